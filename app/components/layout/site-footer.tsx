@@ -1,0 +1,54 @@
+import { brand, footer, type NavLink } from "../../content/site.ts";
+import { NewsletterForm } from "../../forms/newsletter-form.tsx";
+import { Container } from "./container.tsx";
+import { Logo } from "./logo.tsx";
+
+function Column({ title, links }: { title: string; links: NavLink[] }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-white">{title}</h2>
+      <ul className="mt-3 space-y-2">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} className="text-sm text-slate-300 hover:text-white">
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-ink text-slate-300">
+      <Container className="grid gap-10 py-14 lg:grid-cols-[1.2fr_2fr]">
+        <div className="max-w-sm">
+          <a href="/" className="inline-block rounded-lg" aria-label="Revwise home">
+            <Logo inverted />
+          </a>
+          <p className="mt-4 text-sm leading-6">{footer.blurb}</p>
+          <div className="mt-8">
+            <h2 className="text-sm font-semibold text-white">{footer.newsletter.title}</h2>
+            <p className="mt-2 text-sm">{footer.newsletter.text}</p>
+            <NewsletterForm className="mt-4" />
+          </div>
+        </div>
+        <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3">
+          <Column title="Products" links={footer.products} />
+          <Column title="Resources" links={footer.resources} />
+          <Column title="Legal" links={footer.legal} />
+        </nav>
+      </Container>
+      <div className="border-t border-white/10">
+        <Container className="flex flex-col gap-2 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {brand.copyrightYear} {brand.name}, Inc. All rights reserved.
+          </p>
+          <p>Made in Seattle for people who sell.</p>
+        </Container>
+      </div>
+    </footer>
+  );
+}

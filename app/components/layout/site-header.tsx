@@ -1,0 +1,41 @@
+import { bookDemoUrl } from "../../content/site.ts";
+import { Island } from "../../islands/island.tsx";
+import { Button } from "../ui/button.tsx";
+import { AccountAction } from "./account-action.tsx";
+import { Container } from "./container.tsx";
+import { DesktopNav } from "./desktop-nav.tsx";
+import { ExternalLink } from "./external-link.tsx";
+import { Logo } from "./logo.tsx";
+import { MobileNav } from "./mobile-nav.tsx";
+
+export function SiteHeader({ currentPath }: { currentPath: string }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <Container className="flex h-16 items-center justify-between gap-4">
+        <a href="/" className="rounded-lg" aria-label="Revwise home">
+          <Logo />
+        </a>
+        <Island
+          name="desktop-nav"
+          component={DesktopNav}
+          props={{ currentPath }}
+          hydrate="interaction"
+          className="hidden lg:flex"
+        />
+        <div className="hidden items-center gap-2 lg:flex">
+          <Button asChild variant="outline">
+            <ExternalLink href={bookDemoUrl}>Book Demo</ExternalLink>
+          </Button>
+          <AccountAction />
+        </div>
+        <Island
+          name="mobile-nav"
+          component={MobileNav}
+          props={{}}
+          hydrate="interaction"
+          className="lg:hidden"
+        />
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,88 @@
+// Shapes of the site's copy. Content modules (content/*.ts) export data of these types;
+// sections (sections/*.tsx) render them.
+
+export type Cta = { label: string; href: string; external?: boolean };
+
+/** An image made in the repo (app/assets/…), imported so that its URL is hashed. */
+export type ImageRef = { src: string; alt: string; width: number; height: number };
+
+export type Point = { title: string; description: string };
+
+export type IconName =
+  | "keyboard"
+  | "refresh"
+  | "clipboard"
+  | "brain"
+  | "mic"
+  | "sparkles"
+  | "chart"
+  | "shield"
+  | "users"
+  | "calendar"
+  | "target"
+  | "message";
+
+export type Pain = Point & { icon: IconName };
+
+/** Spec §3 "Feature item": title, description, image, optional className. */
+export type FeatureItem = {
+  title: string;
+  description: string;
+  image: ImageRef;
+  className?: string;
+};
+
+/** Spec §3 "Testimonial": id, name, role, image, quote (plus the company, shown with the role). */
+export type Testimonial = {
+  id: string;
+  name: string;
+  role: string;
+  company: string;
+  image: string;
+  quote: string;
+};
+
+export type Logo = { name: string; src: string; width: number; height: number };
+
+/** Spec §3 "FAQ item": question, answer, isSpecial. */
+export type FaqItem = { question: string; answer: string; isSpecial?: boolean };
+
+export type Slide = ImageRef & { caption: string };
+
+/** Business-, listen- and role-wise: hero, 779×484 image carousel, three-feature strip. */
+export type ShowcaseProduct = {
+  path: string;
+  name: string;
+  eyebrow: string;
+  title: string;
+  lead: string;
+  slides: Slide[];
+  features: [Point & { icon: IconName }, Point & { icon: IconName }, Point & { icon: IconName }];
+};
+
+export type ChatTurn = { from: "user" | "assistant"; text: string; sources?: string[] };
+
+/** Capture-, job- and sort-wise: hero and the static "Sales Knowledge Chat" mock. */
+export type AssistantProduct = {
+  path: string;
+  name: string;
+  eyebrow: string;
+  title: string;
+  lead: string;
+  chat: { suggestions: string[]; turns: ChatTurn[] };
+  highlights: [Point & { icon: IconName }, Point & { icon: IconName }, Point & { icon: IconName }];
+};
+
+export type BeforeAfter = {
+  title: string;
+  lead: string;
+  before: { title: string; items: string[] };
+  after: { title: string; items: string[] };
+};
+
+export type Integration = {
+  name: string;
+  category: "CRM" | "Calendar and meetings";
+  description: string;
+  logo: string;
+};

@@ -1,0 +1,64 @@
+// Build-time side of the islands: an <Island> renders its component to HTML on its own (as the
+// browser will hydrate it, as its own root) and records what the browser needs to hydrate it.
+// This module is used while prerendering only; the browser runs islands/hydrate.ts.
+import { useContext, useId } from "react";
+import { renderToString } from "react-dom/server";
+import { UNSAFE_FrameworkContext } from "react-router";
+import type { IslandComponent, IslandName, IslandPropsOf } from "./registry.ts";
+
+/**
+ * When the browser hydrates the island: at load, when the main thread is idle, when it scrolls
+ * into view, or at the first sign of interaction (pointer, touch, focus; a click is replayed).
+ */
+export type HydrateOn = "load" | "idle" | "visible" | "interaction";
+
+export type IslandProps<N extends IslandName> = {
+  name: N;
+  component: IslandComponent<N>;
+  props: IslandPropsOf<N>;
+  hydrate: HydrateOn;
+  /** The wrapper element (it lays out as if absent: display: contents). */
+  as?: "div" | "span" | "li";
+  className?: string;
+};
+
+export function Island<N extends IslandName>({
+  name,
+  component,
+  props,
+  hydrate,
+  as: Tag = "div",
+  className,
+}: IslandProps<N>) {
+  const prefix = `${name}-${useId().replace(/[^a-zA-Z0-9]/g, "")}-`;
+  const Component = component as unknown as React.ComponentType<Record<string, unknown>>;
+  const html = renderToString(<Component {...(props as Record<string, unknown>)} />, {
+    identifierPrefix: prefix,
+  });
+  return (
+    <Tag
+      data-island={name}
+      data-hydrate={hydrate}
+      data-prefix={prefix}
+      data-props={JSON.stringify(props)}
+      className={className}
+      style={className ? undefined : { display: "contents" }}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+/** The module script that hydrates the islands (the build's client entry), and its imports. */
+export function IslandScripts() {
+  const framework = useContext(UNSAFE_FrameworkContext);
+  if (!framework) throw new Error("IslandScripts must render inside React Router");
+  const { entry } = framework.manifest;
+  return (
+    <>
+      {entry.imports.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
+      <script type="module" src={entry.module} />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/_site.tsx", [
+    index("routes/home.tsx"),
+    route("auth", "routes/auth.tsx"),
+    route("auth/reset-password", "routes/reset-password.tsx"),
+    route("faq", "routes/faq.tsx"),
+    route("blog", "routes/blog.tsx"),
+    route("blog/:slug", "routes/blog-post.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("company", "routes/company.tsx"),
+    route("use-cases", "routes/use-cases.tsx"),
+    route("request-demo", "routes/request-demo.tsx"),
+    route("terms-of-service", "routes/legal.tsx", { id: "terms" }),
+    route("privacy-policy", "routes/legal.tsx", { id: "privacy" }),
+    route("cookies-policy", "routes/legal.tsx", { id: "cookies" }),
+    route("zoom-documentation", "routes/zoom-documentation.tsx"),
+    route("documentation", "routes/documentation.tsx"),
+    route("product", "routes/products.tsx"),
+    route("product/business-wise", "routes/product-showcase.tsx", { id: "business-wise" }),
+    route("product/listen-wise", "routes/product-showcase.tsx", { id: "listen-wise" }),
+    route("product/role-wise", "routes/product-showcase.tsx", { id: "role-wise" }),
+    route("product/capture-wise", "routes/product-assistant.tsx", { id: "capture-wise" }),
+    route("product/job-wise", "routes/product-assistant.tsx", { id: "job-wise" }),
+    route("product/sort-wise", "routes/product-assistant.tsx", { id: "sort-wise" }),
+    route("resources/integrations", "routes/integrations.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("blog/rss.xml", "routes/rss.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import {
+  contactSchema,
+  demoEmailSchema,
+  FREE_MAIL_DOMAINS,
+  isFreeMailAddress,
+  looksLikeEmail,
+  newsletterSchema,
+  requestAccessSchema,
+  requestDemoSchema,
+} from "./leads.ts";
+
+/** Every field's issues; a field must report exactly one (the one its form shows). */
+const messages = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => {
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = String(issue.path[0]);
+    if (field in out)
+      throw new Error(`${field} reports several issues: ${out[field]} / ${issue.message}`);
+    out[field] = issue.message;
+  }
+  return out;
+};
+
+describe("request access schema (spec §5)", () => {
+  it("gives the spec's message for every field", () => {
+    const result = requestAccessSchema.safeParse({
+      firstName: "A",
+      lastName: "B",
+      email: "nope",
+      companyName: "C",
+      companySize: "",
+      department: "",
+    });
+    expect(messages(result)).toEqual({
+      firstName: "First name must be at least 2 characters",
+      lastName: "Last name must be at least 2 characters",
+      email: "Please enter a valid email address",
+      companyName: "Company name must be at least 2 characters",
+      companySize: "Please select a company size",
+      department: "Please select a department",
+    });
+  });
+
+  it("trims, lower-cases the email and accepts the enumerations", () => {
+    const ok = requestAccessSchema.parse({
+      firstName: "  Ada ",
+      lastName: "Lovelace",
+      email: " Ada@Example.COM ",
+      companyName: "Analytical Engines",
+      companySize: "1000+",
+      department: "Customer Success",
+    });
+    expect(ok).toMatchObject({ firstName: "Ada", email: "ada@example.com", companySize: "1000+" });
+  });
+
+  it("refuses wrong types and values outside the enumerations", () => {
+    expect(requestAccessSchema.safeParse({ firstName: 42 }).success).toBe(false);
+    const r = requestAccessSchema.safeParse({
+      firstName: "Ada",
+      lastName: "Love",
+      email: "a@b.co",
+      companyName: "AE",
+      companySize: "5000+",
+      department: "Legal",
+    });
+    expect(messages(r)).toEqual({
+      companySize: "Please select a company size",
+      department: "Please select a department",
+    });
+  });
+});
+
+describe("contact schema (spec §5: all required)", () => {
+  it("requires every field", () => {
+    expect(
+      Object.keys(
+        messages(contactSchema.safeParse({ name: "", email: "", phone: "", message: " " })),
+      ),
+    ).toEqual(["name", "email", "phone", "message"]);
+  });
+  it("accepts real phone numbers and refuses letters", () => {
+    for (const phone of [
+      "+1 (206) 555-0142",
+      "206.555.0142",
+      "+44 20 7946 0958",
+      "555-0142 ext. 12",
+    ]) {
+      expect(
+        contactSchema.safeParse({ name: "N", email: "n@x.io", phone, message: "hi" }).success,
+        phone,
+      ).toBe(true);
+    }
+    expect(
+      messages(
+        contactSchema.safeParse({ name: "N", email: "n@x.io", phone: "call me", message: "hi" }),
+      ),
+    ).toEqual({ phone: "Please enter a valid phone number" });
+  });
+  it("bounds the message length", () => {
+    expect(
+      contactSchema.safeParse({
+        name: "N",
+        email: "n@x.io",
+        phone: "555 0142",
+        message: "x".repeat(5001),
+      }).success,
+    ).toBe(false);
+  });
+});
+
+describe("newsletter", () => {
+  it("applies the spec's client rule: non-empty and containing '@'", () => {
+    expect(looksLikeEmail("")).toBe(false);
+    expect(looksLikeEmail("no-at-sign")).toBe(false);
+    expect(looksLikeEmail("a@b")).toBe(true);
+  });
+  it("normalises the stored address", () => {
+    expect(newsletterSchema.parse({ email: " Me@Example.com" })).toEqual({
+      email: "me@example.com",
+    });
+  });
+});
+
+describe("demo dialog schema", () => {
+  it("requires an email with the spec's message", () => {
+    expect(messages(demoEmailSchema.safeParse({ email: "" }))).toEqual({
+      email: "Please enter your email address",
+    });
+  });
+  it.each(FREE_MAIL_DOMAINS)("refuses %s, whatever its case", (domain) => {
+    expect(
+      messages(demoEmailSchema.safeParse({ email: `someone@${domain.toUpperCase()}` })),
+    ).toEqual({ email: "Please use your business email address" });
+    expect(isFreeMailAddress(`x@${domain}`)).toBe(true);
+  });
+  it("accepts business addresses", () => {
+    expect(demoEmailSchema.parse({ email: "Rachel@Northwind-Analytics.com" })).toEqual({
+      email: "rachel@northwind-analytics.com",
+    });
+    expect(isFreeMailAddress("x@gmail.com.evil.io")).toBe(false);
+  });
+});
+
+describe("request demo page schema (spec §5)", () => {
+  it("gives the spec's per-field messages and leaves the website optional", () => {
+    expect(
+      messages(
+        requestDemoSchema.safeParse({ name: "", email: "x", phone: "", company: "", position: "" }),
+      ),
+    ).toEqual({
+      name: "Name is required",
+      email: "Invalid email address",
+      phone: "Phone number is required",
+      company: "Company name is required",
+      position: "Position is required",
+    });
+    expect(
+      requestDemoSchema.parse({
+        name: "N",
+        email: "n@x.io",
+        phone: "555 0142",
+        company: "C",
+        position: "VP",
+      }).website,
+    ).toBe("");
+  });
+});

@@ -1,0 +1,138 @@
+// The visitor forms' schemas (spec §5), used by the forms (react-hook-form + zodResolver) and by
+// the server that stores the leads. Messages and normalisation (trim, lower-case email) live here.
+import { z } from "zod";
+
+/** Spec §5 / DESIGN §1: demo requests need a business address, not one of these providers. */
+export const FREE_MAIL_DOMAINS = [
+  "gmail.com",
+  "yahoo.com",
+  "hotmail.com",
+  "outlook.com",
+  "aol.com",
+  "icloud.com",
+  "mail.com",
+  "protonmail.com",
+] as const;
+
+export const COMPANY_SIZES = ["1-10", "11-50", "51-200", "201-1000", "1000+"] as const;
+export const DEPARTMENTS = [
+  "Sales",
+  "Marketing",
+  "Customer Success",
+  "Product",
+  "Engineering",
+  "Operations",
+  "Other",
+] as const;
+
+export const companySizeLabel = (size: (typeof COMPANY_SIZES)[number]) => `${size} employees`;
+
+export function isFreeMailAddress(email: string): boolean {
+  const domain = email.trim().split("@").pop()?.toLowerCase() ?? "";
+  return (FREE_MAIL_DOMAINS as readonly string[]).includes(domain);
+}
+
+const LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  company: 200,
+  message: 5000,
+  url: 2048,
+} as const;
+
+const text = (max: number, required: string, min = 1, minMessage = required) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .min(min, { error: minMessage, abort: true })
+    .max(max, `Please keep this under ${max} characters`);
+
+const email = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .max(LIMITS.email, message)
+    .pipe(z.email({ error: message }));
+
+const phone = (required: string) =>
+  text(LIMITS.phone, required).regex(
+    /^[+()\d\s.\-–/]*\d[+()\d\s.\-–/]*(\s*(ext\.?|x)\s*\d+)?$/i,
+    "Please enter a valid phone number",
+  );
+
+/** Request Access dialog (spec §5 "Request access"). */
+export const requestAccessSchema = z.object({
+  firstName: text(LIMITS.name, "First name must be at least 2 characters", 2),
+  lastName: text(LIMITS.name, "Last name must be at least 2 characters", 2),
+  email: email("Please enter a valid email address"),
+  companyName: text(LIMITS.company, "Company name must be at least 2 characters", 2),
+  companySize: z.enum(COMPANY_SIZES, { error: "Please select a company size" }),
+  department: z.enum(DEPARTMENTS, { error: "Please select a department" }),
+});
+
+/** Contact form (spec §5 "Contact": every field required). */
+export const contactSchema = z.object({
+  name: text(LIMITS.name, "Please enter your name"),
+  email: email("Please enter a valid email address"),
+  phone: phone("Please enter your phone number"),
+  message: text(LIMITS.message, "Please enter a message"),
+});
+
+/** Footer newsletter (spec §5: non-empty and containing '@'; the server checks the format too). */
+export const newsletterSchema = z.object({ email: email("Please enter a valid email address.") });
+
+export function looksLikeEmail(value: string): boolean {
+  return value.trim() !== "" && value.includes("@");
+}
+
+/** "Watch Demo" dialog (spec §5 "Demo dialog"). */
+export const demoEmailSchema = z.object({
+  email: z
+    .string({ error: "Please enter your email address" })
+    .trim()
+    .min(1, "Please enter your email address")
+    .toLowerCase()
+    .pipe(email("Please enter a valid email address"))
+    .refine((value) => !isFreeMailAddress(value), "Please use your business email address"),
+});
+
+/** Request Demo page (spec §5 "Demo form page"). */
+export const requestDemoSchema = z.object({
+  name: text(LIMITS.name, "Name is required"),
+  email: email("Invalid email address"),
+  phone: phone("Phone number is required"),
+  company: text(LIMITS.company, "Company name is required"),
+  position: text(LIMITS.name, "Position is required"),
+  website: z
+    .string()
+    .trim()
+    .max(LIMITS.url, `Please keep this under ${LIMITS.url} characters`)
+    .optional()
+    .default(""),
+});
+
+/** Where a lead came from: the page, the referrer and the campaign, when the browser sent them. */
+export const leadSourceSchema = z.object({
+  page: z.string().max(LIMITS.url).optional(),
+  referrer: z.string().max(LIMITS.url).optional(),
+  utm_source: z.string().max(200).optional(),
+  utm_medium: z.string().max(200).optional(),
+  utm_campaign: z.string().max(200).optional(),
+  utm_term: z.string().max(200).optional(),
+  utm_content: z.string().max(200).optional(),
+});
+export const LEAD_SOURCE_FIELDS = Object.keys(leadSourceSchema.shape) as (keyof LeadSource)[];
+
+export type RequestAccessInput = z.input<typeof requestAccessSchema>;
+export type RequestAccess = z.output<typeof requestAccessSchema>;
+export type ContactInput = z.input<typeof contactSchema>;
+export type Contact = z.output<typeof contactSchema>;
+export type RequestDemoInput = z.input<typeof requestDemoSchema>;
+export type RequestDemo = z.output<typeof requestDemoSchema>;
+export type LeadSource = z.output<typeof leadSourceSchema>;
+
+/** The honeypot: a field people never see or fill; bots that fill every field give themselves away. */
+export const HONEYPOT_FIELD = "nickname";

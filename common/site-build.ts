@@ -1,0 +1,12 @@
+// The contract between the site's build and the server that serves it.
+
+/** Values the prerendered site cannot know at build time; the server fills them in at start. */
+export const ANON_KEY_PLACEHOLDER = "__REVWISE_ANON_KEY__";
+export const SITE_URL_PLACEHOLDER = "https://site-url.revwise.invalid";
+
+/** Prerendered pages the server sends with status 404 for unknown paths. */
+export const NOT_FOUND_ROUTE = "/__not-found";
+export const BLOG_NOT_FOUND_ROUTE = "/blog/__missing";
+
+/** The external scheduling page behind "Book Demo" (VITE_BOOK_DEMO_URL / BOOK_DEMO_URL override it). */
+export const DEFAULT_BOOK_DEMO_URL = "https://cal.com/revwise/demo";

@@ -1,0 +1,14 @@
+import type { Config } from "@react-router/dev/config";
+import fs from "node:fs";
+import { prerenderPaths } from "./app/content/pages.ts";
+
+const blogSlugs = fs
+  .readdirSync("app/content/blog")
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => f.slice(0, -3));
+
+// Every page is prerendered to static HTML; the server serves the files (no runtime rendering).
+export default {
+  ssr: false,
+  prerender: prerenderPaths(blogSlugs),
+} satisfies Config;

@@ -1,0 +1,106 @@
+// The HTTP platform: security headers, JSON bodies, body limits, health, protocol-shaped errors.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { buildTestApp } from "../tests/support/app.ts";
+import { describeEachDatabase } from "../tests/support/databases.ts";
+import { BODY_LIMIT } from "./app.ts";
+import { openPglite } from "./db/pglite.ts";
+import { openPostgres } from "./db/postgres.ts";
+
+describeEachDatabase("HTTP platform", (ctx) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.db);
+  });
+  afterAll(() => app.close());
+
+  it("answers GET /auth/v1/health with 200 JSON when the database answers", async () => {
+    const res = await app.inject({ method: "GET", url: "/auth/v1/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.json()).toMatchObject({ name: "GoTrue" });
+  });
+
+  it("puts the security headers on every response, errors included", async () => {
+    for (const url of ["/auth/v1/health", "/auth/v1/no-such-endpoint"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+      expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(res.headers["content-security-policy"]).not.toContain("unsafe-inline");
+      expect(res.headers["strict-transport-security"]).toBeUndefined(); // not in test/development
+    }
+  });
+
+  it("answers unknown auth paths with a GoTrue-shaped 404, never Fastify's own body", async () => {
+    const res = await app.inject({ method: "POST", url: "/auth/v1/nope", payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["x-supabase-api-version"]).toBe("2024-01-01");
+    expect(res.json()).toEqual({
+      code: "not_found",
+      error_code: "not_found",
+      message: "Not found",
+      msg: "Not found",
+    });
+  });
+
+  it("accepts a JSON content type with an empty body (supabase-js's POST /logout)", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/auth/v1/nope",
+      headers: { "content-type": "application/json;charset=UTF-8", "content-length": "0" },
+    });
+    expect(res.statusCode).toBe(404); // reached routing, not rejected as a bad body
+    expect(res.json().code).toBe("not_found");
+  });
+
+  it("answers malformed JSON with 400 bad_json", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/auth/v1/nope",
+      headers: { "content-type": "application/json" },
+      payload: "{nope",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "bad_json" });
+  });
+
+  it("refuses prototype poisoning in JSON bodies", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/auth/v1/nope",
+      headers: { "content-type": "application/json" },
+      payload: '{"__proto__": {"admin": true}}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("bad_json");
+  });
+
+  it("limits request bodies and answers 413 in the protocol's shape", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/auth/v1/nope",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ pad: "x".repeat(BODY_LIMIT + 1) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: "request_entity_too_large" });
+  });
+});
+
+describeEachDatabase("health when the database is gone", (ctx) => {
+  it("answers 503 in GoTrue's shape instead of crashing", async () => {
+    const db =
+      ctx.kind === "pglite" ? await openPglite(undefined) : await openPostgres(ctx.url!, 1);
+    const app = await buildTestApp(db);
+    await db.close();
+    const res = await app.inject({ method: "GET", url: "/auth/v1/health" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      code: "unexpected_failure",
+      message: "Database unavailable",
+    });
+    await app.close();
+  });
+});

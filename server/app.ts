@@ -1,0 +1,87 @@
+// Builds the application: external plugins, then the platform's own, then the routes.
+// server.ts listens; tests build the app and use app.inject.
+import compress from "@fastify/compress";
+import Fastify, { type FastifyInstance } from "fastify";
+import fs from "node:fs";
+import authRoutes from "./auth/routes.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { openDatabase } from "./db/open.ts";
+import functionRoutes from "./functions/routes.ts";
+import { rootErrorHandler, rootNotFound } from "./http/root-errors.ts";
+import mailboxRoutes from "./mail/mailbox-routes.ts";
+import mailer, { type MailerOptions } from "./mail/mailer.ts";
+import jsonBody from "./platform/json-body.ts";
+import { loggerOptions } from "./platform/logging.ts";
+import securityHeaders from "./platform/security-headers.ts";
+import rateLimits from "./platform/rate-limit.ts";
+import services from "./platform/services.ts";
+import restRoutes from "./rest/routes.ts";
+import type { CaptchaOptions } from "./security/captcha.ts";
+import { loadKeys, type Keys } from "./security/keys.ts";
+import { loadSite, type Site, type SiteValues } from "./site/site-files.ts";
+import siteRoutes from "./site/site-routes.ts";
+
+/** Largest request body any endpoint accepts; every form fits in a fraction of it. */
+export const BODY_LIMIT = 64 * 1024;
+
+export type AppOptions = {
+  config: Config;
+  /** An open database; when absent the app opens (and closes) its own from the config. */
+  db?: Database;
+  keys?: Keys;
+  /** The built site; when absent it is loaded from config.siteDir if that exists. */
+  site?: Site | null;
+  /** Test seams: faster mail retries, an injected transport, cheaper captchas. */
+  mail?: MailerOptions;
+  captcha?: Partial<CaptchaOptions>;
+};
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+  try {
+    const keys =
+      opts.keys ?? (await loadKeys({ jwtSecret: config.jwtSecret, dataDir: config.dataDir }));
+    const db = opts.db ?? (await openDatabase(config));
+    await app.register(services, { config, db, keys, ownsDb: !opts.db });
+
+    await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+    await app.register(securityHeaders, { hsts: config.env === "production" });
+    await app.register(jsonBody);
+    app.setErrorHandler(rootErrorHandler);
+    app.setNotFoundHandler(rootNotFound);
+
+    await app.register(rateLimits, { redisUrl: config.redisUrl });
+    await app.register(mailer, opts.mail ?? {});
+
+    await app.register(authRoutes, { prefix: "/auth/v1" });
+    await app.register(restRoutes, { prefix: "/rest/v1" });
+    await app.register(functionRoutes, { prefix: "/functions/v1", captcha: opts.captcha });
+    if (config.devMailbox) await app.register(mailboxRoutes);
+
+    const site =
+      opts.site === undefined
+        ? await loadSiteIfBuilt(config.siteDir, { anonKey: keys.anonKey, siteUrl: config.siteUrl })
+        : opts.site;
+    if (site) await app.register(siteRoutes, { site });
+    else app.log.warn(`no built site in ${config.siteDir}: run "npm run build" to serve the pages`);
+
+    await app.ready();
+    return app;
+  } catch (err) {
+    await app.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function loadSiteIfBuilt(dir: string, values: SiteValues): Promise<Site | null> {
+  return fs.existsSync(dir) ? loadSite(dir, values) : null;
+}

@@ -1,0 +1,114 @@
+// Auth errors in GoTrue's wire shape. Every code the auth service can answer is listed here,
+// thrown as an AuthError, and written by one handler (see supabase/auth internal/api/apierrors).
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { classify } from "../http/fastify-errors.ts";
+
+export const API_VERSION = "2024-01-01";
+
+export const ErrorCode = {
+  unexpected_failure: "unexpected_failure",
+  validation_failed: "validation_failed",
+  bad_json: "bad_json",
+  request_entity_too_large: "request_entity_too_large",
+  not_found: "not_found",
+  no_authorization: "no_authorization",
+  bad_jwt: "bad_jwt",
+  invalid_credentials: "invalid_credentials",
+  email_not_confirmed: "email_not_confirmed",
+  email_exists: "email_exists",
+  user_already_exists: "user_already_exists",
+  user_not_found: "user_not_found",
+  weak_password: "weak_password",
+  same_password: "same_password",
+  session_not_found: "session_not_found",
+  refresh_token_not_found: "refresh_token_not_found",
+  refresh_token_already_used: "refresh_token_already_used",
+  flow_state_not_found: "flow_state_not_found",
+  flow_state_expired: "flow_state_expired",
+  bad_code_verifier: "bad_code_verifier",
+  otp_expired: "otp_expired",
+  over_request_rate_limit: "over_request_rate_limit",
+  over_email_send_rate_limit: "over_email_send_rate_limit",
+  signup_disabled: "signup_disabled",
+  email_provider_disabled: "email_provider_disabled",
+  phone_provider_disabled: "phone_provider_disabled",
+  provider_disabled: "provider_disabled",
+  anonymous_provider_disabled: "anonymous_provider_disabled",
+  saml_provider_disabled: "saml_provider_disabled",
+  manual_linking_disabled: "manual_linking_disabled",
+  mfa_totp_enroll_not_enabled: "mfa_totp_enroll_not_enabled",
+  mfa_factor_not_found: "mfa_factor_not_found",
+  not_admin: "not_admin",
+  conflict: "conflict",
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "AuthError";
+  }
+}
+
+export function sendAuthError(reply: FastifyReply, err: AuthError) {
+  return reply
+    .code(err.status)
+    .header("x-supabase-api-version", API_VERSION)
+    .header("x-sb-error-code", err.code)
+    .send({
+      code: err.code,
+      error_code: err.code,
+      message: err.message,
+      msg: err.message,
+      ...err.extra,
+    });
+}
+
+/** Error handler of the /auth/v1 scope. */
+export function authErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AuthError) return sendAuthError(reply, err);
+  const problem = classify(err);
+  switch (problem.kind) {
+    case "too_large":
+      return sendAuthError(
+        reply,
+        new AuthError(413, ErrorCode.request_entity_too_large, "Request body too large"),
+      );
+    case "bad_json":
+      return sendAuthError(
+        reply,
+        new AuthError(400, ErrorCode.bad_json, "Could not parse request body as JSON"),
+      );
+    case "media_type":
+    case "validation":
+    case "client":
+      return sendAuthError(
+        reply,
+        new AuthError(problem.status, ErrorCode.validation_failed, problem.detail),
+      );
+    case "rate_limited":
+      return sendAuthError(
+        reply,
+        new AuthError(429, ErrorCode.over_request_rate_limit, "Request rate limit reached"),
+      );
+    case "internal":
+      request.log.error({ err }, "auth request failed");
+      return sendAuthError(
+        reply,
+        new AuthError(
+          500,
+          ErrorCode.unexpected_failure,
+          "Unexpected failure, please try again later",
+        ),
+      );
+  }
+}
+
+export function authNotFound(_request: FastifyRequest, reply: FastifyReply) {
+  return sendAuthError(reply, new AuthError(404, ErrorCode.not_found, "Not found"));
+}

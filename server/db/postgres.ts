@@ -1,0 +1,48 @@
+// A PostgreSQL server through node-postgres: used when DATABASE_URL is set.
+import pg from "pg";
+import type { Database, Row } from "./database.ts";
+
+export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client that loses its server must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  // Fail at boot, not at the first request, when the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    kind: "postgres",
+    async query<T extends Row>(sql: string, params?: readonly unknown[]) {
+      const result = await pool.query<T>(sql, params as unknown[] | undefined);
+      return result.rows;
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const value = await fn({
+          query: async <T extends Row>(sql: string, params?: readonly unknown[]) =>
+            (await client.query<T>(sql, params as unknown[] | undefined)).rows,
+          exec: async (sql: string) => {
+            await client.query(sql);
+          },
+        });
+        await client.query("COMMIT");
+        return value;
+      } catch (err) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,105 @@
+// One server function per lead form: check the caller's JWT, validate the body with the form's
+// shared schema, refuse the honeypot, verify the captcha, then store the lead, redeem the captcha
+// and queue the emails in one transaction.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { HONEYPOT_FIELD, leadSourceSchema, type LeadSource } from "../../common/leads.ts";
+import { storeLead, type LeadKind } from "../leads/lead-kinds.ts";
+import { LIMITS } from "../platform/rate-limit.ts";
+import { bearerToken, verifyJwt } from "../security/api-jwt.ts";
+import type { Captcha } from "../security/captcha.ts";
+import { FunctionError } from "./errors.ts";
+
+export const CAPTCHA_FAILED = "Please confirm you're not a robot before submitting.";
+
+export function registerLeadFunction<S extends z.ZodObject>(
+  app: FastifyInstance,
+  captcha: Captcha,
+  opts: { name: string; schema: S; lead: LeadKind<z.output<S>>; success: string },
+) {
+  const body = opts.schema.extend({
+    captcha: z.string().max(4096).optional(),
+    [HONEYPOT_FIELD]: z.string().max(500).optional(),
+    source: leadSourceSchema.strip().optional(),
+  });
+
+  app.post(
+    `/${opts.name}`,
+    {
+      config: {
+        rateLimit: {
+          ...LIMITS.form,
+          keyGenerator: (r: FastifyRequest) => `fn:${opts.name}:${r.ip}`,
+        },
+      },
+    },
+    async (request) => {
+      await requireJwt(app, request);
+      if (
+        typeof request.body !== "object" ||
+        request.body === null ||
+        Array.isArray(request.body)
+      ) {
+        throw new FunctionError(400, "bad_request", "Send the form's fields as a JSON object.");
+      }
+      const parsed = body.safeParse(request.body);
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.error.issues)
+          fields[String(issue.path[0] ?? "body")] ??= issue.message;
+        throw new FunctionError(
+          400,
+          "validation_failed",
+          Object.values(fields)[0] ?? "Invalid input",
+          fields,
+        );
+      }
+      const {
+        captcha: payload,
+        [HONEYPOT_FIELD]: honeypot,
+        source,
+        ...fields
+      } = parsed.data as Record<string, unknown> & {
+        captcha?: string;
+        source?: LeadSource;
+      };
+      if (typeof honeypot === "string" && honeypot !== "") {
+        request.log.info({ fn: opts.name }, "honeypot filled; submission refused");
+        throw new FunctionError(400, "rejected", "Your submission could not be accepted.");
+      }
+      const verdict = await captcha.verify(payload);
+      if (!verdict.ok) {
+        request.log.info({ fn: opts.name, reason: verdict.reason }, "captcha refused");
+        throw new FunctionError(400, "captcha_failed", CAPTCHA_FAILED);
+      }
+      const lead = await app.db.transaction(async (tx) => {
+        if (!(await captcha.redeem(tx, verdict))) return undefined;
+        return storeLead(
+          tx,
+          opts.lead,
+          fields as z.output<S>,
+          source,
+          app.config,
+          app.mailer.enqueue,
+        );
+      });
+      if (!lead) {
+        request.log.info({ fn: opts.name }, "captcha replayed");
+        throw new FunctionError(400, "captcha_failed", CAPTCHA_FAILED);
+      }
+      app.mailer.flush();
+      return { ok: true, id: lead.id, message: opts.success };
+    },
+  );
+}
+
+/** Supabase's functions runtime verifies the JWT (anon key or a user's token) before user code. */
+async function requireJwt(app: FastifyInstance, request: FastifyRequest) {
+  const check = await verifyJwt(bearerToken(request.headers.authorization), app.keys.jwtSecret);
+  if (!check.ok)
+    throw new FunctionError(
+      401,
+      "invalid_jwt",
+      check.reason === "expired" ? "JWT expired" : "Invalid JWT",
+    );
+}

@@ -1,0 +1,52 @@
+// /functions/v1: the site's server functions.
+import type { FastifyInstance } from "fastify";
+import { contactSchema, requestAccessSchema, requestDemoSchema } from "../../common/leads.ts";
+import { FUNCTIONS } from "../../common/functions.ts";
+import { accessRequestLead, contactMessageLead, demoFormLead } from "../leads/lead-kinds.ts";
+import { LIMITS } from "../platform/rate-limit.ts";
+import { Captcha, DEFAULT_CAPTCHA_OPTIONS, type CaptchaOptions } from "../security/captcha.ts";
+import { functionNotFound, functionsErrorHandler } from "./errors.ts";
+import { registerLeadFunction } from "./lead-function.ts";
+
+export default async function functionRoutes(
+  app: FastifyInstance,
+  opts: { captcha?: Partial<CaptchaOptions> },
+) {
+  app.setErrorHandler(functionsErrorHandler);
+  app.setNotFoundHandler(functionNotFound);
+  const captcha = new Captcha(app.keys.derive("captcha"), {
+    ...DEFAULT_CAPTCHA_OPTIONS,
+    ...opts.captcha,
+  });
+
+  // The widget fetches its challenge with a plain GET (no headers), like Supabase's open routes.
+  app.get(
+    `/${FUNCTIONS.captchaChallenge}`,
+    { config: { rateLimit: LIMITS.captchaChallenge } },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return captcha.challenge();
+    },
+  );
+
+  registerLeadFunction(app, captcha, {
+    name: FUNCTIONS.intake,
+    schema: requestAccessSchema,
+    lead: accessRequestLead,
+    success: "Thank you for your interest. Our team will be in touch with you soon!",
+  });
+  registerLeadFunction(app, captcha, {
+    name: FUNCTIONS.contact,
+    schema: contactSchema,
+    lead: contactMessageLead,
+    success: "Your message has been sent successfully. We'll get back to you soon!",
+  });
+  registerLeadFunction(app, captcha, {
+    name: FUNCTIONS.requestDemo,
+    schema: requestDemoSchema,
+    lead: demoFormLead,
+    success: "Thanks! We'll be in touch within one business day to schedule your demo.",
+  });
+
+  app.all("/*", functionNotFound);
+}

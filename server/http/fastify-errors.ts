@@ -1,0 +1,36 @@
+// Classifies the errors Fastify and its plugins raise before a handler runs, so that each
+// protocol can answer them in its own shape instead of Fastify's {statusCode, code: "FST_…"}.
+import type { FastifyError } from "fastify";
+
+export type RequestProblem =
+  | { kind: "too_large"; status: 413 }
+  | { kind: "bad_json"; status: 400; detail: string }
+  | { kind: "media_type"; status: 415; detail: string }
+  | { kind: "validation"; status: 400; detail: string }
+  | { kind: "rate_limited"; status: 429 }
+  | { kind: "client"; status: number; detail: string }
+  | { kind: "internal"; status: 500 };
+
+export function classify(err: FastifyError): RequestProblem {
+  const status = err.statusCode ?? 500;
+  switch (err.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return { kind: "too_large", status: 413 };
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return { kind: "bad_json", status: 400, detail: err.message };
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return { kind: "media_type", status: 415, detail: "Unsupported content type" };
+  }
+  if (err.validation) return { kind: "validation", status: 400, detail: err.message };
+  if (status === 429) return { kind: "rate_limited", status: 429 };
+  // The JSON parser reports syntax errors (and prototype poisoning) as plain 400s.
+  if (
+    err instanceof SyntaxError ||
+    (status === 400 && /JSON|prototype|constructor/i.test(err.message))
+  )
+    return { kind: "bad_json", status: 400, detail: "Could not parse request body as JSON" };
+  if (status >= 400 && status < 500) return { kind: "client", status, detail: err.message };
+  return { kind: "internal", status: 500 };
+}

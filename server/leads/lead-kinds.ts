@@ -1,0 +1,162 @@
+// The five kinds of lead: where each is stored and which emails it causes. REST inserts and the
+// server functions both store leads through storeLead(), so a lead and its emails always share
+// one transaction.
+import {
+  companySizeLabel,
+  type Contact,
+  type LeadSource,
+  type RequestAccess,
+  type RequestDemo,
+} from "../../common/leads.ts";
+import type { Config } from "../config.ts";
+import type { Queryable } from "../db/database.ts";
+import type { Email } from "../mail/outbox.ts";
+import { actionEmail, leadNotification } from "../mail/templates.ts";
+
+export type StoredLead = { id: string; created_at: Date } & Record<string, unknown>;
+
+type Kind<T> = {
+  table: string;
+  /** Column ← field of the validated input (identifiers are constants, never client input). */
+  columns: Record<string, (input: T) => unknown>;
+  emails(input: T, lead: StoredLead, source: LeadSource | undefined, config: Config): Email[];
+};
+
+const notify = (config: Config, lead: StoredLead, source: LeadSource | undefined) => ({
+  to: config.notifyEmail,
+  receivedAt: lead.created_at,
+  source,
+});
+
+export const newsletterLead: Kind<{ email: string }> = {
+  table: "newsletter_subscribers",
+  columns: { email: (i) => i.email },
+  emails: () => [],
+};
+
+export const demoRequestLead: Kind<{ email: string }> = {
+  table: "demo_requests",
+  columns: { email: (i) => i.email },
+  emails: (input, _lead, _source, config) => [
+    actionEmail({
+      kind: "demo-access",
+      to: input.email,
+      subject: "Your Revwise demo is ready",
+      heading: "Here is your Revwise demo",
+      paragraphs: [
+        "Thanks for your interest in Revwise. The product tour shows how Revwise captures a sales call, writes the CRM update for you and turns every conversation into deal insight.",
+        "It takes about ten minutes, and you can pause at any point.",
+      ],
+      action: { label: "Watch the demo", url: config.demoUrl },
+      after: [
+        `Prefer a live walkthrough on your own sales process? Pick a time that suits you: ${config.bookDemoUrl}`,
+      ],
+    }),
+  ],
+};
+
+export const accessRequestLead: Kind<RequestAccess> = {
+  table: "access_requests",
+  columns: {
+    first_name: (i) => i.firstName,
+    last_name: (i) => i.lastName,
+    email: (i) => i.email,
+    company_name: (i) => i.companyName,
+    company_size: (i) => i.companySize,
+    department: (i) => i.department,
+  },
+  emails: (i, lead, source, config) => [
+    leadNotification({
+      ...notify(config, lead, source),
+      kind: "notify-access-request",
+      title: `New access request: ${i.firstName} ${i.lastName} (${i.companyName})`,
+      intro: "Someone asked for access to Revwise from the website.",
+      replyTo: i.email,
+      fields: [
+        ["First name", i.firstName],
+        ["Last name", i.lastName],
+        ["Email", i.email],
+        ["Company", i.companyName],
+        ["Company size", companySizeLabel(i.companySize)],
+        ["Department", i.department],
+      ],
+    }),
+  ],
+};
+
+export const contactMessageLead: Kind<Contact> = {
+  table: "contact_messages",
+  columns: {
+    name: (i) => i.name,
+    email: (i) => i.email,
+    phone: (i) => i.phone,
+    message: (i) => i.message,
+  },
+  emails: (i, lead, source, config) => [
+    leadNotification({
+      ...notify(config, lead, source),
+      kind: "notify-contact-message",
+      title: `New contact message from ${i.name}`,
+      intro: "A visitor sent a message through the contact form.",
+      replyTo: i.email,
+      fields: [
+        ["Name", i.name],
+        ["Email", i.email],
+        ["Phone", i.phone],
+        ["Message", i.message],
+      ],
+    }),
+  ],
+};
+
+export const demoFormLead: Kind<RequestDemo> = {
+  table: "demo_form_requests",
+  columns: {
+    name: (i) => i.name,
+    email: (i) => i.email,
+    phone: (i) => i.phone,
+    company: (i) => i.company,
+    position: (i) => i.position,
+    website: (i) => i.website || null,
+  },
+  emails: (i, lead, source, config) => [
+    leadNotification({
+      ...notify(config, lead, source),
+      kind: "notify-demo-request",
+      title: `New demo request: ${i.name} (${i.company})`,
+      intro: "A visitor asked for a personal demo on the Request Demo page.",
+      replyTo: i.email,
+      fields: [
+        ["Name", i.name],
+        ["Email", i.email],
+        ["Phone", i.phone],
+        ["Company", i.company],
+        ["Position", i.position],
+        ["Website", i.website],
+      ],
+    }),
+  ],
+};
+
+export type LeadKind<T> = Kind<T>;
+
+/** Inserts the lead and queues its emails, in the caller's transaction. */
+export async function storeLead<T>(
+  tx: Queryable,
+  kind: Kind<T>,
+  input: T,
+  source: LeadSource | undefined,
+  config: Config,
+  enqueue: (tx: Queryable, ...emails: Email[]) => Promise<void>,
+): Promise<StoredLead> {
+  const names = Object.keys(kind.columns);
+  const values = names.map((name) => kind.columns[name]!(input));
+  const placeholders = names.map((_, i) => `$${i + 1}`);
+  const [lead] = await tx.query<StoredLead>(
+    `INSERT INTO public.${kind.table} (${names.join(", ")}, source) VALUES (${placeholders.join(", ")}, $${names.length + 1})
+     RETURNING *`,
+    [...values, JSON.stringify(source ?? {})],
+  );
+  await enqueue(tx, ...kind.emails(input, lead!, source, config));
+  return lead!;
+}

@@ -1,0 +1,68 @@
+// The dev mailbox (GET /_dev/mailbox): every email the server queued, newest first, so a
+// developer can click a confirmation link without an SMTP server. Never registered in production
+// unless DEV_MAILBOX=true.
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { escapeHtml } from "./html.ts";
+import type { OutboxRow } from "./outbox.ts";
+
+const CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+function page(reply: FastifyReply, title: string, body: string) {
+  return reply
+    .type("text/html; charset=utf-8")
+    .header("content-security-policy", CSP)
+    .header("cache-control", "no-store")
+    .header("x-robots-tag", "noindex")
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;padding:24px;color:#0f172a;background:#f8fafc}main{max-width:900px;margin:0 auto}
+table{width:100%;border-collapse:collapse;background:#fff}td,th{padding:8px 10px;border-bottom:1px solid #e2e8f0;text-align:left;font-size:14px}
+a{color:#4338ca}pre{white-space:pre-wrap;background:#fff;border:1px solid #e2e8f0;padding:16px;border-radius:8px;font-size:14px}.muted{color:#475569}</style></head>
+<body><main>${body}</main></body></html>`);
+}
+
+/** Plain text with its URLs turned into links (everything else escaped). */
+function linkify(text: string): string {
+  return text
+    .split(/(https?:\/\/[^\s<>"]+)/g)
+    .map((part, i) =>
+      i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
+    )
+    .join("");
+}
+
+export default async function mailboxRoutes(app: FastifyInstance) {
+  app.get("/_dev/mailbox", async (_request, reply) => {
+    const rows = await app.db.query<OutboxRow>(
+      "SELECT * FROM mail.outbox ORDER BY created_at DESC LIMIT 200",
+    );
+    const list = rows
+      .map(
+        (m) =>
+          `<tr><td><a href="/_dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a></td><td>${escapeHtml(m.to_address)}</td>` +
+          `<td class="muted">${escapeHtml(new Date(m.created_at).toISOString())}</td><td>${m.sent_at ? "delivered" : m.failed_at ? "failed" : "queued"}</td></tr>`,
+      )
+      .join("");
+    return page(
+      reply,
+      "Dev mailbox",
+      `<h1>Dev mailbox</h1><p class="muted">Every email the server queued (development only).</p>
+<table><thead><tr><th>Subject</th><th>To</th><th>Queued</th><th>Status</th></tr></thead><tbody>${list || '<tr><td colspan="4">No emails yet.</td></tr>'}</tbody></table>`,
+    );
+  });
+
+  app.get<{ Params: { id: string } }>("/_dev/mailbox/:id", async (request, reply) => {
+    const { id } = request.params;
+    const [m] = /^[0-9a-f-]{36}$/.test(id)
+      ? await app.db.query<OutboxRow>("SELECT * FROM mail.outbox WHERE id = $1", [id])
+      : [];
+    if (!m) return reply.code(404).type("text/plain; charset=utf-8").send("No such email");
+    return page(
+      reply,
+      m.subject,
+      `<p><a href="/_dev/mailbox">← All emails</a></p><h1>${escapeHtml(m.subject)}</h1>
+<p class="muted">To ${escapeHtml(m.to_address)}${m.reply_to ? ` · Reply-To ${escapeHtml(m.reply_to)}` : ""} · ${escapeHtml(new Date(m.created_at).toISOString())}</p>
+<pre>${linkify(m.text_body)}</pre>`,
+    );
+  });
+}

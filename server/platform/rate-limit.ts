@@ -1,0 +1,50 @@
+// Per-client-IP rate limits for public writes and sign-in. In-process by default; shared through
+// Redis when REDIS_URL is set, so several instances count together. Routes opt in with
+// `config.rateLimit`; a refusal reaches the route scope's error handler as a 429 in its protocol's shape.
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { Redis } from "ioredis";
+
+export default fp(
+  async function rateLimits(app: FastifyInstance, opts: { redisUrl: string | undefined }) {
+    const redis = opts.redisUrl
+      ? new Redis(opts.redisUrl, {
+          connectTimeout: 2000,
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          lazyConnect: true,
+        })
+      : undefined;
+    if (redis) {
+      await redis.connect();
+      redis.on("error", (err: Error) => app.log.warn({ err: err.message }, "redis error"));
+      app.addHook("onClose", async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      redis,
+      nameSpace: "revwise-rl:",
+      // When the shared store is unreachable, fail open rather than refuse every visitor.
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => {
+        const err = new Error(`Rate limit exceeded, retry in ${context.after}`) as Error & {
+          statusCode: number;
+          retryAfter: number;
+        };
+        err.statusCode = 429;
+        err.retryAfter = Math.ceil(context.ttl / 1000);
+        return err;
+      },
+    });
+  },
+  { name: "rate-limits" },
+);
+
+/** The limits of the spec's forms and of the auth service (Supabase's defaults). */
+export const LIMITS = {
+  form: { max: 10, timeWindow: 60_000 },
+  captchaChallenge: { max: 60, timeWindow: 60_000 },
+} as const;

@@ -1,0 +1,26 @@
+// The server's shared services, decorated on the instance for every plugin.
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import type { Keys } from "../security/keys.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    keys: Keys;
+  }
+}
+
+export type Services = { config: Config; db: Database; keys: Keys; ownsDb: boolean };
+
+export default fp(
+  async function services(app: FastifyInstance, opts: Services) {
+    app.decorate("config", opts.config);
+    app.decorate("db", opts.db);
+    app.decorate("keys", opts.keys);
+    if (opts.ownsDb) app.addHook("onClose", async () => opts.db.close());
+  },
+  { name: "services" },
+);

@@ -1,0 +1,125 @@
+// PostgREST's wire shape {code, details, hint, message} for everything under /rest/v1, and the
+// gateway's shape for missing or bad API keys (on Supabase the gateway checks `apikey`).
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseError, type DatabaseError } from "../db/database.ts";
+import { classify } from "../http/fastify-errors.ts";
+
+export class PostgrestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: string | null = null,
+    readonly hint: string | null = null,
+  ) {
+    super(message);
+    this.name = "PostgrestError";
+  }
+}
+
+/** The gateway's 401s (Kong's key-auth), sent before PostgREST is reached. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+export function sendPostgrestError(reply: FastifyReply, err: PostgrestError) {
+  if (err.status === 401)
+    reply.header(
+      "www-authenticate",
+      `Bearer error="invalid_token", error_description="${err.message}"`,
+    );
+  return reply
+    .code(err.status)
+    .type("application/json; charset=utf-8")
+    .send({ code: err.code, details: err.details, hint: err.hint, message: err.message });
+}
+
+/** PostgREST's mapping of SQLSTATE to HTTP status (Error.hs mapSQLtoHTTP), for our tables. */
+export function fromDatabaseError(err: DatabaseError, anon: boolean): PostgrestError {
+  const status = (() => {
+    switch (err.code) {
+      case "23505":
+      case "23503":
+        return 409;
+      case "42501":
+        return anon ? 401 : 403;
+      case "42P01":
+      case "42883":
+        return 404;
+      default:
+        if (/^(08|53)/.test(err.code)) return 503;
+        if (/^(22|23)/.test(err.code)) return 400;
+        return 500;
+    }
+  })();
+  if (status === 500) return new PostgrestError(500, err.code, "Internal server error");
+  return new PostgrestError(status, err.code, err.message, err.detail ?? null, null);
+}
+
+export function restErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof PostgrestError) return sendPostgrestError(reply, err);
+  if (err instanceof GatewayError)
+    return reply.code(401).send({ message: err.message, hint: err.hint });
+  if (isDatabaseError(err)) {
+    const mapped = fromDatabaseError(err, true);
+    if (mapped.status >= 500) request.log.error({ err }, "rest request failed");
+    return sendPostgrestError(reply, mapped);
+  }
+  const problem = classify(err);
+  switch (problem.kind) {
+    case "too_large":
+      return sendPostgrestError(
+        reply,
+        new PostgrestError(413, "PGRST102", "Request body too large"),
+      );
+    case "bad_json":
+      return sendPostgrestError(
+        reply,
+        new PostgrestError(400, "PGRST102", "Empty or invalid json"),
+      );
+    case "media_type":
+      return sendPostgrestError(
+        reply,
+        new PostgrestError(415, "PGRST107", "Content-Type not acceptable"),
+      );
+    case "rate_limited":
+      return sendPostgrestError(
+        reply,
+        new PostgrestError(
+          429,
+          "over_request_rate_limit",
+          "Too many requests",
+          null,
+          "Wait a minute before trying again.",
+        ),
+      );
+    case "validation":
+    case "client":
+      return sendPostgrestError(
+        reply,
+        new PostgrestError(problem.status, "PGRST100", problem.detail),
+      );
+    case "internal":
+      request.log.error({ err }, "rest request failed");
+      return sendPostgrestError(
+        reply,
+        new PostgrestError(500, "PGRST000", "Internal server error"),
+      );
+  }
+}
+
+export function restNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendPostgrestError(
+    reply,
+    new PostgrestError(
+      404,
+      "PGRST125",
+      `Invalid path specified in request URL: ${request.url.split("?")[0]}`,
+    ),
+  );
+}

@@ -1,0 +1,132 @@
+// "I'm not a robot": a self-hosted proof of work (ALTCHA v2, PBKDF2). Challenges are signed and
+// expire; a solution is verified by HMAC and accepted once (its nonce is recorded in the same
+// transaction as the lead, so a failed submission does not burn it). Nothing leaves our servers.
+import {
+  createChallenge,
+  randomInt,
+  verifySolution,
+  type Challenge,
+  type Payload,
+} from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { isDatabaseError, UNIQUE_VIOLATION, type Queryable } from "../db/database.ts";
+
+export type CaptchaOptions = {
+  /** PBKDF2 iterations per attempt. */
+  cost: number;
+  /** The solution counter is drawn from [counterMin, counterMax]: the expected number of attempts. */
+  counterMin: number;
+  counterMax: number;
+  ttlSeconds: number;
+};
+
+/**
+ * Tuned so a mid-range phone solves in about a second with the widget's workers, while each
+ * submission costs a bot about 2-5 M PBKDF2-SHA256 iterations.
+ */
+export const DEFAULT_CAPTCHA_OPTIONS: CaptchaOptions = {
+  cost: 1000,
+  counterMin: 2000,
+  counterMax: 5000,
+  ttlSeconds: 600,
+};
+
+export type CaptchaVerdict =
+  | { ok: true; nonce: string; expiresAt: Date }
+  | {
+      ok: false;
+      reason:
+        "missing" | "malformed" | "expired" | "invalid_signature" | "invalid_solution" | "replayed";
+    };
+
+export class Captcha {
+  private readonly signatureSecret: string;
+  private readonly keySignatureSecret: string;
+
+  constructor(
+    secret: Buffer,
+    private readonly opts: CaptchaOptions = DEFAULT_CAPTCHA_OPTIONS,
+  ) {
+    this.signatureSecret = secret.subarray(0, 16).toString("hex");
+    this.keySignatureSecret = secret.subarray(16).toString("hex");
+  }
+
+  challenge(): Promise<Challenge> {
+    return createChallenge({
+      algorithm: "PBKDF2/SHA-256",
+      cost: this.opts.cost,
+      counter: randomInt(this.opts.counterMin, this.opts.counterMax),
+      deriveKey,
+      expiresAt: new Date(Date.now() + this.opts.ttlSeconds * 1000),
+      hmacSignatureSecret: this.signatureSecret,
+      hmacKeySignatureSecret: this.keySignatureSecret,
+    });
+  }
+
+  /** Checks the widget's payload (base64 JSON {challenge, solution}); does not redeem it. */
+  async verify(payload: unknown): Promise<CaptchaVerdict> {
+    if (typeof payload !== "string" || payload === "") return { ok: false, reason: "missing" };
+    const parsed = parsePayload(payload);
+    if (!parsed) return { ok: false, reason: "malformed" };
+    const result = await verifySolution({
+      challenge: parsed.challenge,
+      solution: parsed.solution,
+      deriveKey,
+      hmacSignatureSecret: this.signatureSecret,
+      hmacKeySignatureSecret: this.keySignatureSecret,
+    }).catch(() => undefined);
+    if (!result) return { ok: false, reason: "malformed" };
+    if (result.expired) return { ok: false, reason: "expired" };
+    if (result.invalidSignature) return { ok: false, reason: "invalid_signature" };
+    if (!result.verified) return { ok: false, reason: "invalid_solution" };
+    const { nonce, expiresAt } = parsed.challenge.parameters;
+    return {
+      ok: true,
+      nonce,
+      expiresAt: new Date((expiresAt ?? Date.now() / 1000 + this.opts.ttlSeconds) * 1000),
+    };
+  }
+
+  /** Records the solution as used; false when it was used before (a replay). */
+  async redeem(q: Queryable, verdict: { nonce: string; expiresAt: Date }): Promise<boolean> {
+    try {
+      await q.query("SAVEPOINT captcha_redeem");
+      await q.query(
+        "INSERT INTO internal.captcha_redemptions (nonce, expires_at) VALUES ($1, $2)",
+        [verdict.nonce, verdict.expiresAt],
+      );
+      await q.query("RELEASE SAVEPOINT captcha_redeem");
+      return true;
+    } catch (err) {
+      if (isDatabaseError(err) && err.code === UNIQUE_VIOLATION) {
+        await q.query("ROLLBACK TO SAVEPOINT captcha_redeem");
+        return false;
+      }
+      throw err;
+    }
+  }
+
+  /** Forgets redemptions whose challenge has expired anyway (they can no longer be replayed). */
+  static async prune(q: Queryable): Promise<void> {
+    await q.query("DELETE FROM internal.captcha_redemptions WHERE expires_at < now()");
+  }
+}
+
+function parsePayload(payload: string): Payload | undefined {
+  if (payload.length > 4096) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Payload;
+    const params = value?.challenge?.parameters;
+    if (!params || typeof params.nonce !== "string" || !/^[0-9a-f]{8,128}$/.test(params.nonce))
+      return undefined;
+    if (
+      typeof value.challenge.signature !== "string" ||
+      typeof value.solution !== "object" ||
+      value.solution === null
+    )
+      return undefined;
+    return value;
+  } catch {
+    return undefined;
+  }
+}

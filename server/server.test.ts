@@ -1,0 +1,64 @@
+// The real process: start, serve, shut down on SIGTERM, restart on the same data, refuse bad config.
+import fs from "node:fs";
+import path from "node:path";
+import { jwtVerify } from "jose";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../tests/support/app.ts";
+import { runToExit, startServer } from "../tests/support/server-process.ts";
+import { openPglite } from "./db/pglite.ts";
+
+const anonKeyIn = (logs: string[]) => /anon key: ([\w.-]+)/.exec(logs.join("\n"))?.[1];
+
+describe("server process", () => {
+  it("starts, answers, stops on SIGTERM, and keeps its data and keys across a restart", async () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "no-site") };
+
+    const first = await startServer(env);
+    const health = await fetch(`${first.url}/auth/v1/health`);
+    expect(health.status).toBe(200);
+    const firstKey = anonKeyIn(first.logs);
+    expect(firstKey).toBeTruthy();
+    expect(await first.stop("SIGTERM")).toBe(0);
+
+    // Write a marker straight into the embedded database while no server runs.
+    const pg = await openPglite(path.join(dataDir, "pglite"));
+    await pg.exec(
+      "CREATE TABLE internal.restart_marker (note text); INSERT INTO internal.restart_marker VALUES ('kept')",
+    );
+    await pg.close();
+    const secret = fs.readFileSync(path.join(dataDir, "jwt-secret"), "utf8");
+
+    const second = await startServer(env);
+    expect((await fetch(`${second.url}/auth/v1/health`)).status).toBe(200);
+    expect(await second.stop("SIGINT")).toBe(0);
+
+    expect(fs.readFileSync(path.join(dataDir, "jwt-secret"), "utf8")).toBe(secret);
+    await expect(
+      jwtVerify(firstKey!, new TextEncoder().encode(secret.trim())),
+    ).resolves.toBeTruthy();
+    await expect(
+      jwtVerify(anonKeyIn(second.logs)!, new TextEncoder().encode(secret.trim())),
+    ).resolves.toBeTruthy();
+    const reopened = await openPglite(path.join(dataDir, "pglite"));
+    expect(await reopened.query("SELECT note FROM internal.restart_marker")).toEqual([
+      { note: "kept" },
+    ]);
+    await reopened.close();
+  });
+
+  it("refuses a bad variable with one line naming it and exit code 1", async () => {
+    const { code, stderr } = await runToExit({ PORT: "not-a-port", DATA_DIR: tempDir() });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^Invalid configuration: PORT [^\n]+$/);
+  });
+
+  it("says clearly when PostgreSQL cannot be reached", async () => {
+    const { code, stderr } = await runToExit({
+      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+      DATA_DIR: tempDir(),
+    });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Revwise could not start: .*ECONNREFUSED/m);
+  });
+});

@@ -1,0 +1,83 @@
+// Serves the built site from memory: prerendered pages (no-cache, revalidated by ETag), hashed
+// assets (immutable), the 404 pages with status 404, and the permanent redirects.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Site, SiteFile } from "./site-files.ts";
+
+export type SiteOptions = { site: Site };
+
+export default async function siteRoutes(app: FastifyInstance, { site }: SiteOptions) {
+  app.get("/*", async (request, reply) => {
+    const { pathname, search } = splitUrl(request.url);
+
+    const pageFile = site.pages.get(pathname);
+    if (pageFile) return send(request, reply, pageFile);
+
+    const file = site.files.get(pathname);
+    if (file) return send(request, reply, file);
+
+    const target = redirectTarget(pathname, site);
+    if (target) return reply.redirect(target + search, 301);
+
+    reply.code(404);
+    if (!looksLikePage(pathname)) return reply.type("text/plain; charset=utf-8").send("Not found");
+    return send(request, reply, pathname.startsWith("/blog/") ? site.blogNotFound : site.notFound);
+  });
+}
+
+/** Old blog links (/resources/blog/x) and trailing slashes (/faq/) move permanently. */
+function redirectTarget(pathname: string, site: Site): string | undefined {
+  if (pathname.startsWith("/resources/blog/"))
+    return pathname.replace(/^\/resources\/blog\//, "/blog/");
+  if (pathname.length > 1 && pathname.endsWith("/")) {
+    const bare = pathname.replace(/\/+$/, "") || "/";
+    if (site.pages.has(bare)) return bare;
+  }
+  return undefined;
+}
+
+/** Paths with a file extension (other than .html) are assets: their 404 is not a page. */
+function looksLikePage(pathname: string): boolean {
+  const last = pathname.slice(pathname.lastIndexOf("/") + 1);
+  return !last.includes(".") || last.endsWith(".html");
+}
+
+function splitUrl(url: string): { pathname: string; search: string } {
+  const q = url.indexOf("?");
+  const raw = q < 0 ? url : url.slice(0, q);
+  let pathname = raw;
+  try {
+    pathname = decodeURI(raw);
+  } catch {
+    // A malformed escape cannot name a file; leave it as sent, it will 404.
+  }
+  return { pathname, search: q < 0 ? "" : url.slice(q) };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {
+  reply.header("content-type", file.type);
+  reply.header("cache-control", file.cacheControl);
+  reply.header("etag", file.etag);
+  if (file.csp) reply.header("content-security-policy", file.csp);
+  if (file.br || file.gzip) reply.header("vary", "accept-encoding");
+  if (reply.statusCode === 200 && request.headers["if-none-match"] === file.etag)
+    return reply.code(304).send();
+  const encoding = pickEncoding(request.headers["accept-encoding"], file);
+  if (encoding) {
+    reply.header("content-encoding", encoding);
+    return reply.send(encoding === "br" ? file.br : file.gzip);
+  }
+  return reply.send(file.body);
+}
+
+function pickEncoding(header: string | undefined, file: SiteFile): "br" | "gzip" | undefined {
+  if (!header) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name!, q ? Number(q.slice(2)) : 1);
+  }
+  if (file.br && (accepted.get("br") ?? 0) > 0) return "br";
+  if (file.gzip && (accepted.get("gzip") ?? 0) > 0) return "gzip";
+  return undefined;
+}

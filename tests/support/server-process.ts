@@ -1,0 +1,82 @@
+// Runs the real server process (node --import tsx server/server.ts), as `npm start` does, and
+// waits until it is ready. Used by the process tests and the benchmarks.
+import { spawn, type ChildProcess } from "node:child_process";
+import readline from "node:readline";
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Milliseconds from spawn to "ready" (the process's own start, database included). */
+  startMs: number;
+  logs: string[];
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+export function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<RunningServer> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      NODE_ENV: "production",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${logs.join("\n")}`));
+    }, timeoutMs);
+    let port = 0;
+    const onLine = (line: string) => {
+      logs.push(line);
+      const listening = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
+      if (listening) port = Number(listening[1]);
+      if (line.includes("Revwise is ready") && port) {
+        clearTimeout(timer);
+        resolve({
+          url: `http://127.0.0.1:${port}`,
+          port,
+          child,
+          startMs: performance.now() - started,
+          logs,
+          stop: (signal = "SIGTERM") => {
+            child.kill(signal);
+            return exited;
+          },
+        });
+      }
+    };
+    readline.createInterface({ input: child.stdout! }).on("line", onLine);
+    readline.createInterface({ input: child.stderr! }).on("line", onLine);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before it was ready:\n${logs.join("\n")}`));
+    });
+  });
+}
+
+/** Runs the server expecting it to fail at start; resolves with its exit code and output. */
+export function runToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d));
+  child.stderr.on("data", (d: Buffer) => (stderr += d));
+  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
+}
