@@ -2,12 +2,12 @@
 //  1. Static-page throughput of our server next to a bare node:http file server, same run, same page.
 //  2. The server's first start (new DATA_DIR) and restart (same DATA_DIR) times.
 // Targets (issue 2): ≥ 50% of the bare server's req/s; first start ≤ 5 s; restart ≤ 2 s.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { startServer } from "../tests/support/server-process.ts";
-import { fmt, load, table } from "./lib.ts";
+import { fmt, load, table, type LoadResult } from "./lib.ts";
 
 const SITE = path.resolve("build/client");
 const PAGE = "/faq";
@@ -18,82 +18,77 @@ if (!fs.existsSync(path.join(SITE, "index.html"))) {
   process.exit(1);
 }
 
-/** The baseline: the simplest correct file server (reads the prerendered file per request). */
-function bareFileServer(): Promise<{ url: string; close(): void }> {
-  const server = http.createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    const file = path.join(SITE, pathname === "/" ? "index.html" : `${pathname}/index.html`);
-    if (!file.startsWith(SITE)) return res.writeHead(400).end();
-    fs.readFile(file, (err, body) => {
-      if (err) return res.writeHead(404).end();
-      res
-        .writeHead(200, {
-          "content-type": "text/html; charset=utf-8",
-          "content-length": body.length,
-        })
-        .end(body);
+/** A baseline server (bench/bare-server.ts) in its own process. */
+function bareServer(mode: "file" | "memory"): Promise<{ url: string; close(): void }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/bare-server.ts", mode, SITE], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve) => {
+    child.stdout.on("data", (d: Buffer) => {
+      const port = /listening (\d+)/.exec(d.toString())?.[1];
+      if (port) resolve({ url: `http://127.0.0.1:${port}`, close: () => child.kill() });
     });
   });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
-    }),
-  );
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "revwise-bench-"));
-const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", SITE_DIR: SITE };
+const env = { DATA_DIR: dataDir, LOG_LEVEL: "info", SITE_DIR: SITE };
 
 console.log(
   `Revwise platform benchmark · ${os.cpus().length} cores · Node ${process.version} · ${DURATION}s per load run\n`,
 );
 
 // Start-up times: a new data dir (creates the embedded database), then the same dir again.
-const first = await startServer({ ...env, LOG_LEVEL: "info" });
+const first = await startServer(env);
 await first.stop();
 const restarts: number[] = [];
 for (let i = 0; i < 3; i++) {
-  const again = await startServer({ ...env, LOG_LEVEL: "info" });
+  const again = await startServer(env);
   restarts.push(again.startMs);
   await again.stop();
 }
 const restart = restarts.sort((a, b) => a - b)[1]!;
 
-// Throughput: identity encoding on both (the bare server does not compress).
+// Throughput: identity encoding everywhere (the baselines do not compress). Each server runs in
+// its own process; the load generator runs here.
 const ours = await startServer(env);
-const bare = await bareFileServer();
-await load({ url: ours.url + PAGE, durationSeconds: 2 }); // warm-up
-await load({ url: bare.url + PAGE, durationSeconds: 2 });
-const oursRun = await load({ url: ours.url + PAGE, durationSeconds: DURATION });
-const bareRun = await load({ url: bare.url + PAGE, durationSeconds: DURATION });
+const bareFile = await bareServer("file");
+const bareMemory = await bareServer("memory");
+const runs: { name: string; url: string; result?: LoadResult }[] = [
+  { name: "bare node:http file server (reads per request)", url: bareFile.url },
+  { name: "bare node:http, pages in memory", url: bareMemory.url },
+  { name: "Revwise (Fastify, logging, headers, CSP)", url: ours.url },
+];
+for (const run of runs) await load({ url: run.url + PAGE, durationSeconds: 2 }); // warm-up
+for (const run of runs) run.result = await load({ url: run.url + PAGE, durationSeconds: DURATION });
 await ours.stop();
-bare.close();
+bareFile.close();
+bareMemory.close();
 
-const ratio = oursRun.rps / bareRun.rps;
-table([
-  {
-    server: "bare node:http file server",
-    "req/s": fmt(bareRun.rps),
-    "p50 ms": bareRun.p50,
-    "p99 ms": bareRun.p99,
-    errors: bareRun.errors + bareRun.non2xx,
-  },
-  {
-    server: "Revwise (Fastify, headers, CSP)",
-    "req/s": fmt(oursRun.rps),
-    "p50 ms": oursRun.p50,
-    "p99 ms": oursRun.p99,
-    errors: oursRun.errors + oursRun.non2xx,
-  },
-]);
+table(
+  runs.map(({ name, result: r }) => ({
+    server: name,
+    "req/s": fmt(r!.rps),
+    "p50 ms": r!.p50,
+    "p99 ms": r!.p99,
+    errors: r!.errors + r!.non2xx,
+  })),
+);
+const [file, memory, revwise] = runs.map((r) => r.result!.rps) as [number, number, number];
+const ratio = revwise / file;
 console.log();
 table([
   {
-    figure: "static page throughput vs bare",
+    figure: "static page throughput vs bare file server",
     value: `${fmt(ratio * 100, 1)} %`,
     target: "≥ 50 %",
     ok: ratio >= 0.5 ? "yes" : "NO",
+  },
+  {
+    figure: "static page throughput vs bare in-memory",
+    value: `${fmt((revwise / memory) * 100, 1)} %`,
+    target: "(reference)",
+    ok: "",
   },
   {
     figure: "first start (new DATA_DIR)",
