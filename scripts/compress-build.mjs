@@ -5,7 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { inputsHash, STAMP } from "./build-inputs.mjs";
 
-const ROOT = "build/client";
+const ROOT = path.join(process.env.BUILD_DIR ?? "build", "client");
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|webmanifest|data|txt|xml|ico)$/;
 
 let files = 0;
@@ -28,7 +28,7 @@ for (const entry of fs.readdirSync(ROOT, { recursive: true, withFileTypes: true 
   raw += body.length;
   brotli += br.length;
 }
-fs.writeFileSync(STAMP, inputsHash());
+if (!process.env.BUILD_DIR) fs.writeFileSync(STAMP, inputsHash());
 console.log(
   `compressed ${files} files: ${(raw / 1024).toFixed(0)} KB → ${(brotli / 1024).toFixed(0)} KB brotli`,
 );

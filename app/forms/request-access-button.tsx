@@ -1,15 +1,9 @@
 // "Request Access": opens the request-access dialog, whose code loads on first use.
 import { Button } from "../components/ui/button.tsx";
 
-export function RequestAccessButton({
-  size,
-  className,
-}: {
-  size?: "default" | "lg";
-  className?: string;
-}) {
+export function RequestAccessButton({ size = "default", variant = "default", className }: { size?: "default" | "lg"; variant?: "default" | "inverse" | "outline"; className?: string }) {
   return (
-    <Button size={size} className={className}>
+    <Button size={size} variant={variant} className={className}>
       Request Access
     </Button>
   );

@@ -1,0 +1,10 @@
+// Islands of the shared frame (header, footer) and of the forms and dialogs.
+export const layoutIslands = {
+  "desktop-nav": () => import("../components/layout/desktop-nav.tsx").then((m) => m.DesktopNav),
+  "mobile-nav": () => import("../components/layout/mobile-nav.tsx").then((m) => m.MobileNav),
+  "request-access": () => import("../forms/request-access-button.tsx").then((m) => m.RequestAccessButton),
+  "watch-demo": () => import("../forms/watch-demo-button.tsx").then((m) => m.WatchDemoButton),
+  "contact-form": () => import("../forms/contact-form.tsx").then((m) => m.ContactForm),
+  "request-demo-form": () => import("../forms/request-demo-form.tsx").then((m) => m.RequestDemoForm),
+  "sign-in-form": () => import("../forms/sign-in-form.tsx").then((m) => m.SignInForm),
+};
