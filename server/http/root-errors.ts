@@ -7,13 +7,11 @@ export function rootErrorHandler(err: FastifyError, request: FastifyRequest, rep
   const problem = classify(err);
   if (problem.kind === "internal") {
     request.log.error({ err }, "request failed");
-    return reply
-      .code(500)
-      .send({
-        statusCode: 500,
-        error: "Internal Server Error",
-        message: "Something went wrong on our side.",
-      });
+    return reply.code(500).send({
+      statusCode: 500,
+      error: "Internal Server Error",
+      message: "Something went wrong on our side.",
+    });
   }
   const message =
     "detail" in problem
@@ -27,11 +25,9 @@ export function rootErrorHandler(err: FastifyError, request: FastifyRequest, rep
 }
 
 export function rootNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .code(404)
-    .send({
-      statusCode: 404,
-      error: "Not Found",
-      message: `No route for ${request.method} ${request.url.split("?")[0]}`,
-    });
+  return reply.code(404).send({
+    statusCode: 404,
+    error: "Not Found",
+    message: `No route for ${request.method} ${request.url.split("?")[0]}`,
+  });
 }

@@ -1,7 +1,6 @@
 // Real headless Chromium (the Debian package) driven by playwright-core, against the built site
 // served by the real server. Unexpected console errors fail the test that caused them.
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import {
   chromium,
@@ -15,6 +14,7 @@ import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { missing } from "./requirements.ts";
 import { tempDir, TEST_JWT_SECRET } from "./app.ts";
+import { freePort } from "./ports.ts";
 
 export const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) =>
   fs.existsSync(p),
@@ -124,17 +124,6 @@ export function describeInBrowser(
       allowConsoleError(pattern: RegExp) {
         allowed.push(pattern);
       },
-    });
-  });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
     });
   });
 }

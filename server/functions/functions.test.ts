@@ -1,0 +1,347 @@
+// /functions/v1: the three lead functions through supabase-js, with real proof-of-work captchas
+// and a real SMTP server receiving the team's notifications.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { FunctionsHttpError } from "@supabase/supabase-js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { FUNCTIONS } from "../../common/functions.ts";
+import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
+import { fetchChallenge, solvedPayload } from "../../tests/support/captcha.ts";
+import { describeEachDatabase } from "../../tests/support/databases.ts";
+import { addressOf, startSmtp, type TestSmtp } from "../../tests/support/smtp.ts";
+
+const access = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "Ada@Analytical.example",
+  companyName: "Analytical Engines",
+  companySize: "51-200",
+  department: "Sales",
+};
+const contact = {
+  name: "Grace Hopper",
+  email: "grace@navy.example",
+  phone: "+1 (206) 555-0100",
+  message: "Can Revwise log calls to Dynamics?\nThanks!",
+};
+const demo = {
+  name: "Tom Alvarez",
+  email: "tom@lumen-freight.example",
+  phone: "206 555 0199",
+  company: "Lumen Freight",
+  position: "VP Sales",
+  website: "",
+};
+
+describeEachDatabase("lead functions", (ctx) => {
+  let server: ApiServer;
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startApiServer(ctx.db, {
+      env: { SMTP_URL: smtp.url, NOTIFY_EMAIL: "sales@revwise.example" },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.stop();
+  });
+
+  const client = (): SupabaseClient => server.client({ ip: uniqueIp() });
+  const invoke = async (supabase: SupabaseClient, name: string, body: unknown) => {
+    const { data, error } = await supabase.functions.invoke(name, {
+      body: body as Record<string, unknown>,
+    });
+    if (!error) return { status: 200, body: data as Record<string, unknown> };
+    if (error instanceof FunctionsHttpError) {
+      const res = error.context as Response;
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    }
+    throw error;
+  };
+  const rows = (table: string, email: string) =>
+    ctx.db.query(`SELECT * FROM public.${table} WHERE email = $1`, [email]);
+
+  it("stores a request for access and emails the team every field", async () => {
+    const source = {
+      page: "/",
+      referrer: "https://search.example/",
+      utm_source: "linkedin",
+      utm_medium: "social",
+      utm_campaign: "launch",
+    };
+    const res = await invoke(client(), FUNCTIONS.intake, {
+      ...access,
+      captcha: await solvedPayload(server.url),
+      source,
+    });
+    expect(res).toEqual({
+      status: 200,
+      body: { ok: true, id: expect.any(String), message: expect.any(String) },
+    });
+    const [row] = await rows("access_requests", "ada@analytical.example");
+    expect(row).toMatchObject({
+      first_name: "Ada",
+      last_name: "Lovelace",
+      company_name: "Analytical Engines",
+      company_size: "51-200",
+      department: "Sales",
+      source,
+    });
+
+    const mail = await smtp.waitFor(
+      (m) => m.subject === "New access request: Ada Lovelace (Analytical Engines)",
+    );
+    expect(addressOf(mail)).toBe("sales@revwise.example");
+    expect(mail.replyTo?.value[0]?.address).toBe("ada@analytical.example");
+    for (const text of [
+      "First name: Ada",
+      "Last name: Lovelace",
+      "Email: ada@analytical.example",
+      "Company: Analytical Engines",
+      "Company size: 51-200 employees",
+      "Department: Sales",
+      "UTM campaign: launch",
+      "Page: /",
+    ]) {
+      expect(mail.text).toContain(text);
+    }
+    expect(mail.messageId).toBe(
+      `<${(await ctx.db.query<{ id: string }>("SELECT id FROM mail.outbox WHERE kind = 'notify-access-request'"))[0]!.id}@outbox.revwise>`,
+    );
+  });
+
+  it("stores a contact message and escapes what the visitor typed in the email's HTML", async () => {
+    const res = await invoke(client(), FUNCTIONS.contact, {
+      ...contact,
+      message: "<script>alert(1)</script> & <b>bold</b>",
+      captcha: await solvedPayload(server.url),
+    });
+    expect(res.status).toBe(200);
+    const mail = await smtp.waitFor((m) => m.subject === "New contact message from Grace Hopper");
+    expect(mail.html).toContain(
+      "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;",
+    );
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.text).toContain("Phone: +1 (206) 555-0100");
+  });
+
+  it("stores a request from the Request Demo page, website optional", async () => {
+    const res = await invoke(client(), FUNCTIONS.requestDemo, {
+      ...demo,
+      captcha: await solvedPayload(server.url),
+    });
+    expect(res.status).toBe(200);
+    expect(await rows("demo_form_requests", "tom@lumen-freight.example")).toEqual([
+      expect.objectContaining({ position: "VP Sales", website: null }),
+    ]);
+    const mail = await smtp.waitFor(
+      (m) => m.subject === "New demo request: Tom Alvarez (Lumen Freight)",
+    );
+    expect(mail.text).toContain("Website: —");
+  });
+
+  it("answers invalid input with 400, the form's own messages, and stores and sends nothing", async () => {
+    const before = smtp.messages.length;
+    const res = await invoke(client(), FUNCTIONS.intake, {
+      firstName: "A",
+      lastName: "",
+      email: "nope",
+      companyName: "X",
+      companySize: "huge",
+      department: "",
+      captcha: await solvedPayload(server.url),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: "validation_failed",
+      fields: {
+        firstName: "First name must be at least 2 characters",
+        lastName: "Last name must be at least 2 characters",
+        email: "Please enter a valid email address",
+        companyName: "Company name must be at least 2 characters",
+        companySize: "Please select a company size",
+        department: "Please select a department",
+      },
+    });
+    const page = await invoke(client(), FUNCTIONS.requestDemo, { captcha: "x" });
+    expect(page.body.fields).toMatchObject({
+      name: "Name is required",
+      email: "Invalid email address",
+      phone: "Phone number is required",
+      company: "Company name is required",
+      position: "Position is required",
+    });
+    for (const body of [[], "a string", 42, null])
+      expect((await invoke(client(), FUNCTIONS.contact, body)).status, JSON.stringify(body)).toBe(
+        400,
+      );
+    expect(
+      (await ctx.db.query("SELECT 1 FROM public.access_requests WHERE email = 'nope'")).length,
+    ).toBe(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it("refuses missing, forged, tampered and replayed captchas, storing nothing", async () => {
+    const email = "captcha@case.example";
+    const submit = (captcha: unknown) =>
+      invoke(client(), FUNCTIONS.contact, { ...contact, email, captcha });
+    expect(await submit(undefined)).toMatchObject({
+      status: 400,
+      body: {
+        code: "captcha_failed",
+        message: "Please confirm you're not a robot before submitting.",
+      },
+    });
+    expect((await submit("bm90IGpzb24=")).status).toBe(400);
+
+    const valid = await solvedPayload(server.url);
+    const decoded = JSON.parse(Buffer.from(valid, "base64").toString());
+    const tampered = {
+      ...decoded,
+      challenge: { ...decoded.challenge, parameters: { ...decoded.challenge.parameters, cost: 1 } },
+    };
+    expect((await submit(Buffer.from(JSON.stringify(tampered)).toString("base64"))).status).toBe(
+      400,
+    );
+    // The derived key is the proof of work (only its first half is given away as the target prefix).
+    const flipped = decoded.solution.derivedKey.replace(/.$/, (c: string) =>
+      c === "0" ? "1" : "0",
+    );
+    const wrongSolution = { ...decoded, solution: { ...decoded.solution, derivedKey: flipped } };
+    expect(
+      (await submit(Buffer.from(JSON.stringify(wrongSolution)).toString("base64"))).status,
+    ).toBe(400);
+    const unsolved = await fetchChallenge(server.url);
+    expect(
+      (
+        await submit(
+          Buffer.from(
+            JSON.stringify({ challenge: unsolved, solution: { counter: 1, derivedKey: "00" } }),
+          ).toString("base64"),
+        )
+      ).status,
+    ).toBe(400);
+    expect(await rows("contact_messages", email)).toEqual([]);
+
+    expect((await submit(valid)).status).toBe(200);
+    expect(await submit(valid)).toMatchObject({ status: 400, body: { code: "captcha_failed" } });
+    expect(await rows("contact_messages", email)).toHaveLength(1);
+  });
+
+  it("does not burn a captcha on a submission that failed validation", async () => {
+    const captcha = await solvedPayload(server.url);
+    expect(
+      (await invoke(client(), FUNCTIONS.contact, { ...contact, email: "bad", captcha })).status,
+    ).toBe(400);
+    expect(
+      (
+        await invoke(client(), FUNCTIONS.contact, {
+          ...contact,
+          email: "second-try@case.example",
+          captcha,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it("refuses an expired challenge", async () => {
+    const shortLived = await startApiServer(ctx.db, {
+      captcha: { cost: 10, counterMin: 5, counterMax: 20, ttlSeconds: 1 },
+    });
+    try {
+      const captcha = await solvedPayload(shortLived.url);
+      await new Promise((r) => setTimeout(r, 2100));
+      const { error } = await shortLived
+        .client({ ip: uniqueIp() })
+        .functions.invoke(FUNCTIONS.contact, {
+          body: { ...contact, email: "late@case.example", captcha },
+        });
+      expect(((error as FunctionsHttpError).context as Response).status).toBe(400);
+      expect(await rows("contact_messages", "late@case.example")).toEqual([]);
+    } finally {
+      await shortLived.close();
+    }
+  });
+
+  it("quietly refuses a filled honeypot", async () => {
+    const res = await invoke(client(), FUNCTIONS.contact, {
+      ...contact,
+      email: "bot@spam.example",
+      nickname: "http://spam.example",
+      captcha: await solvedPayload(server.url),
+    });
+    expect(res).toMatchObject({ status: 400, body: { code: "rejected" } });
+    expect(await rows("contact_messages", "bot@spam.example")).toEqual([]);
+  });
+
+  it("requires a valid JWT, like Supabase's functions runtime", async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${server.url}/functions/v1/${FUNCTIONS.contact}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(contact),
+      });
+    expect((await post({})).status).toBe(401);
+    expect(await (await post({ authorization: "Bearer not.a.jwt" })).json()).toEqual({
+      code: "invalid_jwt",
+      message: "Invalid JWT",
+    });
+    expect((await post({ authorization: `Bearer ${server.anonKey}x` })).status).toBe(401);
+  });
+
+  it("answers malformed and oversized bodies with 4xx, and unknown functions with 404", async () => {
+    const post = (body: string, type = "application/json") =>
+      fetch(`${server.url}/functions/v1/${FUNCTIONS.contact}`, {
+        method: "POST",
+        headers: {
+          "content-type": type,
+          authorization: `Bearer ${server.anonKey}`,
+          "x-forwarded-for": uniqueIp(),
+        },
+        body,
+      });
+    expect((await post("{oops")).status).toBe(400);
+    expect((await post(JSON.stringify({ ...contact, message: "x".repeat(80_000) }))).status).toBe(
+      413,
+    );
+    expect((await post(JSON.stringify({ ...contact, message: "x".repeat(6000) }))).status).toBe(
+      400,
+    );
+    expect((await post("name=x", "application/x-www-form-urlencoded")).status).toBe(415);
+    const missing = await fetch(`${server.url}/functions/v1/no-such-function`, { method: "POST" });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({
+      code: "not_found",
+      message: "Requested function was not found",
+    });
+  });
+
+  it("serves signed, expiring challenges that are never cached", async () => {
+    const res = await fetch(`${server.url}/functions/v1/${FUNCTIONS.captchaChallenge}`);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const challenge = await res.json();
+    expect(challenge).toMatchObject({
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+      parameters: { algorithm: "PBKDF2/SHA-256", expiresAt: expect.any(Number) },
+    });
+    expect(challenge.parameters.expiresAt * 1000).toBeGreaterThan(Date.now());
+  });
+
+  it("limits each client address to 10 submissions a minute per form", async () => {
+    const supabase = client();
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await invoke(supabase, FUNCTIONS.contact, { ...contact, email: `burst${i}@case.example` }))
+          .status,
+      ).toBe(400);
+    expect(
+      await invoke(supabase, FUNCTIONS.contact, {
+        ...contact,
+        email: "burst10@case.example",
+        captcha: await solvedPayload(server.url),
+      }),
+    ).toMatchObject({ status: 429, body: { code: "rate_limited" } });
+    expect(await rows("contact_messages", "burst10@case.example")).toEqual([]);
+  });
+});

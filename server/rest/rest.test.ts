@@ -1,0 +1,346 @@
+// /rest/v1 through the real supabase-js client: PostgREST semantics for the two public lead tables.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
+import { TEST_JWT_SECRET } from "../../tests/support/app.ts";
+import { describeEachDatabase } from "../../tests/support/databases.ts";
+import { addressOf, startSmtp, type TestSmtp } from "../../tests/support/smtp.ts";
+
+describeEachDatabase("REST inserts", (ctx) => {
+  let server: ApiServer;
+  let smtp: TestSmtp;
+  let supabase: SupabaseClient;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startApiServer(ctx.db, { env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.stop();
+  });
+  const fresh = () => (supabase = server.client({ ip: uniqueIp() }));
+  const count = async (table: string, email: string) =>
+    (
+      await ctx.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM public.${table} WHERE lower(email) = lower($1)`,
+        [email],
+      )
+    )[0]!.n;
+  const raw = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
+    fetch(`${server.url}/rest/v1${path}`, {
+      method: "POST",
+      ...init,
+      headers: {
+        apikey: server.anonKey,
+        "content-type": "application/json",
+        "x-forwarded-for": uniqueIp(),
+        ...init.headers,
+      },
+    });
+
+  it("inserts a newsletter subscriber: 201 with an empty body, stored lower-cased with its source", async () => {
+    fresh();
+    const source = {
+      page: "/blog/ai-sales",
+      referrer: "https://news.example/",
+      utm_source: "newsletter",
+      utm_campaign: "spring",
+    };
+    const result = await supabase
+      .from("newsletter_subscribers")
+      .insert({ email: " Reader@Example.COM ", source });
+    expect(result).toMatchObject({ error: null, data: null, status: 201, statusText: "Created" });
+    const [row] = await ctx.db.query<{ email: string; source: object; created_at: Date }>(
+      "SELECT email, source, created_at FROM public.newsletter_subscribers WHERE email = 'reader@example.com'",
+    );
+    expect(row).toMatchObject({ email: "reader@example.com", source });
+    expect(Date.now() - row!.created_at.getTime()).toBeLessThan(60_000);
+  });
+
+  it("refuses a duplicate email, whatever its case, with 409 and code 23505", async () => {
+    fresh();
+    await supabase.from("newsletter_subscribers").insert({ email: "dup@example.com" });
+    const { error, status } = await supabase
+      .from("newsletter_subscribers")
+      .insert({ email: "DUP@example.com" });
+    expect(status).toBe(409);
+    expect(error).toMatchObject({
+      code: "23505",
+      message: expect.stringContaining("newsletter_subscribers_email_key"),
+    });
+    expect(await count("newsletter_subscribers", "dup@example.com")).toBe(1);
+  });
+
+  it("honours Prefer: return=representation, as an array or a single object", async () => {
+    fresh();
+    const many = await supabase
+      .from("newsletter_subscribers")
+      .insert({ email: "rep1@example.com" })
+      .select();
+    expect(many.status).toBe(201);
+    expect(many.data).toEqual([
+      {
+        id: expect.any(String),
+        email: "rep1@example.com",
+        created_at: expect.any(String),
+        source: {},
+      },
+    ]);
+    const one = await supabase
+      .from("newsletter_subscribers")
+      .insert({ email: "rep2@example.com" })
+      .select("id, email")
+      .single();
+    expect(one.data).toEqual({ id: expect.any(String), email: "rep2@example.com" });
+    const counted = await supabase
+      .from("newsletter_subscribers")
+      .insert([{ email: "c1@example.com" }, { email: "c2@example.com" }], { count: "exact" });
+    expect(counted).toMatchObject({ status: 201, count: 2, error: null });
+  });
+
+  it("answers invalid values with 400 in PostgREST's shape and stores nothing", async () => {
+    fresh();
+    for (const email of ["not-an-email", "", 42, { $ne: null }, "a@b@c.com"]) {
+      const { error, status } = await supabase
+        .from("newsletter_subscribers")
+        .insert({ email } as never);
+      expect(status, JSON.stringify(email)).toBe(400);
+      expect(error, JSON.stringify(email)).toMatchObject({
+        code: "23514",
+        message: expect.stringContaining("newsletter_subscribers_email_check"),
+      });
+      expect(error).toHaveProperty("details");
+      expect(error).toHaveProperty("hint");
+    }
+    const nullEmail = await supabase
+      .from("newsletter_subscribers")
+      .insert({ email: null } as never);
+    expect(nullEmail.error).toMatchObject({ code: "23502" });
+    const badSource = await supabase
+      .from("newsletter_subscribers")
+      .insert({ email: "src@example.com", source: { page: 1 } } as never);
+    expect(badSource.status).toBe(400);
+    expect(await count("newsletter_subscribers", "src@example.com")).toBe(0);
+  });
+
+  it("inserts several rows atomically: one bad row stores none", async () => {
+    fresh();
+    const { status } = await supabase
+      .from("newsletter_subscribers")
+      .insert([{ email: "ok-row@example.com" }, { email: "bad row" }]);
+    expect(status).toBe(400);
+    expect(await count("newsletter_subscribers", "ok-row@example.com")).toBe(0);
+  });
+
+  it("takes demo requests from business addresses only and emails the demo", async () => {
+    fresh();
+    const free = await supabase.from("demo_requests").insert({ email: "someone@GMAIL.com" });
+    expect(free.status).toBe(400);
+    expect(free.error).toMatchObject({
+      code: "23514",
+      details: "Please use your business email address",
+    });
+    expect(await count("demo_requests", "someone@gmail.com")).toBe(0);
+
+    const ok = await supabase
+      .from("demo_requests")
+      .insert({ email: "Buyer@Northwind-Analytics.example" });
+    expect(ok).toMatchObject({ status: 201, error: null });
+    const mail = await smtp.waitFor((m) => addressOf(m) === "buyer@northwind-analytics.example");
+    expect(mail.subject).toBe("Your Revwise demo is ready");
+    expect(mail.text).toContain(`${server.url}/product`);
+    expect(mail.html).toContain("Watch the demo");
+
+    const again = await supabase
+      .from("demo_requests")
+      .insert({ email: "buyer@northwind-analytics.example" });
+    expect(again).toMatchObject({ status: 409, error: { code: "23505" } });
+  });
+
+  it("lets the anon role insert only: reading, updating and deleting are refused", async () => {
+    fresh();
+    const read = await supabase.from("newsletter_subscribers").select("*");
+    expect(read.status).toBe(401);
+    expect(read.error).toMatchObject({
+      code: "42501",
+      message: "permission denied for table newsletter_subscribers",
+    });
+    expect(
+      (
+        await supabase
+          .from("newsletter_subscribers")
+          .update({ email: "x@example.com" })
+          .eq("email", "reader@example.com")
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await supabase
+          .from("demo_requests")
+          .delete()
+          .eq("email", "buyer@northwind-analytics.example")
+      ).status,
+    ).toBe(401);
+    const upsert = await supabase
+      .from("newsletter_subscribers")
+      .upsert({ email: "reader@example.com" });
+    expect(upsert.status).toBe(401);
+    expect(await count("newsletter_subscribers", "reader@example.com")).toBe(1);
+    expect(await count("demo_requests", "buyer@northwind-analytics.example")).toBe(1);
+  });
+
+  it("answers unknown tables, columns and schemas like PostgREST", async () => {
+    fresh();
+    expect(await supabase.from("users").insert({ email: "a@b.co" })).toMatchObject({
+      status: 404,
+      error: { code: "PGRST205" },
+    });
+    expect(
+      await supabase
+        .from("newsletter_subscribers")
+        .insert({ email: "a@b.co", admin: true } as never),
+    ).toMatchObject({
+      status: 400,
+      error: {
+        code: "PGRST204",
+        message:
+          "Could not find the 'admin' column of 'newsletter_subscribers' in the schema cache",
+      },
+    });
+    expect(await supabase.schema("auth").from("users").insert({ email: "a@b.co" })).toMatchObject({
+      status: 406,
+      error: { code: "PGRST106" },
+    });
+    expect(
+      await supabase
+        .from("newsletter_subscribers")
+        .insert({ email: "x@example.com" })
+        .select("password"),
+    ).toMatchObject({ status: 400, error: { code: "42703" } });
+  });
+
+  it("requires an API key and a valid JWT", async () => {
+    const none = await raw("/newsletter_subscribers", {
+      headers: { apikey: "" },
+      body: JSON.stringify({ email: "k1@example.com" }),
+    });
+    expect(none.status).toBe(401);
+    expect(await none.json()).toEqual({
+      message: "No API key found in request",
+      hint: "No `apikey` request header or url param was found.",
+    });
+
+    const otherSecret = await new SignJWT({ role: "anon" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("another-secret-another-secret-another"));
+    const forged = await raw("/newsletter_subscribers", {
+      headers: { apikey: otherSecret },
+      body: JSON.stringify({ email: "k2@example.com" }),
+    });
+    expect(forged.status).toBe(401);
+    expect((await forged.json()).message).toBe("Invalid API key");
+
+    const [h, p] = server.anonKey.split(".");
+    const algNone = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${p}.`;
+    expect(
+      (
+        await raw("/newsletter_subscribers", {
+          headers: { apikey: algNone },
+          body: JSON.stringify({ email: "k3@example.com" }),
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await raw("/newsletter_subscribers", {
+          headers: { apikey: `${h}.${p}.AAAA` },
+          body: JSON.stringify({ email: "k4@example.com" }),
+        })
+      ).status,
+    ).toBe(401);
+
+    const expired = await new SignJWT({ role: "anon" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt(1_600_000_000)
+      .setExpirationTime(1_600_000_100)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const old = await raw("/newsletter_subscribers", {
+      headers: { authorization: `Bearer ${expired}` },
+      body: JSON.stringify({ email: "k5@example.com" }),
+    });
+    expect(old.status).toBe(401);
+    expect(await old.json()).toMatchObject({ code: "PGRST303", message: "JWT expired" });
+    expect(old.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    for (const email of ["k1", "k2", "k3", "k4", "k5"])
+      expect(await count("newsletter_subscribers", `${email}@example.com`)).toBe(0);
+  });
+
+  it("answers hostile bodies with 4xx and stores nothing", async () => {
+    const bad = async (body: string, contentType = "application/json") => {
+      const res = await raw("/newsletter_subscribers", {
+        body,
+        headers: { "content-type": contentType },
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    expect(await bad("{not json")).toMatchObject({ status: 400, body: { code: "PGRST102" } });
+    expect(await bad("")).toMatchObject({ status: 400, body: { code: "PGRST102" } });
+    expect(await bad("[]")).toMatchObject({ status: 400, body: { code: "PGRST102" } });
+    expect(await bad('"just a string"')).toMatchObject({ status: 400, body: { code: "PGRST102" } });
+    expect(await bad('[{"email":"a@x.io"},{"email":"b@x.io","source":{}}]')).toMatchObject({
+      status: 400,
+      body: { message: "All object keys must match" },
+    });
+    expect(await bad(JSON.stringify({ email: `${"a".repeat(70_000)}@x.io` }))).toMatchObject({
+      status: 413,
+    });
+    expect(await bad("email=a@x.io", "application/x-www-form-urlencoded")).toMatchObject({
+      status: 415,
+    });
+    expect(
+      await bad(JSON.stringify(Array.from({ length: 51 }, (_, i) => ({ email: `bulk${i}@x.io` })))),
+    ).toMatchObject({ status: 400 });
+    expect(
+      (await ctx.db.query("SELECT 1 FROM public.newsletter_subscribers WHERE email LIKE '%@x.io'"))
+        .length,
+    ).toBe(0);
+  });
+
+  it("limits each client address to 10 writes a minute per table, with 429 and Retry-After", async () => {
+    const ip = uniqueIp();
+    const client = server.client({ ip });
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await client.from("newsletter_subscribers").insert({ email: `limit${i}@example.com` }))
+          .status,
+      ).toBe(201);
+    }
+    const refused = await client
+      .from("newsletter_subscribers")
+      .insert({ email: "limit10@example.com" });
+    expect(refused.status).toBe(429);
+    expect(refused.error).toMatchObject({ code: "over_request_rate_limit" });
+    expect(await count("newsletter_subscribers", "limit10@example.com")).toBe(0);
+    const rawRefusal = await raw("/newsletter_subscribers", {
+      headers: { "x-forwarded-for": ip },
+      body: JSON.stringify({ email: "limit11@example.com" }),
+    });
+    expect(rawRefusal.status).toBe(429);
+    expect(Number(rawRefusal.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another address, and another table, are counted apart.
+    expect(
+      (
+        await server
+          .client({ ip: uniqueIp() })
+          .from("newsletter_subscribers")
+          .insert({ email: "other-ip@example.com" })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await client.from("demo_requests").insert({ email: "limit@company.example" })).status,
+    ).toBe(201);
+  });
+});

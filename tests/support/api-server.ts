@@ -1,0 +1,70 @@
+// The real app listening on a loopback port, for the tests that drive it with the real
+// supabase-js client (Node 20 needs a WebSocket implementation for its realtime part).
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { FastifyInstance } from "fastify";
+import ws from "ws";
+import { buildApp, type AppOptions } from "../../server/app.ts";
+import type { Database } from "../../server/db/database.ts";
+import { migrate } from "../../server/db/migrate.ts";
+import { loadKeys } from "../../server/security/keys.ts";
+import { testConfig } from "./app.ts";
+import { freePort } from "./ports.ts";
+
+export type ApiServer = {
+  app: FastifyInstance;
+  url: string;
+  anonKey: string;
+  /** supabase-js for this server; `ip` is sent as X-Forwarded-For (the server trusts it in tests). */
+  client(options?: { storage?: Storage; ip?: string }): SupabaseClient;
+  close(): Promise<void>;
+};
+
+/** Fast retries and cheap proof of work, so tests take seconds; production values are tested separately. */
+export const FAST_MAIL = { worker: { pollMs: 200, retryBaseMs: 100, maxDelayMs: 400 } };
+export const CHEAP_CAPTCHA = { cost: 10, counterMin: 5, counterMax: 40 };
+
+export async function startApiServer(
+  db: Database,
+  opts: { env?: Record<string, string> } & Pick<AppOptions, "mail" | "captcha"> = {},
+): Promise<ApiServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = testConfig({
+    PORT: String(port),
+    SITE_URL: url,
+    TRUST_PROXY: "true",
+    ...opts.env,
+  });
+  await migrate(db);
+  const keys = await loadKeys({ jwtSecret: config.jwtSecret, dataDir: config.dataDir });
+  const app = await buildApp({
+    config,
+    db,
+    keys,
+    site: null,
+    mail: opts.mail ?? FAST_MAIL,
+    captcha: opts.captcha ?? CHEAP_CAPTCHA,
+  });
+  await app.listen({ port, host: "127.0.0.1" });
+  return {
+    app,
+    url,
+    anonKey: keys.anonKey,
+    client: ({ storage, ip } = {}) =>
+      createClient(url, keys.anonKey, {
+        realtime: { transport: ws as never },
+        global: { headers: ip ? { "x-forwarded-for": ip } : {} },
+        auth: {
+          persistSession: Boolean(storage),
+          storage,
+          autoRefreshToken: false,
+          detectSessionInUrl: false,
+        },
+      }),
+    close: () => app.close(),
+  };
+}
+
+let lastIp = 0;
+/** A client address no other test uses (rate limits are per client IP). */
+export const uniqueIp = () => `10.${(++lastIp >> 16) & 255}.${(lastIp >> 8) & 255}.${lastIp & 255}`;
