@@ -1,2 +1,5 @@
 // Islands of the products pages. Each entry: "name": () => import("…").then((m) => m.Component).
-export const productIslands = {};
+export const productIslands = {
+  "product-carousel": () =>
+    import("../components/products/product-carousel.tsx").then((m) => m.ProductCarousel),
+};

@@ -1,14 +1,28 @@
 import { useLoaderData } from "react-router";
 import { Container } from "../components/layout/container.tsx";
-import { findPost } from "../content/blog-posts.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Icon } from "../components/ui/icon.tsx";
+import { findPost, postSummaries, type PostSummary } from "../content/blog-posts.ts";
 import { pages } from "../content/pages.ts";
-import { formatDate } from "../lib/dates.ts";
+import { brand } from "../content/site.ts";
+import { JsonLd } from "../lib/json-ld.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import { absoluteUrl } from "../lib/site-url.ts";
+import {
+  ArticleHeader,
+  ArticleImage,
+  AuthorCard,
+  PostCard,
+} from "../sections/pages/blog.tsx";
+import { MessagePanel } from "../sections/pages/message-panel.tsx";
+import { Prose } from "../sections/pages/prose.tsx";
 import type { Route } from "./+types/blog-post";
 
 /** Runs at build time for every post (and for the blog's not-found page, served for unknown slugs). */
 export function loader({ params }: Route.LoaderArgs) {
-  return { post: findPost(params.slug) ?? null };
+  const post = findPost(params.slug) ?? null;
+  const others = postSummaries().filter((p) => p.slug !== post?.slug);
+  return { post, others: post ? others : others.slice(0, 3) };
 }
 
 export const meta = ({ data }: Route.MetaArgs) => {
@@ -21,39 +35,109 @@ export const meta = ({ data }: Route.MetaArgs) => {
   );
 };
 
-export function BlogPostNotFound() {
+function MoreFromTheBlog({ posts, title }: { posts: PostSummary[]; title: string }) {
+  if (posts.length === 0) return null;
   return (
-    <Container className="py-24 text-center">
+    <section aria-labelledby="more-posts-title" className="border-t border-border bg-slate-50">
+      <Container className="py-16 sm:py-20">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="more-posts-title" className="text-3xl font-bold tracking-tight text-ink">
+            {title}
+          </h2>
+          <a
+            href={pages.blog.path}
+            className="inline-flex min-h-9 items-center gap-1 rounded-lg font-semibold text-primary hover:text-indigo-900"
+          >
+            All posts
+            <Icon name="arrow-right" className="size-4" />
+          </a>
+        </div>
+        <ul role="list" className="mt-8 grid gap-8 md:grid-cols-3">
+          {posts.map((post) => (
+            <li key={post.slug}>
+              <PostCard post={post} heading="h3" />
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}
+
+export function BlogPostNotFound({ recent = [] }: { recent?: PostSummary[] }) {
+  return (
+    <>
       <title>Blog Post Not Found · Revwise</title>
-      <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        Blog Post Not Found
-      </h1>
-      <p className="mx-auto mt-4 max-w-xl text-lg text-muted-foreground">
-        Sorry, the blog post you're looking for hasn't been published yet or may have been moved.
-      </p>
-      <a
-        href={pages.blog.path}
-        className="mt-8 inline-block font-semibold text-primary underline underline-offset-4"
+      <MessagePanel
+        icon="message"
+        eyebrow="Blog"
+        title="Blog Post Not Found"
+        text="Sorry, the blog post you're looking for hasn't been published yet or may have been moved."
       >
-        Back to the blog
-      </a>
-    </Container>
+        <Button asChild size="lg" className="mt-8">
+          <a href={pages.blog.path}>Back to the blog</a>
+        </Button>
+      </MessagePanel>
+      <MoreFromTheBlog posts={recent} title="Recent posts" />
+    </>
   );
 }
 
 export default function BlogPost() {
-  const { post } = useLoaderData<typeof loader>();
-  if (!post) return <BlogPostNotFound />;
+  const { post, others } = useLoaderData<typeof loader>();
+  if (!post) return <BlogPostNotFound recent={others} />;
+  const url = absoluteUrl(`/blog/${post.slug}`);
   return (
-    <Container className="py-12">
-      <article className="mx-auto max-w-3xl">
-        <p className="text-sm text-muted-foreground">
-          {post.category} · {formatDate(post.date)}
-        </p>
-        <h1 className="mt-3 text-4xl font-bold tracking-tight text-ink">{post.title}</h1>
-        <p className="mt-4 text-lg text-muted-foreground">{post.description}</p>
-        <div className="prose mt-10" dangerouslySetInnerHTML={{ __html: post.html }} />
+    <>
+      <article>
+        <div className="border-b border-border bg-gradient-to-b from-indigo-50/70 to-white">
+          <Container className="pt-8 pb-12 sm:pt-10 sm:pb-16">
+            <a
+              href={pages.blog.path}
+              className="inline-flex min-h-9 items-center gap-1.5 rounded-lg text-sm font-semibold text-primary hover:text-indigo-900"
+            >
+              <Icon name="chevron-left" className="size-4" />
+              All posts
+            </a>
+            <div className="mt-6">
+              <ArticleHeader post={post} />
+              <ArticleImage post={post} />
+            </div>
+          </Container>
+        </div>
+        <Container className="py-12 sm:py-16">
+          <div className="mx-auto max-w-3xl">
+            <AuthorCard post={post} />
+            <Prose html={post.html} className="mt-10 sm:text-lg sm:leading-8" />
+          </div>
+        </Container>
       </article>
-    </Container>
+      <MoreFromTheBlog posts={others} title="More from the blog" />
+      <JsonLd
+        data={{
+          "@type": "BlogPosting",
+          headline: post.title,
+          description: post.description,
+          datePublished: post.date,
+          dateModified: post.date,
+          articleSection: post.category,
+          image: absoluteUrl(post.image),
+          url,
+          mainEntityOfPage: { "@type": "WebPage", "@id": url },
+          author: {
+            "@type": "Person",
+            name: post.author.name,
+            jobTitle: post.author.role,
+            sameAs: [post.author.linkedin],
+          },
+          publisher: {
+            "@type": "Organization",
+            name: brand.name,
+            url: absoluteUrl("/"),
+            logo: { "@type": "ImageObject", url: absoluteUrl("/favicon.svg") },
+          },
+        }}
+      />
+    </>
   );
 }

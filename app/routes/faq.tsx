@@ -1,9 +1,47 @@
+import { FaqHighlight } from "../components/pages/faq-highlight.tsx";
+import { faqs } from "../content/faq.ts";
 import { pages } from "../content/pages.ts";
+import { Island } from "../islands/island.tsx";
+import { JsonLd } from "../lib/json-ld.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { PageHero } from "../sections/page-hero.tsx";
+import { FaqAccordion, FaqLayout, FaqStillQuestions } from "../sections/pages/faq.tsx";
 
 export const meta = () => pageMeta(pages.faq);
 
+const LIST_HEADING_ID = "faq-questions";
+
 export default function Page() {
-  return <PageHero eyebrow="FAQ" title="Frequently asked questions" lead={pages.faq.description} />;
+  const highlighted = faqs.find((item) => item.isSpecial);
+  return (
+    <>
+      <PageHero eyebrow="FAQ" title="Frequently asked questions" lead={pages.faq.description} />
+      <FaqLayout>
+        {highlighted && (
+          <Island
+            name="faq-highlight"
+            component={FaqHighlight}
+            props={{
+              question: highlighted.question,
+              answer: highlighted.answer,
+              focusAfterDismissId: LIST_HEADING_ID,
+            }}
+            hydrate="interaction"
+          />
+        )}
+        <FaqAccordion items={faqs} headingId={LIST_HEADING_ID} title="All questions" />
+        <FaqStillQuestions />
+      </FaqLayout>
+      <JsonLd
+        data={{
+          "@type": "FAQPage",
+          mainEntity: faqs.map((item) => ({
+            "@type": "Question",
+            name: item.question,
+            acceptedAnswer: { "@type": "Answer", text: item.answer },
+          })),
+        }}
+      />
+    </>
+  );
 }

@@ -1,7 +1,11 @@
 import { useLocation } from "react-router";
 import { pages } from "../content/pages.ts";
+import { assistantProducts } from "../content/products.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { PageHero } from "../sections/page-hero.tsx";
+import { BeforeAfterSection } from "../sections/products/before-after.tsx";
+import { FeatureStrip } from "../sections/products/feature-strip.tsx";
+import { KnowledgeChat } from "../sections/products/knowledge-chat.tsx";
+import { ProductHero } from "../sections/products/product-hero.tsx";
 import type { Route } from "./+types/product-assistant";
 
 const byPath = {
@@ -11,15 +15,25 @@ const byPath = {
 } as const;
 const pageFor = (path: string) => byPath[path as keyof typeof byPath] ?? pages.products;
 
+function productFor(path: string) {
+  const product = assistantProducts.find((p) => p.path === path);
+  if (!product) throw new Error(`No assistant product for ${path}`);
+  return product;
+}
+
 export const meta = ({ location }: Route.MetaArgs) => pageMeta(pageFor(location.pathname));
 
+/** Capture-, job- and sort-wise: hero, the static Sales Knowledge Chat, highlights, before/after. */
 export default function Product() {
-  const page = pageFor(useLocation().pathname);
+  const path = useLocation().pathname;
+  const product = productFor(path);
   return (
-    <PageHero
-      eyebrow="Product"
-      title={page.title.replace(" · Revwise", "")}
-      lead={page.description}
-    />
+    <>
+      <ProductHero eyebrow={product.eyebrow} title={product.title} lead={product.lead}>
+        <KnowledgeChat product={product} />
+      </ProductHero>
+      <FeatureStrip id="highlights-title" heading={`${product.name} highlights`} items={product.highlights} />
+      <BeforeAfterSection path={path} />
+    </>
   );
 }

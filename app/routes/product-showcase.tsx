@@ -1,7 +1,11 @@
 import { useLocation } from "react-router";
 import { pages } from "../content/pages.ts";
+import { showcaseProducts } from "../content/products.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { PageHero } from "../sections/page-hero.tsx";
+import { BeforeAfterSection } from "../sections/products/before-after.tsx";
+import { FeatureStrip } from "../sections/products/feature-strip.tsx";
+import { ProductCtas, ProductHero } from "../sections/products/product-hero.tsx";
+import { ShowcaseCarousel } from "../sections/products/showcase-carousel.tsx";
 import type { Route } from "./+types/product-showcase";
 
 const byPath = {
@@ -11,15 +15,25 @@ const byPath = {
 } as const;
 const pageFor = (path: string) => byPath[path as keyof typeof byPath] ?? pages.products;
 
+function productFor(path: string) {
+  const product = showcaseProducts.find((p) => p.path === path);
+  if (!product) throw new Error(`No showcase product for ${path}`);
+  return product;
+}
+
 export const meta = ({ location }: Route.MetaArgs) => pageMeta(pageFor(location.pathname));
 
+/** Business-, listen- and role-wise: hero, screenshot carousel, three features, before/after. */
 export default function Product() {
-  const page = pageFor(useLocation().pathname);
+  const path = useLocation().pathname;
+  const product = productFor(path);
   return (
-    <PageHero
-      eyebrow="Product"
-      title={page.title.replace(" · Revwise", "")}
-      lead={page.description}
-    />
+    <>
+      <ProductHero eyebrow={product.eyebrow} title={product.title} lead={product.lead} actions={<ProductCtas />}>
+        <ShowcaseCarousel product={product} />
+      </ProductHero>
+      <FeatureStrip id="features-title" heading={`${product.name} features`} items={product.features} />
+      <BeforeAfterSection path={path} />
+    </>
   );
 }

@@ -1,15 +1,41 @@
 import { pages } from "../content/pages.ts";
+import { overviewContacts, productOverview, showcaseProducts } from "../content/products.ts";
+import type { ImageRef } from "../content/types.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { PageHero } from "../sections/page-hero.tsx";
+import { type OverviewVisual, OverviewSection } from "../sections/products/overview-sections.tsx";
+import { ProductHero } from "../sections/products/product-hero.tsx";
 
 export const meta = () => pageMeta(pages.products);
 
+/** A screenshot of a showcase product (its slide `index`), for an overview section's visual. */
+function slideOf(path: string, index: number): ImageRef {
+  const slide = showcaseProducts.find((p) => p.path === path)?.slides[index];
+  if (!slide) throw new Error(`No slide ${index} for ${path}`);
+  const { src, alt, width, height } = slide;
+  return { src, alt, width, height };
+}
+
+/** Business Wise shows the contacts mock-up; Role Wise and Listen Wise a screenshot each. */
+function visualFor(href: string): OverviewVisual {
+  if (href === "/product/role-wise") return { kind: "image", image: slideOf(href, 1) };
+  if (href === "/product/listen-wise") return { kind: "image", image: slideOf(href, 2) };
+  return { kind: "contacts", contacts: overviewContacts };
+}
+
+/** /product: h1 and lead, then the three products in alternating sections. */
 export default function Page() {
   return (
-    <PageHero
-      eyebrow="Products"
-      title="One assistant, three ways to win deals"
-      lead={pages.products.description}
-    />
+    <>
+      <ProductHero eyebrow="Products" title={productOverview.title} lead={productOverview.lead} />
+      {productOverview.sections.map((section, i) => (
+        <OverviewSection
+          key={section.product}
+          section={section}
+          visual={visualFor(section.href)}
+          reversed={i % 2 === 1}
+          tinted={i % 2 === 1}
+        />
+      ))}
+    </>
   );
 }
