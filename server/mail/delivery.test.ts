@@ -74,7 +74,7 @@ describeEachDatabase("mail delivery", (ctx) => {
 
     await smtp.start();
     for (const email of emails)
-      await smtp.waitFor((m) => m.to && JSON.stringify(m.to).includes(email));
+      await smtp.waitFor((m) => JSON.stringify(m.to ?? "").includes(email));
     await smtp.waitFor((m) => m.subject === "New contact message from Outage Test");
     await new Promise((r) => setTimeout(r, 800)); // time for any duplicate to show up
     const received = smtp.messages.filter(
