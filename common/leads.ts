@@ -88,15 +88,22 @@ export function looksLikeEmail(value: string): boolean {
   return value.trim() !== "" && value.includes("@");
 }
 
-/** "Watch Demo" dialog (spec §5 "Demo dialog"). */
+const demoEmail = z
+  .string({ error: "Please enter your email address" })
+  .trim()
+  .min(1, { error: "Please enter your email address", abort: true })
+  .toLowerCase()
+  .pipe(email("Please enter a valid email address"));
+
+/** "Watch Demo" dialog, first step: an address is there and valid (shown under the field). */
+export const demoEmailFieldSchema = z.object({ email: demoEmail });
+
+/** "Watch Demo" dialog (spec §5 "Demo dialog"): and it is a business address. */
 export const demoEmailSchema = z.object({
-  email: z
-    .string({ error: "Please enter your email address" })
-    .trim()
-    .min(1, "Please enter your email address")
-    .toLowerCase()
-    .pipe(email("Please enter a valid email address"))
-    .refine((value) => !isFreeMailAddress(value), "Please use your business email address"),
+  email: demoEmail.refine(
+    (value) => !isFreeMailAddress(value),
+    "Please use your business email address",
+  ),
 });
 
 /** Request Demo page (spec §5 "Demo form page"). */

@@ -1,9 +1,65 @@
-// Footer newsletter sign-up (spec §4, §5, §8). The lead issue wires the insert.
+// Footer newsletter sign-up (spec §4, §5, §8): '@' check, spinner while submitting, the field is
+// cleared afterwards in every case, a duplicate (23505) is "Already subscribed".
+import { useState } from "react";
+import { looksLikeEmail } from "../../common/leads.ts";
+import { Icon } from "../components/ui/icon.tsx";
 import { cn } from "../lib/cn.ts";
+import { leadSource } from "../lib/lead-source.ts";
+import { getSupabase } from "../lib/supabase.ts";
+import { toast } from "../lib/toast.ts";
 
 export function NewsletterForm({ className }: { className?: string }) {
+  const [email, setEmail] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    if (!looksLikeEmail(email)) {
+      toast({
+        variant: "destructive",
+        title: "Invalid email",
+        description: "Please enter a valid email address.",
+      });
+      setEmail("");
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const supabase = await getSupabase();
+      const { error } = await supabase
+        .from("newsletter_subscribers")
+        .insert({ email: email.trim(), source: leadSource() });
+      if (!error)
+        toast({
+          title: "Subscribed successfully!",
+          description: "Thank you for subscribing to our newsletter.",
+        });
+      else if (error.code === "23505")
+        toast({
+          title: "Already subscribed",
+          description: "This email is already subscribed to our newsletter.",
+        });
+      else throw error;
+    } catch {
+      toast({
+        variant: "destructive",
+        title: "Subscription failed",
+        description: "There was a problem subscribing to the newsletter. Please try again later.",
+      });
+    } finally {
+      setEmail("");
+      setSubmitting(false);
+    }
+  };
+
   return (
-    <form className={cn("flex gap-2", className)} onSubmit={(e) => e.preventDefault()}>
+    <form
+      className={cn("flex gap-2", className)}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Newsletter"
+    >
       <label htmlFor="newsletter-email" className="sr-only">
         Email address
       </label>
@@ -12,14 +68,26 @@ export function NewsletterForm({ className }: { className?: string }) {
         name="email"
         type="email"
         autoComplete="email"
+        inputMode="email"
         placeholder="you@company.com"
-        className="h-10 min-w-0 flex-1 rounded-lg border border-white/20 bg-white/10 px-3 text-sm text-white placeholder:text-slate-400"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        className="h-10 min-w-0 flex-1 rounded-lg border border-white/25 bg-white/10 px-3 text-sm text-white placeholder:text-slate-300 focus-visible:border-white"
       />
       <button
         type="submit"
-        className="h-10 rounded-lg bg-white px-4 text-sm font-semibold text-ink hover:bg-indigo-50"
+        disabled={submitting}
+        aria-busy={submitting}
+        className="inline-flex h-10 min-w-28 items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold text-ink hover:bg-indigo-50 disabled:opacity-80"
       >
-        Subscribe
+        {submitting ? (
+          <>
+            <Icon name="loader" className="size-4" />
+            <span className="sr-only">Subscribing…</span>
+          </>
+        ) : (
+          "Subscribe"
+        )}
       </button>
     </form>
   );

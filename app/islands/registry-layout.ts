@@ -2,6 +2,8 @@
 export const layoutIslands = {
   "desktop-nav": () => import("../components/layout/desktop-nav.tsx").then((m) => m.DesktopNav),
   "mobile-nav": () => import("../components/layout/mobile-nav.tsx").then((m) => m.MobileNav),
+  "account-action": () => import("../components/layout/account-action.tsx").then((m) => m.AccountAction),
+  "newsletter-form": () => import("../forms/newsletter-form.tsx").then((m) => m.NewsletterForm),
   "request-access": () => import("../forms/request-access-button.tsx").then((m) => m.RequestAccessButton),
   "watch-demo": () => import("../forms/watch-demo-button.tsx").then((m) => m.WatchDemoButton),
   "contact-form": () => import("../forms/contact-form.tsx").then((m) => m.ContactForm),

@@ -4,7 +4,10 @@ import { absoluteUrl } from "./site-url.ts";
 
 export function JsonLd({ data }: { data: Record<string, unknown> }) {
   // "<" is escaped so no value can close the script element.
-  const json = JSON.stringify({ "@context": "https://schema.org", ...data }).replace(/</g, "\\u003c");
+  const json = JSON.stringify({ "@context": "https://schema.org", ...data }).replace(
+    /</g,
+    "\\u003c",
+  );
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
@@ -17,6 +20,11 @@ export function organizationLd(): Record<string, unknown> {
     description: brand.description,
     email: contact.email,
     telephone: contact.phone,
-    address: { "@type": "PostalAddress", addressLocality: "Seattle", addressRegion: "WA", addressCountry: "US" },
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: "Seattle",
+      addressRegion: "WA",
+      addressCountry: "US",
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { brand, footer, type NavLink } from "../../content/site.ts";
 import { NewsletterForm } from "../../forms/newsletter-form.tsx";
+import { Island } from "../../islands/island.tsx";
 import { Container } from "./container.tsx";
 import { Logo } from "./logo.tsx";
 
@@ -32,7 +33,7 @@ export function SiteFooter() {
           <div className="mt-8">
             <h2 className="text-sm font-semibold text-white">{footer.newsletter.title}</h2>
             <p className="mt-2 text-sm">{footer.newsletter.text}</p>
-            <NewsletterForm className="mt-4" />
+            <Island name="newsletter-form" component={NewsletterForm} props={{ className: "mt-4" }} hydrate="interaction" />
           </div>
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3">

@@ -26,7 +26,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           <Button asChild variant="outline">
             <ExternalLink href={bookDemoUrl}>Book Demo</ExternalLink>
           </Button>
-          <AccountAction />
+          <Island name="account-action" component={AccountAction} props={{}} hydrate="load" />
         </div>
         <Island
           name="mobile-nav"

@@ -37,9 +37,18 @@ export function Carousel({
   children,
   label,
   ...props
-}: React.ComponentProps<"div"> & { opts?: CarouselOptions; setApi?: (api: CarouselApi) => void; label: string }) {
+}: React.ComponentProps<"div"> & {
+  opts?: CarouselOptions;
+  setApi?: (api: CarouselApi) => void;
+  label: string;
+}) {
   const [carouselRef, api] = useEmblaCarousel({ ...opts, axis: "x" });
-  const [state, setState] = React.useState({ selected: 0, count: 0, canScrollPrev: false, canScrollNext: false });
+  const [state, setState] = React.useState({
+    selected: 0,
+    count: 0,
+    canScrollPrev: false,
+    canScrollNext: false,
+  });
 
   React.useEffect(() => {
     if (!api) return;
@@ -74,7 +83,9 @@ export function Carousel({
   };
 
   return (
-    <CarouselContext.Provider value={{ carouselRef, api, ...state, scrollPrev, scrollNext, scrollTo }}>
+    <CarouselContext.Provider
+      value={{ carouselRef, api, ...state, scrollPrev, scrollNext, scrollTo }}
+    >
       <div
         data-slot="carousel"
         role="region"
@@ -100,7 +111,12 @@ export function CarouselContent({ className, ...props }: React.ComponentProps<"d
   );
 }
 
-export function CarouselItem({ className, index, total, ...props }: React.ComponentProps<"div"> & { index: number; total: number }) {
+export function CarouselItem({
+  className,
+  index,
+  total,
+  ...props
+}: React.ComponentProps<"div"> & { index: number; total: number }) {
   const { selected } = useCarousel();
   return (
     <div
@@ -118,7 +134,16 @@ export function CarouselItem({ className, index, total, ...props }: React.Compon
 export function CarouselPrevious({ className, ...props }: React.ComponentProps<typeof Button>) {
   const { scrollPrev, canScrollPrev } = useCarousel();
   return (
-    <Button data-slot="carousel-previous" variant="outline" size="icon" className={cn("rounded-full", className)} disabled={!canScrollPrev} onClick={scrollPrev} {...props}>
+    <Button
+      type="button"
+      data-slot="carousel-previous"
+      variant="outline"
+      size="icon"
+      className={cn("rounded-full", className)}
+      disabled={!canScrollPrev}
+      onClick={scrollPrev}
+      {...props}
+    >
       <Icon name="chevron-left" />
       <span className="sr-only">Previous slide</span>
     </Button>
@@ -128,7 +153,16 @@ export function CarouselPrevious({ className, ...props }: React.ComponentProps<t
 export function CarouselNext({ className, ...props }: React.ComponentProps<typeof Button>) {
   const { scrollNext, canScrollNext } = useCarousel();
   return (
-    <Button data-slot="carousel-next" variant="outline" size="icon" className={cn("rounded-full", className)} disabled={!canScrollNext} onClick={scrollNext} {...props}>
+    <Button
+      type="button"
+      data-slot="carousel-next"
+      variant="outline"
+      size="icon"
+      className={cn("rounded-full", className)}
+      disabled={!canScrollNext}
+      onClick={scrollNext}
+      {...props}
+    >
       <Icon name="chevron-right" />
       <span className="sr-only">Next slide</span>
     </Button>
@@ -139,7 +173,10 @@ export function CarouselNext({ className, ...props }: React.ComponentProps<typeo
 export function CarouselDots({ className, total }: { className?: string; total: number }) {
   const { selected, scrollTo } = useCarousel();
   return (
-    <div data-slot="carousel-dots" className={cn("flex items-center justify-center gap-1", className)}>
+    <div
+      data-slot="carousel-dots"
+      className={cn("flex items-center justify-center gap-1", className)}
+    >
       {Array.from({ length: total }, (_, i) => (
         <button
           key={i}
@@ -149,7 +186,12 @@ export function CarouselDots({ className, total }: { className?: string; total: 
           onClick={() => scrollTo(i)}
           className="grid size-6 place-items-center rounded-full"
         >
-          <span className={cn("block size-2.5 rounded-full transition-colors", selected === i ? "bg-primary" : "bg-slate-300 hover:bg-slate-400")} />
+          <span
+            className={cn(
+              "block size-2.5 rounded-full transition-colors",
+              selected === i ? "bg-primary" : "bg-slate-300 hover:bg-slate-400",
+            )}
+          />
         </button>
       ))}
     </div>

@@ -1,0 +1,44 @@
+import type * as React from "react";
+import { cn } from "../../lib/cn.ts";
+
+export const controlClass =
+  "w-full min-w-0 rounded-lg border border-input bg-white px-3 py-2 text-base text-foreground shadow-xs transition-colors placeholder:text-slate-500 focus-visible:border-ring focus-visible:outline-3 focus-visible:outline-ring/40 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive aria-invalid:outline-destructive/30 sm:text-sm";
+
+export function Input({ className, ...props }: React.ComponentProps<"input">) {
+  return <input data-slot="input" className={cn(controlClass, "h-10", className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
+  return (
+    <textarea
+      data-slot="textarea"
+      className={cn(controlClass, "min-h-32 resize-y", className)}
+      {...props}
+    />
+  );
+}
+
+/** A native select: accessible, keyboard- and phone-friendly, no extra JavaScript. */
+export function Select({ className, ...props }: React.ComponentProps<"select">) {
+  return (
+    <select
+      data-slot="select"
+      className={cn(
+        controlClass,
+        "h-10 appearance-none bg-[url('data:image/svg+xml;utf8,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 24 24%22 fill=%22none%22 stroke=%22%23475569%22 stroke-width=%222%22><path d=%22M6 9l6 6 6-6%22/></svg>')] bg-[length:1rem] bg-[right_0.75rem_center] bg-no-repeat pr-9",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Label({ className, ...props }: React.ComponentProps<"label">) {
+  return (
+    <label
+      data-slot="label"
+      className={cn("text-sm font-medium text-foreground", className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,96 @@
+// The toast store (spec §4, §9): at most 5 toasts, newest first; add, update, dismiss (open=false)
+// and remove. The Radix toaster that shows them loads with the first toast.
+import { useSyncExternalStore } from "react";
+
+export const TOAST_LIMIT = 5;
+export const TOAST_DURATION_MS = 5000;
+const REMOVE_DELAY_MS = 1000; // after dismissal, leave time for the exit animation
+
+export type ToastData = {
+  id: string;
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  duration?: number;
+  open: boolean;
+};
+
+type Listener = () => void;
+let toasts: ToastData[] = [];
+const listeners = new Set<Listener>();
+let counter = 0;
+let toasterLoading: Promise<void> | undefined;
+
+function emit(next: ToastData[]) {
+  toasts = next;
+  for (const l of listeners) l();
+}
+
+export function toast(input: Omit<ToastData, "id" | "open">): {
+  id: string;
+  dismiss: () => void;
+  update: (t: Partial<ToastData>) => void;
+} {
+  const id = String(++counter);
+  emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  ensureToaster();
+  return { id, dismiss: () => dismissToast(id), update: (t) => updateToast(id, t) };
+}
+
+export function updateToast(id: string, patch: Partial<ToastData>) {
+  emit(toasts.map((t) => (t.id === id ? { ...t, ...patch } : t)));
+}
+
+export function dismissToast(id?: string) {
+  emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
+  setTimeout(() => removeToast(id), REMOVE_DELAY_MS);
+}
+
+export function removeToast(id?: string) {
+  emit(id === undefined ? toasts.filter((t) => t.open) : toasts.filter((t) => t.id !== id));
+}
+
+export function getToasts(): ToastData[] {
+  return toasts;
+}
+
+export function subscribeToasts(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToasts(): ToastData[] {
+  return useSyncExternalStore(subscribeToasts, getToasts, () => []);
+}
+
+function ensureToaster() {
+  toasterLoading ??= import("../components/ui/toaster.tsx").then((m) => m.mountToaster());
+}
+
+// Toasts that must survive a page load (e.g. "Logged out successfully" after going to /).
+const FLASH_KEY = "revwise-flash-toasts";
+
+export function flashToast(input: Omit<ToastData, "id" | "open">) {
+  try {
+    const pending = JSON.parse(sessionStorage.getItem(FLASH_KEY) ?? "[]") as Omit<
+      ToastData,
+      "id" | "open"
+    >[];
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify([...pending, input].slice(-TOAST_LIMIT)));
+  } catch {
+    toast(input);
+  }
+}
+
+export function showFlashToasts() {
+  try {
+    const pending = JSON.parse(sessionStorage.getItem(FLASH_KEY) ?? "[]") as Omit<
+      ToastData,
+      "id" | "open"
+    >[];
+    sessionStorage.removeItem(FLASH_KEY);
+    for (const t of pending) toast(t);
+  } catch {
+    // Nothing to show.
+  }
+}
