@@ -63,9 +63,13 @@ function onVisible(el: HTMLElement, run: () => void) {
     },
     { rootMargin: "200px" },
   );
-  // display: contents has no box; observe the island's first element instead.
-  observer.observe((el.style.display === "contents" ? el.firstElementChild : el) ?? el);
+  // A display: contents wrapper has no box, and neither have the <link>s React puts before
+  // preloaded images: watch every child that renders.
+  const targets = el.style.display === "contents" ? [...el.children].filter((c) => !NO_BOX.has(c.tagName)) : [el];
+  for (const target of targets.length ? targets : [el]) observer.observe(target);
 }
+
+const NO_BOX = new Set(["LINK", "SCRIPT", "STYLE", "META", "TEMPLATE"]);
 
 /**
  * Hydrates at the first sign of intent. A click that lands before the code has run is held and

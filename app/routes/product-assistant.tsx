@@ -32,7 +32,11 @@ export default function Product() {
       <ProductHero eyebrow={product.eyebrow} title={product.title} lead={product.lead}>
         <KnowledgeChat product={product} />
       </ProductHero>
-      <FeatureStrip id="highlights-title" heading={`${product.name} highlights`} items={product.highlights} />
+      <FeatureStrip
+        id="highlights-title"
+        heading={`${product.name} highlights`}
+        items={product.highlights}
+      />
       <BeforeAfterSection path={path} />
     </>
   );

@@ -29,10 +29,19 @@ export default function Product() {
   const product = productFor(path);
   return (
     <>
-      <ProductHero eyebrow={product.eyebrow} title={product.title} lead={product.lead} actions={<ProductCtas />}>
+      <ProductHero
+        eyebrow={product.eyebrow}
+        title={product.title}
+        lead={product.lead}
+        actions={<ProductCtas />}
+      >
         <ShowcaseCarousel product={product} />
       </ProductHero>
-      <FeatureStrip id="features-title" heading={`${product.name} features`} items={product.features} />
+      <FeatureStrip
+        id="features-title"
+        heading={`${product.name} features`}
+        items={product.features}
+      />
       <BeforeAfterSection path={path} />
     </>
   );

@@ -1,0 +1,45 @@
+// "Your CRM on Autopilot": the default carousel (no loop: the arrows stop at the ends, dots below).
+import type { FeatureItem } from "../../content/types.ts";
+import {
+  Carousel,
+  CarouselContent,
+  CarouselDots,
+  CarouselItem,
+} from "../ui/carousel.tsx";
+import { CarouselArrows } from "./carousel-arrows.tsx";
+
+export function AutopilotCarousel({ slides, label }: { slides: FeatureItem[]; label: string }) {
+  return (
+    <Carousel label={label} className="mx-auto max-w-5xl">
+      <CarouselContent>
+        {slides.map((slide, i) => (
+          <CarouselItem key={slide.title} index={i} total={slides.length}>
+            <div className="grid h-full items-center gap-8 rounded-3xl border border-border bg-white p-5 shadow-sm sm:p-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-10">
+              <img
+                src={slide.image.src}
+                alt={slide.image.alt}
+                width={slide.image.width}
+                height={slide.image.height}
+                loading="lazy"
+                decoding="async"
+                className="h-auto w-full rounded-xl bg-slate-50 ring-1 ring-slate-900/10"
+              />
+              <div>
+                <p className="text-sm font-semibold text-primary tabular-nums">
+                  {String(i + 1).padStart(2, "0")} / {String(slides.length).padStart(2, "0")}
+                </p>
+                <h3 className="mt-2 text-2xl font-bold tracking-tight text-ink">{slide.title}</h3>
+                <p className="mt-3 leading-7 text-slate-700">{slide.description}</p>
+              </div>
+            </div>
+          </CarouselItem>
+        ))}
+      </CarouselContent>
+      <div className="mt-6 flex items-center justify-center gap-4">
+        <CarouselArrows total={slides.length}>
+          <CarouselDots total={slides.length} />
+        </CarouselArrows>
+      </div>
+    </Carousel>
+  );
+}

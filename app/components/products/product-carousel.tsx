@@ -1,0 +1,57 @@
+// Island "product-carousel": the 779×484 screenshots of a showcase product (spec §2, §4, §9).
+// Not looping: previous is disabled on the first slide, next on the last. ← and → move between
+// slides when the carousel has focus; reduced motion makes the slides jump (carousel primitive).
+// The first image is eager (above the fold), so React prefixes the island's markup with a
+// <link rel=preload>; the island therefore gets a real wrapper box (see showcase-carousel.tsx).
+// No fetchPriority here: the page preloads the first slide with high priority from the <head>.
+import {
+  Carousel,
+  CarouselContent,
+  CarouselDots,
+  CarouselItem,
+  CarouselNext,
+  CarouselPrevious,
+} from "../ui/carousel.tsx";
+
+export type ProductSlide = {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  caption: string;
+};
+
+export function ProductCarousel({ label, slides }: { label: string; slides: ProductSlide[] }) {
+  const total = slides.length;
+  return (
+    <Carousel label={label} opts={{ loop: false, align: "start" }} className="w-full">
+      <div className="rounded-2xl border border-border bg-white p-2 shadow-xl shadow-indigo-950/10 sm:p-4">
+        <CarouselContent>
+          {slides.map((slide, index) => (
+            <CarouselItem key={slide.src} index={index} total={total}>
+              <figure>
+                <img
+                  src={slide.src}
+                  alt={slide.alt}
+                  width={slide.width}
+                  height={slide.height}
+                  loading={index === 0 ? "eager" : "lazy"}
+                  decoding={index === 0 ? undefined : "async"}
+                  className="block h-auto w-full rounded-lg bg-indigo-50"
+                />
+                <figcaption className="mt-4 px-1 text-center text-sm leading-6 text-slate-700 sm:text-base">
+                  {slide.caption}
+                </figcaption>
+              </figure>
+            </CarouselItem>
+          ))}
+        </CarouselContent>
+      </div>
+      <div className="mt-5 flex items-center justify-center gap-4">
+        <CarouselPrevious />
+        <CarouselDots total={total} />
+        <CarouselNext />
+      </div>
+    </Carousel>
+  );
+}
