@@ -1,11 +1,33 @@
 import { pages } from "../content/pages.ts";
+import { SignInForm } from "../forms/sign-in-form.tsx";
+import { Island } from "../islands/island.tsx";
 import { pageMeta } from "../lib/meta.ts";
-import { PageHero } from "../sections/page-hero.tsx";
+import { AuthFrame } from "../sections/pages/auth-frame.tsx";
 
 export const meta = () => pageMeta(pages.auth, { noindex: true });
 
+const footerLink = "font-semibold text-primary underline-offset-4 hover:underline";
+
 export default function Page() {
   return (
-    <PageHero eyebrow="Account" title="Sign in to your account" lead={pages.auth.description} />
+    <AuthFrame
+      title="Sign in to your account"
+      subtitle="Enter your credentials below"
+      footer={
+        <p>
+          By signing in you agree to our{" "}
+          <a href="/terms-of-service" className={footerLink}>
+            Terms of Service
+          </a>{" "}
+          and{" "}
+          <a href="/privacy-policy" className={footerLink}>
+            Privacy Policy
+          </a>
+          .
+        </p>
+      }
+    >
+      <Island name="sign-in-form" component={SignInForm} props={{}} hydrate="interaction" />
+    </AuthFrame>
   );
 }

@@ -67,7 +67,6 @@ function MoreFromTheBlog({ posts, title }: { posts: PostSummary[]; title: string
 export function BlogPostNotFound({ recent = [] }: { recent?: PostSummary[] }) {
   return (
     <>
-      <title>Blog Post Not Found · Revwise</title>
       <MessagePanel
         icon="message"
         eyebrow="Blog"

@@ -16,7 +16,7 @@ export default function Page() {
   return (
     <>
       <PageHero eyebrow="FAQ" title="Frequently asked questions" lead={pages.faq.description} />
-      <FaqLayout>
+      <FaqLayout aside={<FaqStillQuestions />}>
         {highlighted && (
           <Island
             name="faq-highlight"
@@ -30,7 +30,6 @@ export default function Page() {
           />
         )}
         <FaqAccordion items={faqs} headingId={LIST_HEADING_ID} title="All questions" />
-        <FaqStillQuestions />
       </FaqLayout>
       <JsonLd
         data={{

@@ -1,10 +1,15 @@
 import { useLoaderData } from "react-router";
-import { Container } from "../components/layout/container.tsx";
+import { Icon } from "../components/ui/icon.tsx";
+import { withHeadingIds } from "../content/docs-page.ts";
 import { legalDoc } from "../content/legal-docs.ts";
 import { pages } from "../content/pages.ts";
+import { contact } from "../content/site.ts";
+import { cn } from "../lib/cn.ts";
 import { formatLongDate } from "../lib/dates.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { PageHero } from "../sections/page-hero.tsx";
+import { DocLayout, SideBlock } from "../sections/pages/docs.tsx";
+import { Prose } from "../sections/pages/prose.tsx";
 import type { Route } from "./+types/legal";
 
 const byPath = {
@@ -14,28 +19,68 @@ const byPath = {
 } as const;
 type LegalPath = keyof typeof byPath;
 
+const POLICIES: { path: LegalPath; label: string }[] = [
+  { path: "/terms-of-service", label: "Terms of Service" },
+  { path: "/privacy-policy", label: "Privacy Policy" },
+  { path: "/cookies-policy", label: "Cookies Policy" },
+];
+
 export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname as LegalPath;
-  return { path, doc: legalDoc(path.slice(1)) };
+  const doc = legalDoc(path.slice(1));
+  return { path, doc: { ...doc, ...withHeadingIds(doc.html) } };
 }
 
 export const meta = ({ data }: Route.MetaArgs) => pageMeta(byPath[data!.path]);
 
 export default function Legal() {
-  const { doc } = useLoaderData<typeof loader>();
+  const { path, doc } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero eyebrow="Legal" title={doc.title} lead={doc.summary}>
         <p className="mt-4 text-sm text-muted-foreground">
-          Last updated: {formatLongDate(doc.updated)}
+          Last updated: <time dateTime={doc.updated}>{formatLongDate(doc.updated)}</time>
         </p>
       </PageHero>
-      <Container className="py-12">
-        <article
-          className="prose mx-auto max-w-3xl"
-          dangerouslySetInnerHTML={{ __html: doc.html }}
-        />
-      </Container>
+      <DocLayout
+        toc={doc.toc}
+        extras={
+          <>
+            <SideBlock as="nav" title="Policies">
+              <ul role="list" className="space-y-1">
+                {POLICIES.map((policy) => (
+                  <li key={policy.path}>
+                    <a
+                      href={policy.path}
+                      aria-current={policy.path === path ? "page" : undefined}
+                      className={cn(
+                        "-mx-3 flex min-h-8 items-center rounded-lg px-3 text-sm text-slate-700 hover:bg-secondary hover:text-primary",
+                        policy.path === path && "bg-secondary font-semibold text-secondary-foreground",
+                      )}
+                    >
+                      {policy.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </SideBlock>
+            <SideBlock title="Questions?" className="mt-8">
+              <p className="text-sm leading-6 text-slate-700">Write to us at</p>
+              <a
+                href={`mailto:${contact.email}`}
+                className="mt-1 inline-flex min-h-6 items-center gap-1.5 text-sm font-semibold break-all text-primary underline underline-offset-4 hover:text-indigo-900"
+              >
+                <Icon name="mail" className="size-4 shrink-0" />
+                {contact.email}
+              </a>
+            </SideBlock>
+          </>
+        }
+      >
+        <article aria-label={doc.title}>
+          <Prose html={doc.html} className="max-w-3xl [&>h2:first-child]:mt-0" />
+        </article>
+      </DocLayout>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Container } from "../components/layout/container.tsx";
 import { notFoundPage, pages } from "../content/pages.ts";
+import { LinkCard, MessagePanel } from "../sections/pages/message-panel.tsx";
 
 export const meta = () => [
   { title: notFoundPage.title },
@@ -9,25 +10,35 @@ export const meta = () => [
 
 export default function NotFound() {
   return (
-    <Container className="py-24 text-center">
-      <p className="text-sm font-semibold tracking-wide text-primary uppercase">404</p>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        Page not found
-      </h1>
-      <p className="mx-auto mt-4 max-w-xl text-lg text-muted-foreground">
-        We could not find the page you asked for. It may have moved, or the link may be mistyped.
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-4 font-semibold">
-        <a href={pages.home.path} className="text-primary underline underline-offset-4">
-          Go to the home page
-        </a>
-        <a href={pages.blog.path} className="text-primary underline underline-offset-4">
-          Read the blog
-        </a>
-        <a href={pages.contact.path} className="text-primary underline underline-offset-4">
-          Contact us
-        </a>
-      </div>
-    </Container>
+    <>
+      <MessagePanel
+        icon="map-pin"
+        eyebrow="404"
+        title="Page not found"
+        text="We could not find the page you asked for. It may have moved, or the link may be mistyped."
+      />
+      <Container className="pb-20 sm:pb-28">
+        <ul role="list" className="mx-auto grid max-w-4xl gap-4 sm:grid-cols-3">
+          <LinkCard
+            href={pages.home.path}
+            icon="sparkles"
+            label="Go to the home page"
+            description="See how Revwise turns conversations into CRM data."
+          />
+          <LinkCard
+            href={pages.blog.path}
+            icon="clipboard"
+            label="Read the blog"
+            description="Field notes on AI in sales and CRM hygiene."
+          />
+          <LinkCard
+            href={pages.contact.path}
+            icon="message"
+            label="Contact us"
+            description="Ask our Seattle team; we reply within one business day."
+          />
+        </ul>
+      </Container>
+    </>
   );
 }

@@ -1,0 +1,78 @@
+// The documentation page is a markdown file (content/docs/documentation.md), rendered at build
+// time like the legal pages. Its headings get ids, so the page can list its sections
+// ("On this page") and every section has a link of its own. Used by build-time loaders only.
+import { z } from "zod";
+import { renderMarkdown } from "./markdown.ts";
+
+const sources = import.meta.glob<string>("./docs/*.md", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+const Frontmatter = z.object({
+  title: z.string().min(3),
+  updated: z.iso.date(),
+  summary: z.string().min(20),
+});
+
+/** One entry of an "On this page" list: a level-2 heading and its id. */
+export type TocEntry = { id: string; title: string };
+
+export type DocsPage = z.infer<typeof Frontmatter> & { html: string; toc: TocEntry[] };
+
+export function docsPage(name = "documentation"): DocsPage {
+  const source = sources[`./docs/${name}.md`];
+  if (!source) throw new Error(`content/docs/${name}.md is missing`);
+  const { data, html } = renderMarkdown(`content/docs/${name}.md`, source, Frontmatter);
+  return { ...data, ...withHeadingIds(html) };
+}
+
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
+
+/** The text of a fragment of rendered markdown (tags dropped, the entities marked emits decoded). */
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
+    .trim();
+}
+
+function slugify(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "section"
+  );
+}
+
+/**
+ * Gives the h2 and h3 headings of rendered markdown (marked emits them without ids) unique,
+ * readable ids, and returns the list of the h2s.
+ */
+export function withHeadingIds(html: string): { html: string; toc: TocEntry[] } {
+  const used = new Set<string>();
+  const toc: TocEntry[] = [];
+  const out = html.replace(
+    /<h([23])>([\s\S]*?)<\/h\1>/g,
+    (_match, level: string, inner: string) => {
+      const title = plainText(inner);
+      const base = slugify(title);
+      let id = base;
+      for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+      used.add(id);
+      if (level === "2") toc.push({ id, title });
+      return `<h${level} id="${id}">${inner}</h${level}>`;
+    },
+  );
+  return { html: out, toc };
+}
