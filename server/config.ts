@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_EXP: z.coerce.number().int().min(60).max(604800).default(3600),
   MAILER_AUTOCONFIRM: bool.default(false),
+  RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   DEV_MAILBOX: bool.optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -57,6 +58,8 @@ export type Config = {
   jwtSecret: string | undefined;
   jwtExpSeconds: number;
   mailerAutoconfirm: boolean;
+  /** Account emails the service may send per hour, all addresses together (Supabase: 30). */
+  authEmailsPerHour: number;
   devMailbox: boolean;
   trustProxy: boolean;
   logLevel: string;
@@ -99,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     jwtExpSeconds: e.JWT_EXP,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM,
+    authEmailsPerHour: e.RATE_LIMIT_EMAIL_SENT,
     devMailbox: e.DEV_MAILBOX ?? (e.NODE_ENV !== "production" && !e.SMTP_URL),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

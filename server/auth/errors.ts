@@ -39,6 +39,8 @@ export const ErrorCode = {
   mfa_totp_enroll_not_enabled: "mfa_totp_enroll_not_enabled",
   mfa_factor_not_found: "mfa_factor_not_found",
   not_admin: "not_admin",
+  otp_disabled: "otp_disabled",
+  user_banned: "user_banned",
   conflict: "conflict",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

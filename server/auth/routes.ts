@@ -1,11 +1,27 @@
 // The /auth/v1 scope: Supabase Auth (GoTrue) wire protocol.
 import type { FastifyInstance } from "fastify";
-import { authErrorHandler, authNotFound } from "./errors.ts";
+import { authContext } from "./context.ts";
+import { API_VERSION, authErrorHandler, authNotFound } from "./errors.ts";
 import health from "./health.ts";
+import logout from "./logout.ts";
+import recover from "./recover.ts";
+import settings from "./settings.ts";
+import signup from "./signup.ts";
+import token from "./token.ts";
+import user from "./user.ts";
+import verify from "./verify.ts";
 
 export default async function authRoutes(app: FastifyInstance) {
   app.setErrorHandler(authErrorHandler);
   app.setNotFoundHandler(authNotFound);
+  // Every answer says which API version it speaks (auth-js reads error codes from it).
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("x-supabase-api-version", API_VERSION);
+    reply.header("cache-control", "no-store");
+    return payload;
+  });
   app.all("/*", authNotFound);
-  await app.register(health);
+  const ctx = authContext(app);
+  for (const routes of [health, signup, token, verify, logout, user, recover, settings])
+    await app.register(routes, { ctx });
 }

@@ -1,6 +1,7 @@
 // Logger options: request lines without secrets. URLs keep their paths; the values of query
 // parameters that can carry tokens are replaced; headers are not logged at all.
 import type { FastifyServerOptions } from "fastify";
+import { stdSerializers } from "pino";
 
 const SECRET_PARAMS =
   /^(token|token_hash|code|refresh_token|access_token|apikey|password|code_verifier|auth_code)$/i;
@@ -24,6 +25,14 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
         ip: req.ip,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: serializeError,
     },
   };
+}
+
+/** Errors without the values a database error carries (query parameters: emails, hashes, tokens). */
+export function serializeError(err: Error): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...stdSerializers.err(err) };
+  for (const key of ["params", "parameters", "values", "query"]) delete out[key];
+  return out;
 }

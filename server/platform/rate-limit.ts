@@ -47,4 +47,8 @@ export default fp(
 export const LIMITS = {
   form: { max: 10, timeWindow: 60_000 },
   captchaChallenge: { max: 60, timeWindow: 60_000 },
+  /** Supabase Auth's IP buckets: sign-in and refresh; verification; everything that sends email. */
+  authToken: { max: 150, timeWindow: 300_000 },
+  authVerify: { max: 30, timeWindow: 300_000 },
+  authEmail: { max: 30, timeWindow: 300_000 },
 } as const;

@@ -1,0 +1,104 @@
+// The account emails: confirmation, password recovery, email change, and the notice an existing
+// account owner gets when someone tries to sign up with their address.
+import { actionEmail } from "../mail/templates.ts";
+import type { Email } from "../mail/outbox.ts";
+
+type Link = { to: string; url: string; code: string };
+
+const ignore =
+  "If you did not ask for this, you can ignore this email: nothing changes until the link is used.";
+const validity = "The link and the code are valid for one hour and work once.";
+
+export function verifyUrl(
+  siteUrl: string,
+  token: string,
+  type: string,
+  redirectTo: string,
+): string {
+  const url = new URL(`${siteUrl}/auth/v1/verify`);
+  url.searchParams.set("token", token);
+  url.searchParams.set("type", type);
+  url.searchParams.set("redirect_to", redirectTo);
+  return url.toString();
+}
+
+export const confirmationEmail = ({ to, url, code }: Link): Email =>
+  actionEmail({
+    kind: "auth-confirmation",
+    to,
+    subject: "Confirm your Revwise account",
+    heading: "Confirm your email address",
+    paragraphs: [
+      "Welcome to Revwise! Confirm that this is your email address to finish creating your account.",
+      `Or enter this code: ${code}`,
+      validity,
+    ],
+    action: { label: "Confirm my email", url },
+    after: [ignore],
+  });
+
+export const recoveryEmail = ({ to, url, code }: Link): Email =>
+  actionEmail({
+    kind: "auth-recovery",
+    to,
+    subject: "Reset your Revwise password",
+    heading: "Choose a new password",
+    paragraphs: [
+      "Someone (hopefully you) asked to reset the password of your Revwise account.",
+      `Or enter this code: ${code}`,
+      validity,
+    ],
+    action: { label: "Choose a new password", url },
+    after: [ignore],
+  });
+
+export const emailChangeEmail = (
+  { to, url, code }: Link,
+  role: "new" | "current",
+  newEmail: string,
+): Email =>
+  actionEmail({
+    kind: "auth-email-change",
+    to,
+    subject:
+      role === "new"
+        ? "Confirm your new Revwise email address"
+        : "Confirm the change of your Revwise email address",
+    heading: role === "new" ? "Confirm your new email address" : "Confirm your email change",
+    paragraphs: [
+      role === "new"
+        ? `Confirm that ${newEmail} is the new email address of your Revwise account.`
+        : `Your Revwise account asked to change its email address to ${newEmail}. Confirm from this address too to complete the change.`,
+      `Or enter this code: ${code}`,
+      validity,
+    ],
+    action: { label: "Confirm the change", url },
+    after: [ignore],
+  });
+
+export const alreadyRegisteredEmail = (to: string, siteUrl: string): Email =>
+  actionEmail({
+    kind: "auth-already-registered",
+    to,
+    subject: "You already have a Revwise account",
+    heading: "You already have an account",
+    paragraphs: [
+      "Someone tried to create a Revwise account with this email address, which already has one.",
+      "If it was you, sign in instead. If you forgot your password, use “Forgot password?” on the sign-in page.",
+    ],
+    action: { label: "Sign in", url: `${siteUrl}/auth` },
+    after: ["If it was not you, no action is needed: your account is unchanged."],
+  });
+
+export const emailTakenEmail = (to: string, siteUrl: string): Email =>
+  actionEmail({
+    kind: "auth-email-change",
+    to,
+    subject: "This address already has a Revwise account",
+    heading: "This address is already in use",
+    paragraphs: [
+      "Someone asked to move their Revwise account to this email address, but it already belongs to a Revwise account, so nothing was changed.",
+      "If you want to use this address, sign in to the account it already has.",
+    ],
+    action: { label: "Sign in", url: `${siteUrl}/auth` },
+  });

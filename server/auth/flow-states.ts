@@ -1,0 +1,115 @@
+// PKCE (RFC 7636) for email links: the request that sends the email stores the code challenge;
+// the link yields a one-time auth code; the client exchanges code + verifier for a session.
+import crypto from "node:crypto";
+import type { Queryable } from "../db/database.ts";
+import { AuthError, ErrorCode } from "./errors.ts";
+
+/** GoTrue's FLOW_STATE_EXPIRY_DURATION: the code must be exchanged within 5 minutes. */
+export const AUTH_CODE_TTL_SECONDS = 300;
+
+export type Pkce = { challenge: string; method: "s256" | "plain" };
+
+/** Reads code_challenge / code_challenge_method from a request body (both or neither). */
+export function parsePkce(body: {
+  code_challenge?: unknown;
+  code_challenge_method?: unknown;
+}): Pkce | undefined {
+  const challenge = body.code_challenge ?? undefined;
+  const method = body.code_challenge_method ?? undefined;
+  if (challenge === undefined && method === undefined) return undefined;
+  if (typeof challenge !== "string" || typeof method !== "string") {
+    throw new AuthError(
+      400,
+      ErrorCode.validation_failed,
+      "PKCE flow requires code_challenge_method and code_challenge",
+    );
+  }
+  const normalized = method.toLowerCase();
+  if (normalized !== "s256" && normalized !== "plain") {
+    throw new AuthError(400, ErrorCode.validation_failed, "code challenge method not supported");
+  }
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge)) {
+    throw new AuthError(
+      400,
+      ErrorCode.validation_failed,
+      "code challenge has to be between 43 and 128 characters and only contain unreserved characters",
+    );
+  }
+  return { challenge, method: normalized };
+}
+
+export async function createFlowState(
+  q: Queryable,
+  userId: string,
+  pkce: Pkce,
+  authenticationMethod: string,
+): Promise<string> {
+  const [row] = await q.query<{ id: string }>(
+    "INSERT INTO auth.flow_states (user_id, code_challenge, code_challenge_method, authentication_method) VALUES ($1, $2, $3, $4) RETURNING id",
+    [userId, pkce.challenge, pkce.method, authenticationMethod],
+  );
+  return row!.id;
+}
+
+export async function issueAuthCode(
+  q: Queryable,
+  flowStateId: string,
+): Promise<string | undefined> {
+  const [row] = await q.query<{ auth_code: string }>(
+    "UPDATE auth.flow_states SET auth_code = gen_random_uuid(), auth_code_issued_at = now() WHERE id = $1 RETURNING auth_code",
+    [flowStateId],
+  );
+  return row?.auth_code;
+}
+
+/** Exchanges an auth code and its verifier; the flow state is deleted whatever the outcome. */
+export async function exchangeAuthCode(
+  q: Queryable,
+  authCode: string,
+  verifier: string,
+): Promise<{ userId: string; method: string }> {
+  if (!/^[0-9a-f-]{36}$/i.test(authCode))
+    throw new AuthError(
+      404,
+      ErrorCode.flow_state_not_found,
+      "invalid flow state, no valid flow state found",
+    );
+  const [flow] = await q.query<{
+    user_id: string | null;
+    code_challenge: string;
+    code_challenge_method: "s256" | "plain";
+    authentication_method: string;
+    expired: boolean;
+  }>(
+    `DELETE FROM auth.flow_states WHERE auth_code = $1
+     RETURNING user_id, code_challenge, code_challenge_method, authentication_method,
+       auth_code_issued_at < now() - make_interval(secs => $2) AS expired`,
+    [authCode, AUTH_CODE_TTL_SECONDS],
+  );
+  if (!flow?.user_id)
+    throw new AuthError(
+      404,
+      ErrorCode.flow_state_not_found,
+      "invalid flow state, no valid flow state found",
+    );
+  if (flow.expired)
+    throw new AuthError(
+      422,
+      ErrorCode.flow_state_expired,
+      "invalid flow state, flow state has expired",
+    );
+  const computed =
+    flow.code_challenge_method === "s256"
+      ? crypto.createHash("sha256").update(verifier).digest("base64url")
+      : verifier;
+  const a = Buffer.from(computed);
+  const b = Buffer.from(flow.code_challenge);
+  if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) {
+    throw new AuthError(
+      400,
+      ErrorCode.bad_code_verifier,
+      "code challenge does not match previously saved code verifier",
+    );
+  }
+  return { userId: flow.user_id, method: flow.authentication_method };
+}

@@ -1,0 +1,86 @@
+// One-time tokens for email links and codes (confirmation, recovery, email change). As in GoTrue,
+// the link carries token_hash = sha224(email + code); we store only sha256(token_hash), so the
+// database alone opens nothing. One live token per user and purpose; using it deletes it.
+import crypto from "node:crypto";
+import type { Queryable } from "../db/database.ts";
+
+export type TokenType = "confirmation" | "recovery" | "email_change_new" | "email_change_current";
+export type OneTimeToken = {
+  id: string;
+  user_id: string;
+  token_type: TokenType;
+  relates_to: string;
+  flow_state_id: string | null;
+};
+
+/** Email links and codes stay valid for an hour (Supabase's hosted default). */
+export const ONE_TIME_TOKEN_TTL_SECONDS = 3600;
+export const PKCE_PREFIX = "pkce_";
+
+export const tokenHashOf = (email: string, code: string) =>
+  crypto
+    .createHash("sha224")
+    .update(email + code)
+    .digest("hex");
+const stored = (tokenHash: string) => crypto.createHash("sha256").update(tokenHash).digest("hex");
+
+/** Creates (or replaces) the user's token for this purpose; returns the code and the link token. */
+export async function createOneTimeToken(
+  q: Queryable,
+  opts: { userId: string; type: TokenType; email: string; flowStateId?: string },
+): Promise<{ code: string; linkToken: string }> {
+  const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
+  const tokenHash = tokenHashOf(opts.email, code);
+  await q.query(
+    `INSERT INTO auth.one_time_tokens (user_id, token_type, token_hash, relates_to, flow_state_id, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))
+     ON CONFLICT (user_id, token_type) DO UPDATE SET token_hash = EXCLUDED.token_hash, relates_to = EXCLUDED.relates_to,
+       flow_state_id = EXCLUDED.flow_state_id, created_at = now(), expires_at = EXCLUDED.expires_at`,
+    [
+      opts.userId,
+      opts.type,
+      stored(tokenHash),
+      opts.email,
+      opts.flowStateId ?? null,
+      ONE_TIME_TOKEN_TTL_SECONDS,
+    ],
+  );
+  return { code, linkToken: (opts.flowStateId ? PKCE_PREFIX : "") + tokenHash };
+}
+
+/** Uses a token given by its hash (from a link); undefined when unknown, expired or used. */
+export async function consumeTokenHash(
+  q: Queryable,
+  tokenHash: string,
+  types: TokenType[],
+): Promise<OneTimeToken | undefined> {
+  const hash = tokenHash.startsWith(PKCE_PREFIX) ? tokenHash.slice(PKCE_PREFIX.length) : tokenHash;
+  if (!/^[0-9a-f]{56}$/.test(hash)) return undefined;
+  const [row] = await q.query<OneTimeToken & { expired: boolean }>(
+    `DELETE FROM auth.one_time_tokens WHERE token_hash = $1 AND token_type = ANY($2::text[])
+     RETURNING id, user_id, token_type, relates_to, flow_state_id, expires_at < now() AS expired`,
+    [stored(hash), types],
+  );
+  return row && !row.expired ? row : undefined;
+}
+
+/** Uses a token given by email and code (what a person types). */
+export function consumeCode(
+  q: Queryable,
+  email: string,
+  code: string,
+  types: TokenType[],
+): Promise<OneTimeToken | undefined> {
+  return consumeTokenHash(q, tokenHashOf(email, code), types);
+}
+
+export async function deleteTokens(
+  q: Queryable,
+  userId: string,
+  types: TokenType[],
+): Promise<void> {
+  await q.query(
+    "DELETE FROM auth.one_time_tokens WHERE user_id = $1 AND token_type = ANY($2::text[])",
+    [userId, types],
+  );
+}

@@ -1,0 +1,127 @@
+// POST /recover and POST /resend: always 200 {} (whether or not the address has an account); the
+// email goes out only when there is something to send, at most once a minute per address.
+import type { FastifyInstance } from "fastify";
+import { LIMITS } from "../platform/rate-limit.ts";
+import { confirmationEmail, emailChangeEmail, recoveryEmail, verifyUrl } from "./auth-emails.ts";
+import { queryParam, readBody, readEmail, type AuthContext } from "./context.ts";
+import { assertEmailBudget, sentRecently } from "./email-limits.ts";
+import { AuthError, ErrorCode } from "./errors.ts";
+import { createFlowState, parsePkce } from "./flow-states.ts";
+import { createOneTimeToken } from "./one-time-tokens.ts";
+import { safeRedirect } from "./redirects.ts";
+import { findUserByEmail } from "./users.ts";
+
+export default async function recover(app: FastifyInstance, { ctx: _ctx }: { ctx: AuthContext }) {
+  const { db, config, mailer } = app;
+
+  app.post("/recover", { config: { rateLimit: LIMITS.authEmail } }, async (request) => {
+    const body = readBody(request);
+    const email = readEmail(body.email);
+    const pkce = parsePkce(body);
+    const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
+    await assertEmailBudget(db, config.authEmailsPerHour);
+    await db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email, true);
+      if (!user || sentRecently(user.recovery_sent_at)) return;
+      const flowStateId = pkce ? await createFlowState(tx, user.id, pkce, "recovery") : undefined;
+      const { code, linkToken } = await createOneTimeToken(tx, {
+        userId: user.id,
+        type: "recovery",
+        email,
+        flowStateId,
+      });
+      await mailer.enqueue(
+        tx,
+        recoveryEmail({
+          to: email,
+          code,
+          url: verifyUrl(config.siteUrl, linkToken, "recovery", redirectTo),
+        }),
+      );
+      await tx.query("UPDATE auth.users SET recovery_sent_at = now() WHERE id = $1", [user.id]);
+    });
+    mailer.flush();
+    return {};
+  });
+
+  app.post("/resend", { config: { rateLimit: LIMITS.authEmail } }, async (request) => {
+    const body = readBody(request);
+    const type = body.type;
+    if (type === "sms" || type === "phone_change")
+      throw new AuthError(400, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
+    if (type !== "signup" && type !== "email_change") {
+      throw new AuthError(
+        400,
+        ErrorCode.validation_failed,
+        "Missing one of these types: signup, email_change, sms, phone_change",
+      );
+    }
+    if (body.email === undefined)
+      throw new AuthError(
+        400,
+        ErrorCode.validation_failed,
+        "Type provided requires an email address",
+      );
+    const email = readEmail(body.email);
+    const pkce = parsePkce(body);
+    const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
+    await assertEmailBudget(db, config.authEmailsPerHour);
+    await db.transaction(async (tx) => {
+      if (type === "signup") {
+        const user = await findUserByEmail(tx, email, true);
+        if (!user || user.email_confirmed_at || sentRecently(user.confirmation_sent_at)) return;
+        const flowStateId = pkce
+          ? await createFlowState(tx, user.id, pkce, "email/signup")
+          : undefined;
+        const { code, linkToken } = await createOneTimeToken(tx, {
+          userId: user.id,
+          type: "confirmation",
+          email,
+          flowStateId,
+        });
+        await mailer.enqueue(
+          tx,
+          confirmationEmail({
+            to: email,
+            code,
+            url: verifyUrl(config.siteUrl, linkToken, "signup", redirectTo),
+          }),
+        );
+        await tx.query("UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1", [
+          user.id,
+        ]);
+        return;
+      }
+      const [user] = await tx.query<{
+        id: string;
+        email: string;
+        email_change: string;
+        email_change_sent_at: Date;
+      }>(
+        "SELECT id, email, email_change, email_change_sent_at FROM auth.users WHERE email = $1 AND email_change IS NOT NULL FOR UPDATE",
+        [email],
+      );
+      if (!user || sentRecently(user.email_change_sent_at)) return;
+      const { code, linkToken } = await createOneTimeToken(tx, {
+        userId: user.id,
+        type: "email_change_new",
+        email: user.email_change,
+      });
+      await mailer.enqueue(
+        tx,
+        emailChangeEmail(
+          {
+            to: user.email_change,
+            code,
+            url: verifyUrl(config.siteUrl, linkToken, "email_change", redirectTo),
+          },
+          "new",
+          user.email_change,
+        ),
+      );
+      await tx.query("UPDATE auth.users SET email_change_sent_at = now() WHERE id = $1", [user.id]);
+    });
+    mailer.flush();
+    return {};
+  });
+}

@@ -1,0 +1,131 @@
+// Refresh tokens: rotation on every use, a reuse window for concurrent tabs, and revocation of the
+// whole session when an old token comes back later (supabase/auth models/refresh_token.go).
+// A token is an HMAC of its row id with the server's key, so the server can hand out the active
+// token again without ever storing a token: the row keeps only the token's SHA-256.
+import crypto from "node:crypto";
+import type { Queryable } from "../db/database.ts";
+import { AuthError, ErrorCode } from "./errors.ts";
+
+/** Supabase's hosted reuse interval: a token revoked less than this ago still works. */
+export const REUSE_INTERVAL_MS = 10_000;
+
+type TokenRow = {
+  id: string;
+  session_id: string;
+  user_id: string;
+  parent_id: string | null;
+  revoked: boolean;
+  revoked_at: Date | null;
+};
+
+export class RefreshTokens {
+  constructor(private readonly key: Buffer) {}
+
+  tokenFor(rowId: string): string {
+    return crypto.createHmac("sha256", this.key).update(rowId).digest("base64url");
+  }
+
+  private static hash(token: string): string {
+    return crypto.createHash("sha256").update(token).digest("hex");
+  }
+
+  /** Issues the first token of a session (or a rotated child); returns the token string. */
+  async issue(
+    q: Queryable,
+    sessionId: string,
+    userId: string,
+    parentId: string | null = null,
+  ): Promise<string> {
+    const id = crypto.randomUUID();
+    const token = this.tokenFor(id);
+    await q.query(
+      "INSERT INTO auth.refresh_tokens (id, token_hash, session_id, user_id, parent_id) VALUES ($1, $2, $3, $4, $5)",
+      [id, RefreshTokens.hash(token), sessionId, userId, parentId],
+    );
+    return token;
+  }
+
+  /**
+   * Exchanges a refresh token for the next one, inside the caller's transaction. Requests for the
+   * same session are serialised by locking the session row.
+   */
+  async rotate(q: Queryable, presented: string): Promise<Rotation> {
+    if (presented.length < 12)
+      throw new AuthError(400, ErrorCode.validation_failed, "Refresh token is not valid");
+    const [found] = await q.query<TokenRow>(
+      "SELECT * FROM auth.refresh_tokens WHERE token_hash = $1",
+      [RefreshTokens.hash(presented)],
+    );
+    if (!found)
+      throw new AuthError(
+        400,
+        ErrorCode.refresh_token_not_found,
+        "Invalid Refresh Token: Refresh Token Not Found",
+      );
+    const [session] = await q.query<{ id: string }>(
+      "SELECT id FROM auth.sessions WHERE id = $1 FOR UPDATE",
+      [found.session_id],
+    );
+    if (!session)
+      throw new AuthError(
+        400,
+        ErrorCode.session_not_found,
+        "Invalid Refresh Token: Session Not Found",
+      );
+    // Read again under the lock: a concurrent request may have rotated it meanwhile.
+    const [token] = await q.query<TokenRow>("SELECT * FROM auth.refresh_tokens WHERE id = $1", [
+      found.id,
+    ]);
+    if (!token)
+      throw new AuthError(
+        400,
+        ErrorCode.refresh_token_not_found,
+        "Invalid Refresh Token: Refresh Token Not Found",
+      );
+
+    if (!token.revoked) {
+      await q.query(
+        "UPDATE auth.refresh_tokens SET revoked = true, revoked_at = now() WHERE id = $1",
+        [token.id],
+      );
+      await q.query(
+        "UPDATE auth.sessions SET refreshed_at = now(), updated_at = now() WHERE id = $1",
+        [token.session_id],
+      );
+      return {
+        kind: "rotated",
+        token: await this.issue(q, token.session_id, token.user_id, token.id),
+        sessionId: token.session_id,
+        userId: token.user_id,
+      };
+    }
+
+    const [active] = await q.query<TokenRow>(
+      "SELECT * FROM auth.refresh_tokens WHERE session_id = $1 AND NOT revoked ORDER BY created_at DESC LIMIT 1",
+      [token.session_id],
+    );
+    const recentlyRevoked =
+      token.revoked_at !== null &&
+      Date.now() - new Date(token.revoked_at).getTime() <= REUSE_INTERVAL_MS;
+    if (active && (active.parent_id === token.id || recentlyRevoked)) {
+      // A tab that lost the race (or the last response): it gets the session's current token.
+      return {
+        kind: "rotated",
+        token: this.tokenFor(active.id),
+        sessionId: token.session_id,
+        userId: token.user_id,
+      };
+    }
+
+    // An old token came back: it may have been stolen. End the whole session (the caller commits
+    // this, then answers refresh_token_already_used).
+    await q.query("DELETE FROM auth.sessions WHERE id = $1", [token.session_id]);
+    return { kind: "reused" };
+  }
+}
+
+export type Rotation =
+  { kind: "rotated"; token: string; sessionId: string; userId: string } | { kind: "reused" };
+
+export const alreadyUsed = () =>
+  new AuthError(400, ErrorCode.refresh_token_already_used, "Invalid Refresh Token: Already Used");

@@ -1,0 +1,157 @@
+// Sessions and the access tokens minted for them (HS256 JWTs with Supabase's claims).
+import type { FastifyRequest } from "fastify";
+import { jwtVerify, SignJWT } from "jose";
+import type { Queryable } from "../db/database.ts";
+import { bearerToken } from "../security/api-jwt.ts";
+import { AuthError, ErrorCode } from "./errors.ts";
+import type { RefreshTokens } from "./refresh-tokens.ts";
+import { findUserById, identitiesOf, serializeUser, type UserRow } from "./users.ts";
+
+export type AmrEntry = { method: string; timestamp: number };
+export type SessionRow = {
+  id: string;
+  user_id: string;
+  aal: string;
+  amr: AmrEntry[];
+  created_at: Date;
+};
+
+export type TokenSettings = { secret: Uint8Array; issuer: string; expSeconds: number };
+
+export async function createSession(
+  q: Queryable,
+  userId: string,
+  method: string,
+  request: FastifyRequest,
+): Promise<SessionRow> {
+  const amr: AmrEntry[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
+  const [session] = await q.query<SessionRow>(
+    "INSERT INTO auth.sessions (user_id, amr, user_agent, ip) VALUES ($1, $2, $3, $4) RETURNING *",
+    [userId, JSON.stringify(amr), (request.headers["user-agent"] ?? "").slice(0, 512), request.ip],
+  );
+  return session!;
+}
+
+export async function signAccessToken(settings: TokenSettings, user: UserRow, session: SessionRow) {
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = iat + settings.expSeconds;
+  const token = await new SignJWT({
+    email: user.email,
+    phone: "",
+    app_metadata: user.raw_app_meta_data,
+    user_metadata: {
+      ...user.raw_user_meta_data,
+      ...(user.email_confirmed_at ? { email_verified: true } : {}),
+    },
+    role: user.role,
+    aal: session.aal,
+    amr: session.amr,
+    session_id: session.id,
+    is_anonymous: false,
+  })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(settings.issuer)
+    .setSubject(user.id)
+    .setAudience(user.aud)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(settings.secret);
+  return { token, iat, exp };
+}
+
+/** GoTrue's AccessTokenResponse for a new or refreshed session. */
+export async function sessionResponse(
+  q: Queryable,
+  settings: TokenSettings,
+  user: UserRow,
+  session: SessionRow,
+  refreshToken: string,
+) {
+  const { token, exp } = await signAccessToken(settings, user, session);
+  return {
+    access_token: token,
+    token_type: "bearer",
+    expires_in: settings.expSeconds,
+    expires_at: exp,
+    refresh_token: refreshToken,
+    user: serializeUser(user, await identitiesOf(q, user.id)),
+  };
+}
+
+/** Signs the user in: a new session, its first refresh token, and the response. */
+export async function signIn(
+  q: Queryable,
+  settings: TokenSettings,
+  refreshTokens: RefreshTokens,
+  user: UserRow,
+  method: string,
+  request: FastifyRequest,
+) {
+  const [signedIn] = await q.query<UserRow>(
+    "UPDATE auth.users SET last_sign_in_at = now() WHERE id = $1 RETURNING *",
+    [user.id],
+  );
+  await q.query("UPDATE auth.identities SET last_sign_in_at = now() WHERE user_id = $1", [user.id]);
+  const session = await createSession(q, user.id, method, request);
+  return sessionResponse(
+    q,
+    settings,
+    signedIn!,
+    session,
+    await refreshTokens.issue(q, session.id, user.id),
+  );
+}
+
+export type Authenticated = { user: UserRow; session: SessionRow; accessToken: string };
+
+/**
+ * GoTrue's requireAuthentication: a bearer user JWT, signed by us, unexpired, whose session still
+ * exists (a signed-out session's tokens are refused) and whose user still exists.
+ */
+export async function authenticate(
+  q: Queryable,
+  settings: TokenSettings,
+  request: FastifyRequest,
+): Promise<Authenticated> {
+  const token = bearerToken(request.headers.authorization);
+  if (!token)
+    throw new AuthError(
+      401,
+      ErrorCode.no_authorization,
+      "This endpoint requires a valid Bearer token",
+    );
+  let claims: { sub?: string; session_id?: string };
+  try {
+    ({ payload: claims } = await jwtVerify(token, settings.secret, {
+      algorithms: ["HS256"],
+      issuer: settings.issuer,
+    }));
+  } catch (err) {
+    const reason =
+      (err as { code?: string }).code === "ERR_JWT_EXPIRED"
+        ? "token has expired"
+        : "unable to parse or verify signature";
+    throw new AuthError(403, ErrorCode.bad_jwt, `invalid JWT: ${reason}`);
+  }
+  if (!claims.sub) throw new AuthError(403, ErrorCode.bad_jwt, "invalid claim: missing sub claim");
+  if (!claims.session_id)
+    throw new AuthError(
+      403,
+      ErrorCode.session_not_found,
+      "Session from session_id claim in JWT does not exist",
+    );
+  const [session] = await q.query<SessionRow>(
+    "SELECT * FROM auth.sessions WHERE id = $1 AND user_id = $2",
+    [claims.session_id, claims.sub],
+  );
+  if (!session)
+    throw new AuthError(
+      403,
+      ErrorCode.session_not_found,
+      "Session from session_id claim in JWT does not exist",
+    );
+  const user = await findUserById(q, claims.sub);
+  if (!user)
+    throw new AuthError(403, ErrorCode.user_not_found, "User from sub claim in JWT does not exist");
+  return { user, session, accessToken: token };
+}

@@ -1,0 +1,71 @@
+// GET /settings (for tools and dashboards) and the answers of the features this service does not
+// offer (magic links and OTP sign-in, OAuth, SAML, MFA), in GoTrue's codes.
+import type { FastifyInstance } from "fastify";
+import type { AuthContext } from "./context.ts";
+import { AuthError, ErrorCode } from "./errors.ts";
+
+const PROVIDERS = [
+  "anonymous_users",
+  "apple",
+  "azure",
+  "bitbucket",
+  "discord",
+  "facebook",
+  "figma",
+  "github",
+  "gitlab",
+  "google",
+  "keycloak",
+  "kakao",
+  "linkedin_oidc",
+  "notion",
+  "slack_oidc",
+  "spotify",
+  "twitch",
+  "twitter",
+  "workos",
+  "zoom",
+  "phone",
+];
+
+export default async function settings(app: FastifyInstance, { ctx: _ctx }: { ctx: AuthContext }) {
+  app.get("/settings", async () => ({
+    external: { ...Object.fromEntries(PROVIDERS.map((p) => [p, false])), email: true },
+    disable_signup: false,
+    mailer_autoconfirm: app.config.mailerAutoconfirm,
+    phone_autoconfirm: false,
+    sms_provider: "",
+    saml_enabled: false,
+    passkeys_enabled: false,
+  }));
+
+  app.post("/otp", async () => {
+    throw new AuthError(
+      422,
+      ErrorCode.otp_disabled,
+      "Sign-in with one-time codes and magic links is not enabled",
+    );
+  });
+  app.get("/authorize", async (request) => {
+    const provider = (request.query as { provider?: string }).provider ?? "";
+    throw new AuthError(
+      400,
+      ErrorCode.validation_failed,
+      `Unsupported provider: ${provider}`.trim(),
+    );
+  });
+  app.post("/sso", async () => {
+    throw new AuthError(404, ErrorCode.saml_provider_disabled, "SAML 2.0 is disabled");
+  });
+  app.route({
+    method: ["GET", "POST", "DELETE"],
+    url: "/factors*",
+    handler: async () => {
+      throw new AuthError(
+        422,
+        ErrorCode.mfa_totp_enroll_not_enabled,
+        "MFA is not enabled on this project",
+      );
+    },
+  });
+}

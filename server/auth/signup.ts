@@ -1,0 +1,110 @@
+// POST /signup. With confirmations on (the default) a new address gets a confirmation email and
+// the answer is the user without a session; an address that already has an account gets an answer
+// shaped exactly like that (and its owner a notice), so sign-up reveals no account.
+import type { FastifyInstance } from "fastify";
+import { isDatabaseError, UNIQUE_VIOLATION } from "../db/database.ts";
+import { LIMITS } from "../platform/rate-limit.ts";
+import { alreadyRegisteredEmail, confirmationEmail, verifyUrl } from "./auth-emails.ts";
+import { queryParam, readBody, readEmail, readMetadata, type AuthContext } from "./context.ts";
+import { assertEmailBudget, emailedRecently, sentRecently } from "./email-limits.ts";
+import { AuthError, ErrorCode } from "./errors.ts";
+import { createFlowState, parsePkce } from "./flow-states.ts";
+import { createOneTimeToken } from "./one-time-tokens.ts";
+import { checkPasswordPolicy, hashPassword } from "./passwords.ts";
+import { safeRedirect } from "./redirects.ts";
+import { signIn } from "./sessions.ts";
+import {
+  createUser,
+  decoyUser,
+  findUserByEmail,
+  identitiesOf,
+  serializeUser,
+  type UserRow,
+} from "./users.ts";
+
+export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+  const { config, db, mailer } = app;
+
+  app.post("/signup", { config: { rateLimit: LIMITS.authEmail } }, async (request) => {
+    const body = readBody(request);
+    if (body.phone !== undefined)
+      throw new AuthError(400, ErrorCode.phone_provider_disabled, "Phone signups are disabled");
+    if (body.email === undefined)
+      throw new AuthError(
+        422,
+        ErrorCode.anonymous_provider_disabled,
+        "Anonymous sign-ins are disabled",
+      );
+    const email = readEmail(body.email);
+    const password = checkPasswordPolicy(body.password, "Signup requires a valid password");
+    const metadata = readMetadata(body.data);
+    const pkce = parsePkce(body);
+    const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
+    // Hash in every case, so the time taken does not tell a new address from a known one.
+    const passwordHash = await hashPassword(password);
+    if (!config.mailerAutoconfirm) await assertEmailBudget(db, config.authEmailsPerHour);
+
+    const sendConfirmation = async (
+      tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
+      user: UserRow,
+    ) => {
+      const flowStateId = pkce
+        ? await createFlowState(tx, user.id, pkce, "email/signup")
+        : undefined;
+      const { code, linkToken } = await createOneTimeToken(tx, {
+        userId: user.id,
+        type: "confirmation",
+        email,
+        flowStateId,
+      });
+      await mailer.enqueue(
+        tx,
+        confirmationEmail({
+          to: email,
+          code,
+          url: verifyUrl(config.siteUrl, linkToken, "signup", redirectTo),
+        }),
+      );
+      const [updated] = await tx.query<UserRow>(
+        "UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1 RETURNING *",
+        [user.id],
+      );
+      return updated!;
+    };
+
+    const result = await db
+      .transaction(async (tx) => {
+        const existing = await findUserByEmail(tx, email, true);
+        if (config.mailerAutoconfirm) {
+          if (existing)
+            throw new AuthError(422, ErrorCode.user_already_exists, "User already registered");
+          const user = await createUser(tx, { email, passwordHash, metadata, confirmed: true });
+          return signIn(tx, ctx.tokens, ctx.refreshTokens, user, "password", request);
+        }
+        if (existing?.email_confirmed_at) {
+          if (!(await emailedRecently(tx, "auth-already-registered", email))) {
+            await mailer.enqueue(tx, alreadyRegisteredEmail(email, config.siteUrl));
+          }
+          return decoyUser(email, metadata);
+        }
+        if (existing) {
+          // Not confirmed yet: send the confirmation again (at most once a minute); the password is kept.
+          const user = sentRecently(existing.confirmation_sent_at)
+            ? existing
+            : await sendConfirmation(tx, existing);
+          return serializeUser(user, await identitiesOf(tx, user.id));
+        }
+        const created = await createUser(tx, { email, passwordHash, metadata, confirmed: false });
+        const user = await sendConfirmation(tx, created);
+        return serializeUser(user, await identitiesOf(tx, user.id));
+      })
+      .catch((err: unknown) => {
+        // Two sign-ups for one address at the same moment: the loser answers like any sign-up.
+        if (isDatabaseError(err) && err.code === UNIQUE_VIOLATION && !config.mailerAutoconfirm)
+          return decoyUser(email, metadata);
+        throw err;
+      });
+    mailer.flush();
+    return result;
+  });
+}

@@ -1,0 +1,114 @@
+// POST /token?grant_type=password | refresh_token | pkce.
+import type { FastifyInstance } from "fastify";
+import { LIMITS } from "../platform/rate-limit.ts";
+import { queryParam, readBody, readEmail, type AuthContext } from "./context.ts";
+import { AuthError, ErrorCode } from "./errors.ts";
+import { exchangeAuthCode } from "./flow-states.ts";
+import { burnPasswordCheck, verifyPassword } from "./passwords.ts";
+import { alreadyUsed } from "./refresh-tokens.ts";
+import { sessionResponse, signIn, type SessionRow } from "./sessions.ts";
+import { findUserByEmail, findUserById, isBanned } from "./users.ts";
+
+const invalidCredentials = () =>
+  new AuthError(400, ErrorCode.invalid_credentials, "Invalid login credentials");
+const banned = () => new AuthError(400, ErrorCode.user_banned, "User is banned");
+
+export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+  const { db, config } = app;
+
+  app.post("/token", { config: { rateLimit: LIMITS.authToken } }, async (request) => {
+    const body = readBody(request);
+    switch (queryParam(request, "grant_type")) {
+      case "password":
+        return passwordGrant(body);
+      case "refresh_token":
+        return refreshGrant(body);
+      case "pkce":
+        return pkceGrant(body);
+      case "id_token":
+        throw new AuthError(
+          400,
+          ErrorCode.provider_disabled,
+          "Sign-in with an ID token is not enabled",
+        );
+      default:
+        throw new AuthError(400, ErrorCode.invalid_credentials, "unsupported_grant_type");
+    }
+
+    async function passwordGrant(body: Record<string, unknown>) {
+      if (body.phone !== undefined)
+        throw new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
+      if (body.email === undefined)
+        throw new AuthError(
+          400,
+          ErrorCode.validation_failed,
+          "A valid email or phone number is required",
+        );
+      const email = readEmail(body.email);
+      const password = typeof body.password === "string" ? body.password : "";
+      const user = await findUserByEmail(db, email);
+      // Every failure costs one password check and answers the same: no account is revealed.
+      if (!user) {
+        await burnPasswordCheck(password);
+        throw invalidCredentials();
+      }
+      if (!(await verifyPassword(user.encrypted_password, password))) throw invalidCredentials();
+      if (!user.email_confirmed_at && !config.mailerAutoconfirm)
+        throw new AuthError(400, ErrorCode.email_not_confirmed, "Email not confirmed");
+      if (isBanned(user)) throw banned();
+      return db.transaction((tx) =>
+        signIn(tx, ctx.tokens, ctx.refreshTokens, user, "password", request),
+      );
+    }
+
+    async function refreshGrant(body: Record<string, unknown>) {
+      if (typeof body.refresh_token !== "string" || body.refresh_token === "") {
+        throw new AuthError(400, ErrorCode.validation_failed, "Refresh token is required");
+      }
+      const presented = body.refresh_token;
+      const result = await db.transaction(async (tx) => {
+        const rotation = await ctx.refreshTokens.rotate(tx, presented);
+        if (rotation.kind === "reused") return undefined;
+        const user = await findUserById(tx, rotation.userId);
+        if (!user) throw new AuthError(400, ErrorCode.user_not_found, "User not found");
+        if (isBanned(user)) throw banned();
+        const [session] = await tx.query<SessionRow>("SELECT * FROM auth.sessions WHERE id = $1", [
+          rotation.sessionId,
+        ]);
+        return sessionResponse(tx, ctx.tokens, user, session!, rotation.token);
+      });
+      if (!result) throw alreadyUsed();
+      return result;
+    }
+
+    async function pkceGrant(body: Record<string, unknown>) {
+      const code = typeof body.auth_code === "string" ? body.auth_code : "";
+      const verifier = typeof body.code_verifier === "string" ? body.code_verifier : "";
+      if (!code || !verifier)
+        throw new AuthError(
+          400,
+          ErrorCode.validation_failed,
+          "invalid request: both auth code and code verifier should be non-empty",
+        );
+      return db.transaction(async (tx) => {
+        const { userId, method } = await exchangeAuthCode(tx, code, verifier);
+        const user = await findUserById(tx, userId);
+        if (!user)
+          throw new AuthError(
+            404,
+            ErrorCode.flow_state_not_found,
+            "invalid flow state, no valid flow state found",
+          );
+        if (isBanned(user)) throw banned();
+        return signIn(
+          tx,
+          ctx.tokens,
+          ctx.refreshTokens,
+          user,
+          method === "recovery" ? "recovery" : "otp",
+          request,
+        );
+      });
+    }
+  });
+}

@@ -1,0 +1,200 @@
+// Users and their email identities, and the User object in GoTrue's wire shape.
+import crypto from "node:crypto";
+import type { Queryable } from "../db/database.ts";
+
+export type UserRow = {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  encrypted_password: string;
+  email_confirmed_at: Date | null;
+  confirmation_sent_at: Date | null;
+  recovery_sent_at: Date | null;
+  email_change: string | null;
+  email_change_sent_at: Date | null;
+  email_change_confirm_status: number;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  banned_until: Date | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export type IdentityRow = {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_id: string;
+  identity_data: Record<string, unknown>;
+  last_sign_in_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export async function findUserByEmail(
+  q: Queryable,
+  email: string,
+  lock = false,
+): Promise<UserRow | undefined> {
+  const [row] = await q.query<UserRow>(
+    `SELECT * FROM auth.users WHERE lower(email) = lower($1)${lock ? " FOR UPDATE" : ""}`,
+    [email],
+  );
+  return row;
+}
+
+export async function findUserById(
+  q: Queryable,
+  id: string,
+  lock = false,
+): Promise<UserRow | undefined> {
+  const [row] = await q.query<UserRow>(
+    `SELECT * FROM auth.users WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
+    [id],
+  );
+  return row;
+}
+
+export async function createUser(
+  q: Queryable,
+  opts: {
+    email: string;
+    passwordHash: string;
+    metadata: Record<string, unknown>;
+    confirmed: boolean;
+  },
+): Promise<UserRow> {
+  const [user] = await q.query<UserRow>(
+    `INSERT INTO auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
+     VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN now() END) RETURNING *`,
+    [opts.email, opts.passwordHash, JSON.stringify(opts.metadata), opts.confirmed],
+  );
+  await q.query(
+    `INSERT INTO auth.identities (user_id, provider, provider_id, identity_data) VALUES ($1, 'email', $2, $3)`,
+    [
+      user!.id,
+      user!.id,
+      JSON.stringify({
+        sub: user!.id,
+        email: opts.email,
+        email_verified: opts.confirmed,
+        phone_verified: false,
+      }),
+    ],
+  );
+  return user!;
+}
+
+export async function identitiesOf(q: Queryable, userId: string): Promise<IdentityRow[]> {
+  return q.query<IdentityRow>(
+    "SELECT * FROM auth.identities WHERE user_id = $1 ORDER BY created_at",
+    [userId],
+  );
+}
+
+export async function markEmailConfirmed(q: Queryable, userId: string): Promise<UserRow> {
+  const [user] = await q.query<UserRow>(
+    "UPDATE auth.users SET email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1 RETURNING *",
+    [userId],
+  );
+  await q.query(
+    `UPDATE auth.identities SET identity_data = identity_data || '{"email_verified": true}', updated_at = now()
+     WHERE user_id = $1 AND provider = 'email'`,
+    [userId],
+  );
+  return user!;
+}
+
+export function isBanned(user: UserRow): boolean {
+  return user.banned_until !== null && user.banned_until.getTime() > Date.now();
+}
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
+
+/** GoTrue's User JSON: empty email/phone as "", null timestamps omitted, factors omitted when none. */
+export function serializeUser(user: UserRow, identities: IdentityRow[]) {
+  const confirmed = iso(user.email_confirmed_at);
+  const metadata = {
+    ...user.raw_user_meta_data,
+    ...(user.email_confirmed_at ? { email_verified: true } : {}),
+  };
+  return dropUndefined({
+    id: user.id,
+    aud: user.aud,
+    role: user.role,
+    email: user.email,
+    email_confirmed_at: confirmed,
+    phone: "",
+    confirmation_sent_at: iso(user.confirmation_sent_at),
+    confirmed_at: confirmed,
+    recovery_sent_at: iso(user.recovery_sent_at),
+    new_email: user.email_change ?? undefined,
+    email_change_sent_at: iso(user.email_change_sent_at),
+    last_sign_in_at: iso(user.last_sign_in_at),
+    app_metadata: user.raw_app_meta_data,
+    user_metadata: metadata,
+    identities: identities.map((i) => serializeIdentity(i, user.email)),
+    created_at: iso(user.created_at),
+    updated_at: iso(user.updated_at),
+    is_anonymous: false,
+  });
+}
+
+export function serializeIdentity(identity: IdentityRow, email: string) {
+  return dropUndefined({
+    identity_id: identity.id,
+    id: identity.provider_id,
+    user_id: identity.user_id,
+    identity_data: identity.identity_data,
+    provider: identity.provider,
+    last_sign_in_at: iso(identity.last_sign_in_at),
+    created_at: iso(identity.created_at),
+    updated_at: iso(identity.updated_at),
+    email,
+  });
+}
+
+/**
+ * What sign-up answers for an address that already has a confirmed account: shaped exactly like a
+ * new user's answer (random ids, an identity, confirmation_sent_at now), so nobody can tell.
+ */
+export function decoyUser(email: string, metadata: Record<string, unknown>) {
+  const now = new Date();
+  const id = crypto.randomUUID();
+  const identity: IdentityRow = {
+    id: crypto.randomUUID(),
+    user_id: id,
+    provider: "email",
+    provider_id: id,
+    identity_data: { sub: id, email, email_verified: false, phone_verified: false },
+    last_sign_in_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  const user: UserRow = {
+    id,
+    aud: "authenticated",
+    role: "authenticated",
+    email,
+    encrypted_password: "",
+    email_confirmed_at: null,
+    confirmation_sent_at: now,
+    recovery_sent_at: null,
+    email_change: null,
+    email_change_sent_at: null,
+    email_change_confirm_status: 0,
+    last_sign_in_at: null,
+    raw_app_meta_data: { provider: "email", providers: ["email"] },
+    raw_user_meta_data: metadata,
+    banned_until: null,
+    created_at: now,
+    updated_at: now,
+  };
+  return serializeUser(user, [identity]);
+}
+
+function dropUndefined<T extends Record<string, unknown>>(obj: T): T {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as T;
+}

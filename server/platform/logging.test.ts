@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { redactUrl, serializeError } from "./logging.ts";
+
+describe("logging without secrets", () => {
+  it("replaces the values of token-carrying query parameters", () => {
+    expect(redactUrl("/auth/v1/verify?token=abc123&type=signup&redirect_to=https%3A%2F%2Fx")).toBe(
+      "/auth/v1/verify?token=%5Bredacted%5D&type=signup&redirect_to=https%3A%2F%2Fx",
+    );
+    expect(redactUrl("/rest/v1/x?apikey=eyJ&select=*")).toBe(
+      "/rest/v1/x?apikey=%5Bredacted%5D&select=*",
+    );
+    expect(redactUrl("/faq")).toBe("/faq");
+  });
+
+  it("drops database errors' query and parameters (emails, hashes, tokens)", () => {
+    const err = Object.assign(new Error("duplicate key"), {
+      code: "23505",
+      query: "INSERT …",
+      params: ["$argon2id$v=19$…", "a@b.co"],
+    });
+    const logged = serializeError(err);
+    expect(logged).toMatchObject({ message: "duplicate key", code: "23505" });
+    expect(JSON.stringify(logged)).not.toContain("argon2");
+    expect(JSON.stringify(logged)).not.toContain("a@b.co");
+  });
+});

@@ -1,0 +1,41 @@
+// Helpers for account tests: read links and codes out of the emails the server sent.
+import type { ParsedMail } from "mailparser";
+import { addressOf, type TestSmtp } from "./smtp.ts";
+
+export async function emailTo(
+  smtp: TestSmtp,
+  to: string,
+  subject: string | RegExp,
+): Promise<ParsedMail> {
+  return smtp.waitFor(
+    (m) =>
+      addressOf(m) === to &&
+      (typeof subject === "string" ? m.subject === subject : subject.test(m.subject ?? "")),
+  );
+}
+
+export function linkIn(mail: ParsedMail): string {
+  const url = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text ?? "")?.[0];
+  if (!url) throw new Error(`no verification link in "${mail.subject}"`);
+  return url;
+}
+
+export function codeIn(mail: ParsedMail): string {
+  const code = /enter this code: (\d{6})/.exec(mail.text ?? "")?.[1];
+  if (!code) throw new Error(`no code in "${mail.subject}"`);
+  return code;
+}
+
+/** Follows an email link like a browser would, without following the redirect. */
+export async function followLink(
+  url: string,
+): Promise<{ status: number; location: URL; fragment: URLSearchParams }> {
+  const res = await fetch(url, { redirect: "manual" });
+  const location = new URL(res.headers.get("location") ?? "about:blank");
+  return { status: res.status, location, fragment: new URLSearchParams(location.hash.slice(1)) };
+}
+
+let n = 0;
+export const uniqueEmail = (label = "user") =>
+  `${label}-${Date.now().toString(36)}-${++n}@example.com`;
+export const PASSWORD = "Correct-Horse-42";
