@@ -1,4 +1,158 @@
-// SignInForm (the lead issue wires it).
+// The sign-in page's form (spec §2 Sign-in page, §4, §5, §8): email and password, "Sign in" and
+// an outlined "Sign up", both disabled while a request runs; no client-side validation. Also the
+// "Forgot password?" request that a real product needs.
+import { useState } from "react";
+import { Button } from "../components/ui/button.tsx";
+import { Field } from "../components/ui/field.tsx";
+import { Input } from "../components/ui/input.tsx";
+import { getSupabase } from "../lib/supabase.ts";
+import { toast } from "../lib/toast.ts";
+
+const errorToast = (message: string): void => {
+  toast({ variant: "destructive", title: "Error", description: message });
+};
+
 export function SignInForm() {
-  return <form className="grid gap-4" aria-label="SignInForm" />;
+  const [mode, setMode] = useState<"sign-in" | "recover">("sign-in");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      errorToast(err instanceof Error ? err.message : "Something went wrong. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signIn = () =>
+    run(async () => {
+      const supabase = await getSupabase();
+      const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+      if (error) return errorToast(error.message);
+      if (!data.session || !data.user)
+        return errorToast("Sign-in did not return a session. Please try again.");
+      window.location.assign("/");
+    });
+
+  const signUp = () =>
+    run(async () => {
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.signUp({
+        email,
+        password,
+        options: { emailRedirectTo: `${window.location.origin}/` },
+      });
+      if (error) return errorToast(error.message);
+      toast({ title: "Success!", description: "Please check your email for verification." });
+    });
+
+  const recover = () =>
+    run(async () => {
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.resetPasswordForEmail(email, {
+        redirectTo: `${window.location.origin}/auth/reset-password`,
+      });
+      if (error) return errorToast(error.message);
+      toast({
+        title: "Check your email",
+        description:
+          "If an account uses this address, we've sent it a link to choose a new password.",
+      });
+      setMode("sign-in");
+    });
+
+  const emailField = (
+    <Field label="Email">
+      {(p) => (
+        <Input
+          {...p}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="Enter your email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+
+  if (mode === "recover") {
+    return (
+      <form
+        noValidate
+        aria-label="Reset your password"
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void recover();
+        }}
+      >
+        <p className="text-sm text-slate-700">
+          Enter the email of your account and we'll send you a link to choose a new password.
+        </p>
+        {emailField}
+        <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
+          Send reset link
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setMode("sign-in")} disabled={busy}>
+          Back to sign in
+        </Button>
+      </form>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label="Sign in"
+      className="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void signIn();
+      }}
+    >
+      {emailField}
+      <Field label="Password">
+        {(p) => (
+          <Input
+            {...p}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Field>
+      <button
+        type="button"
+        onClick={() => setMode("recover")}
+        className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        Forgot password?
+      </button>
+      <div className="grid gap-3" aria-busy={busy}>
+        <Button type="submit" size="lg" disabled={busy}>
+          Sign in
+        </Button>
+        <Button
+          type="button"
+          size="lg"
+          variant="outline"
+          disabled={busy}
+          onClick={() => void signUp()}
+        >
+          Sign up
+        </Button>
+      </div>
+    </form>
+  );
 }

@@ -65,7 +65,8 @@ function onVisible(el: HTMLElement, run: () => void) {
   );
   // A display: contents wrapper has no box, and neither have the <link>s React puts before
   // preloaded images: watch every child that renders.
-  const targets = el.style.display === "contents" ? [...el.children].filter((c) => !NO_BOX.has(c.tagName)) : [el];
+  const targets =
+    el.style.display === "contents" ? [...el.children].filter((c) => !NO_BOX.has(c.tagName)) : [el];
   for (const target of targets.length ? targets : [el]) observer.observe(target);
 }
 

@@ -12,4 +12,5 @@ export const islands = { ...layoutIslands, ...homeIslands, ...productIslands, ..
 export type IslandName = keyof typeof islands;
 export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof islands)[N]>>;
 /** The props an island receives: serialisable, since they travel in the page as JSON. */
-export type IslandPropsOf<N extends IslandName> = IslandComponent<N> extends ComponentType<infer P> ? P : never;
+export type IslandPropsOf<N extends IslandName> =
+  IslandComponent<N> extends ComponentType<infer P> ? P : never;

@@ -8,12 +8,7 @@ import { brand } from "../content/site.ts";
 import { JsonLd } from "../lib/json-ld.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { absoluteUrl } from "../lib/site-url.ts";
-import {
-  ArticleHeader,
-  ArticleImage,
-  AuthorCard,
-  PostCard,
-} from "../sections/pages/blog.tsx";
+import { ArticleHeader, ArticleImage, AuthorCard, PostCard } from "../sections/pages/blog.tsx";
 import { MessagePanel } from "../sections/pages/message-panel.tsx";
 import { Prose } from "../sections/pages/prose.tsx";
 import type { Route } from "./+types/blog-post";

@@ -12,7 +12,11 @@ export default function Page() {
   const meetings = integrations.filter((tool) => tool.category === "Calendar and meetings");
   return (
     <>
-      <PageHero eyebrow="Integrations" title={integrationsIntro.title} lead={integrationsIntro.lead} />
+      <PageHero
+        eyebrow="Integrations"
+        title={integrationsIntro.title}
+        lead={integrationsIntro.lead}
+      />
       <IntegrationGroup
         id="crm-title"
         title="CRM"

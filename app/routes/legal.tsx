@@ -55,7 +55,8 @@ export default function Legal() {
                       aria-current={policy.path === path ? "page" : undefined}
                       className={cn(
                         "-mx-3 flex min-h-8 items-center rounded-lg px-3 text-sm text-slate-700 hover:bg-secondary hover:text-primary",
-                        policy.path === path && "bg-secondary font-semibold text-secondary-foreground",
+                        policy.path === path &&
+                          "bg-secondary font-semibold text-secondary-foreground",
                       )}
                     >
                       {policy.label}

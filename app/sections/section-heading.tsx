@@ -20,11 +20,35 @@ export function SectionHeading({
 }) {
   return (
     <div className={cn("max-w-3xl", align === "center" && "mx-auto text-center", className)}>
-      {eyebrow && <p className={cn("text-sm font-semibold tracking-wide uppercase", tone === "dark" ? "text-teal-300" : "text-primary")}>{eyebrow}</p>}
-      <h2 id={id} className={cn("mt-2 text-3xl font-bold tracking-tight sm:text-4xl", tone === "dark" ? "text-white" : "text-ink")}>
+      {eyebrow && (
+        <p
+          className={cn(
+            "text-sm font-semibold tracking-wide uppercase",
+            tone === "dark" ? "text-teal-300" : "text-primary",
+          )}
+        >
+          {eyebrow}
+        </p>
+      )}
+      <h2
+        id={id}
+        className={cn(
+          "mt-2 text-3xl font-bold tracking-tight sm:text-4xl",
+          tone === "dark" ? "text-white" : "text-ink",
+        )}
+      >
         {title}
       </h2>
-      {lead && <p className={cn("mt-4 text-lg leading-8", tone === "dark" ? "text-slate-300" : "text-muted-foreground")}>{lead}</p>}
+      {lead && (
+        <p
+          className={cn(
+            "mt-4 text-lg leading-8",
+            tone === "dark" ? "text-slate-300" : "text-muted-foreground",
+          )}
+        >
+          {lead}
+        </p>
+      )}
     </div>
   );
 }

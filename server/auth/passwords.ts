@@ -11,7 +11,8 @@ export const ARGON2_OPTIONS: Options = {
   timeCost: 2,
   parallelism: 1,
 };
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH } from "../../common/accounts.ts";
+import { MIN_PASSWORD_LENGTH } from "../../common/accounts.ts";
 /** GoTrue refuses longer passwords (bcrypt's limit), and so do we for compatibility. */
 export const MAX_PASSWORD_BYTES = 72;
 

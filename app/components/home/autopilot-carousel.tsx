@@ -1,11 +1,6 @@
 // "Your CRM on Autopilot": the default carousel (no loop: the arrows stop at the ends, dots below).
 import type { FeatureItem } from "../../content/types.ts";
-import {
-  Carousel,
-  CarouselContent,
-  CarouselDots,
-  CarouselItem,
-} from "../ui/carousel.tsx";
+import { Carousel, CarouselContent, CarouselDots, CarouselItem } from "../ui/carousel.tsx";
 import { CarouselArrows } from "./carousel-arrows.tsx";
 
 export function AutopilotCarousel({ slides, label }: { slides: FeatureItem[]; label: string }) {

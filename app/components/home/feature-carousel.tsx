@@ -4,12 +4,7 @@ import * as React from "react";
 import type { FeatureItem } from "../../content/types.ts";
 import { cn } from "../../lib/cn.ts";
 import { prefersReducedMotion } from "../../lib/reduced-motion.ts";
-import {
-  Carousel,
-  CarouselContent,
-  CarouselItem,
-  type CarouselApi,
-} from "../ui/carousel.tsx";
+import { Carousel, CarouselContent, CarouselItem, type CarouselApi } from "../ui/carousel.tsx";
 import { CarouselArrows } from "./carousel-arrows.tsx";
 
 export function FeatureCarousel({ features, label }: { features: FeatureItem[]; label: string }) {
@@ -61,11 +56,15 @@ export function FeatureCarousel({ features, label }: { features: FeatureItem[]; 
                 >
                   {i + 1}
                 </span>
-                <span className={cn("text-lg font-semibold", current ? "text-ink" : "text-slate-700")}>
+                <span
+                  className={cn("text-lg font-semibold", current ? "text-ink" : "text-slate-700")}
+                >
                   {feature.title}
                 </span>
               </button>
-              {current && <p className="mt-3 pl-12 leading-7 text-slate-700">{feature.description}</p>}
+              {current && (
+                <p className="mt-3 pl-12 leading-7 text-slate-700">{feature.description}</p>
+              )}
             </li>
           );
         })}

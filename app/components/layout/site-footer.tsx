@@ -33,7 +33,12 @@ export function SiteFooter() {
           <div className="mt-8">
             <h2 className="text-sm font-semibold text-white">{footer.newsletter.title}</h2>
             <p className="mt-2 text-sm">{footer.newsletter.text}</p>
-            <Island name="newsletter-form" component={NewsletterForm} props={{ className: "mt-4" }} hydrate="interaction" />
+            <Island
+              name="newsletter-form"
+              component={NewsletterForm}
+              props={{ className: "mt-4" }}
+              hydrate="interaction"
+            />
           </div>
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3">

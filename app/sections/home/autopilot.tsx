@@ -5,11 +5,27 @@ import { Island } from "../../islands/island.tsx";
 import { SectionHeading } from "../section-heading.tsx";
 
 /** "Your CRM on Autopilot": one slide per CRM in the default (non-looping) carousel. */
-export function Autopilot({ title, lead, slides }: { title: string; lead: string; slides: FeatureItem[] }) {
+export function Autopilot({
+  title,
+  lead,
+  slides,
+}: {
+  title: string;
+  lead: string;
+  slides: FeatureItem[];
+}) {
   return (
-    <section aria-labelledby="autopilot-title" className="bg-gradient-to-b from-indigo-50/70 to-white py-20 sm:py-28">
+    <section
+      aria-labelledby="autopilot-title"
+      className="bg-gradient-to-b from-indigo-50/70 to-white py-20 sm:py-28"
+    >
       <Container>
-        <SectionHeading id="autopilot-title" title={title} lead={lead} className="[&_h2]:text-balance" />
+        <SectionHeading
+          id="autopilot-title"
+          title={title}
+          lead={lead}
+          className="[&_h2]:text-balance"
+        />
         <div className="mt-14">
           <Island
             name="autopilot-carousel"

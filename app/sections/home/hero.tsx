@@ -29,7 +29,10 @@ export function HomeHero({
       aria-labelledby="hero-title"
       className="relative isolate overflow-hidden border-b border-border bg-gradient-to-b from-indigo-50 via-white to-white"
     >
-      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[36rem]">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[36rem]"
+      >
         <div className="absolute -top-40 left-1/2 size-[44rem] -translate-x-1/2 rounded-full bg-indigo-200/50 blur-3xl" />
         <div className="absolute top-24 -right-32 size-[24rem] rounded-full bg-teal-100/60 blur-3xl" />
       </div>
@@ -45,7 +48,9 @@ export function HomeHero({
           >
             {title}
           </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-base leading-7 text-slate-700 sm:text-lg sm:leading-8">{lead}</p>
+          <p className="mx-auto mt-6 max-w-2xl text-base leading-7 text-slate-700 sm:text-lg sm:leading-8">
+            {lead}
+          </p>
           <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
             <Island
               name="request-access"

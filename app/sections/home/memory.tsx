@@ -30,7 +30,10 @@ export function Memory({
 }) {
   const { common, from, to } = split(before, after);
   return (
-    <section aria-labelledby="memory-title" className="relative isolate overflow-hidden py-20 sm:py-28">
+    <section
+      aria-labelledby="memory-title"
+      className="relative isolate overflow-hidden py-20 sm:py-28"
+    >
       <div
         aria-hidden="true"
         className="absolute top-0 left-1/2 -z-10 h-80 w-[56rem] -translate-x-1/2 rounded-full bg-indigo-100/60 blur-3xl"
@@ -42,7 +45,10 @@ export function Memory({
             <span className="mt-2 flex flex-col items-center justify-center gap-x-4 gap-y-1 sm:mt-4 sm:flex-row">
               <s className="text-slate-500 decoration-rose-500/80 decoration-[3px]">{from}</s>{" "}
               <span className="sr-only">, now {common} </span>
-              <Icon name="arrow-right" className="size-7 rotate-90 text-slate-500 sm:size-9 sm:rotate-0" />
+              <Icon
+                name="arrow-right"
+                className="size-7 rotate-90 text-slate-500 sm:size-9 sm:rotate-0"
+              />
               <span className="bg-gradient-to-r from-indigo-700 to-teal-700 bg-clip-text text-transparent">
                 {to}
               </span>
@@ -52,7 +58,10 @@ export function Memory({
         </div>
         <ul className="mx-auto mt-14 grid max-w-6xl gap-6 lg:grid-cols-3">
           {points.map((point, i) => (
-            <li key={point.title} className="rounded-2xl border border-border bg-white/90 p-6 shadow-sm md:flex md:gap-5 lg:block">
+            <li
+              key={point.title}
+              className="rounded-2xl border border-border bg-white/90 p-6 shadow-sm md:flex md:gap-5 lg:block"
+            >
               <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-indigo-600 text-white shadow-sm shadow-indigo-600/30">
                 <Icon name={POINT_ICONS[i % POINT_ICONS.length] ?? "check"} className="size-5" />
               </span>

@@ -9,7 +9,12 @@ export function Pains({ title, lead, pains }: { title: string; lead: string; pai
   return (
     <section aria-labelledby="pains-title" className="py-20 sm:py-28">
       <Container>
-        <SectionHeading id="pains-title" title={title} lead={lead} className="[&_h2]:text-balance" />
+        <SectionHeading
+          id="pains-title"
+          title={title}
+          lead={lead}
+          className="[&_h2]:text-balance"
+        />
         <ul className="mx-auto mt-14 grid max-w-5xl gap-6 md:grid-cols-2">
           {pains.map((pain) => (
             <li key={pain.title} className="flex">

@@ -36,7 +36,9 @@ export function AuthFrame({
             <p className="mt-2 text-center text-slate-700">{subtitle}</p>
             <div className="mt-8">{children}</div>
           </div>
-          {footer && <div className="mt-6 text-center text-sm leading-6 text-slate-700">{footer}</div>}
+          {footer && (
+            <div className="mt-6 text-center text-sm leading-6 text-slate-700">{footer}</div>
+          )}
         </div>
       </Container>
     </section>

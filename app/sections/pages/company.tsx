@@ -77,7 +77,10 @@ const VALUE_ICONS: IconName[] = ["users", "target", "shield", "mic"];
 
 export function CompanyValues({ values }: { values: Point[] }) {
   return (
-    <section aria-labelledby="values-title" className="border-y border-border bg-slate-50 py-16 sm:py-20">
+    <section
+      aria-labelledby="values-title"
+      className="border-y border-border bg-slate-50 py-16 sm:py-20"
+    >
       <Container>
         <SectionHeading
           id="values-title"
@@ -87,7 +90,10 @@ export function CompanyValues({ values }: { values: Point[] }) {
         />
         <ul role="list" className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {values.map((value, i) => (
-            <li key={value.title} className="rounded-2xl border border-border bg-white p-6 shadow-sm">
+            <li
+              key={value.title}
+              className="rounded-2xl border border-border bg-white p-6 shadow-sm"
+            >
               <span className="grid size-11 place-items-center rounded-xl bg-secondary text-primary">
                 <Icon name={VALUE_ICONS[i % VALUE_ICONS.length]!} />
               </span>
@@ -153,7 +159,10 @@ export function CompanyTeam({ team }: { team: Person[] }) {
 
 export function CompanyAdvisors({ advisors }: { advisors: Person[] }) {
   return (
-    <section aria-labelledby="advisors-title" className="border-t border-border bg-slate-50 py-16 sm:py-20">
+    <section
+      aria-labelledby="advisors-title"
+      className="border-t border-border bg-slate-50 py-16 sm:py-20"
+    >
       <Container>
         <SectionHeading
           id="advisors-title"

@@ -41,9 +41,13 @@ function DetailRow({
 
 /** Email (mailto), phone (tel), location and working hours. */
 export function ContactDetails({ contact }: { contact: ContactDetails }) {
-  const link = "inline-flex min-h-6 items-center rounded-sm text-primary underline-offset-4 hover:underline";
+  const link =
+    "inline-flex min-h-6 items-center rounded-sm text-primary underline-offset-4 hover:underline";
   return (
-    <section aria-labelledby="contact-details-title" className="rounded-2xl border border-border bg-slate-50 p-6 sm:p-8">
+    <section
+      aria-labelledby="contact-details-title"
+      className="rounded-2xl border border-border bg-slate-50 p-6 sm:p-8"
+    >
       <h2 id="contact-details-title" className="text-2xl font-bold tracking-tight text-ink">
         Contact details
       </h2>
@@ -79,12 +83,18 @@ const REASON_ICONS: IconName[] = ["chart", "users", "sparkles"];
 export function ContactReasons({ reasons }: { reasons: Point[] }) {
   return (
     <section aria-labelledby="contact-reasons-title" className="mt-16">
-      <h2 id="contact-reasons-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+      <h2
+        id="contact-reasons-title"
+        className="text-2xl font-bold tracking-tight text-ink sm:text-3xl"
+      >
         How we can help
       </h2>
       <ul role="list" className="mt-6 grid gap-6 md:grid-cols-3">
         {reasons.map((reason, i) => (
-          <li key={reason.title} className="rounded-2xl border border-border bg-white p-6 shadow-sm">
+          <li
+            key={reason.title}
+            className="rounded-2xl border border-border bg-white p-6 shadow-sm"
+          >
             <span className="grid size-11 place-items-center rounded-xl bg-teal-50 text-accent">
               <Icon name={REASON_ICONS[i % REASON_ICONS.length]!} />
             </span>

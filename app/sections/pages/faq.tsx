@@ -88,7 +88,13 @@ export function FaqStillQuestions() {
   );
 }
 
-export function FaqLayout({ children, aside }: { children: React.ReactNode; aside: React.ReactNode }) {
+export function FaqLayout({
+  children,
+  aside,
+}: {
+  children: React.ReactNode;
+  aside: React.ReactNode;
+}) {
   return (
     <Container className="grid gap-12 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-16">
       <div className="min-w-0 max-w-3xl">{children}</div>

@@ -26,9 +26,7 @@ export function MessagePanel({
         <span className="mx-auto grid size-16 place-items-center rounded-2xl bg-white text-primary shadow-md ring-1 ring-border">
           <Icon name={icon} className="size-7" />
         </span>
-        <p className="mt-6 text-sm font-semibold tracking-wide text-primary uppercase">
-          {eyebrow}
-        </p>
+        <p className="mt-6 text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>
         <h1 className="mt-3 text-4xl font-bold tracking-tight text-ink sm:text-5xl">{title}</h1>
         <p className="mx-auto mt-5 max-w-xl text-lg leading-8 text-slate-700">{text}</p>
         {children}

@@ -16,7 +16,10 @@ export function UseCaseNav({ useCases }: { useCases: UseCase[] }) {
               href={`#${uc.id}`}
               className="inline-flex h-10 items-center gap-2 rounded-full border border-border bg-white px-4 text-sm font-semibold text-slate-700 shadow-xs hover:border-indigo-200 hover:text-primary"
             >
-              <Icon name={PERSONA_ICONS[i % PERSONA_ICONS.length]!} className="size-4 text-primary" />
+              <Icon
+                name={PERSONA_ICONS[i % PERSONA_ICONS.length]!}
+                className="size-4 text-primary"
+              />
               {uc.persona}
             </a>
           </li>

@@ -45,7 +45,10 @@ export function ZoomTroubleshooting({ items }: { items: ZoomGuide["troubleshooti
       </h2>
       <ul role="list" className="mt-8 grid gap-4">
         {items.map((item) => (
-          <li key={item.title} className="flex gap-4 rounded-2xl border border-border bg-white p-6 shadow-sm">
+          <li
+            key={item.title}
+            className="flex gap-4 rounded-2xl border border-border bg-white p-6 shadow-sm"
+          >
             <span className="hidden size-10 shrink-0 place-items-center rounded-xl bg-amber-50 text-amber-800 sm:grid">
               <Icon name="zap" className="size-5" />
             </span>

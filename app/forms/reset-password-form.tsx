@@ -1,0 +1,105 @@
+// The page the recovery email's link opens (/auth/reset-password): supabase-js reads the recovery
+// session from the URL, then the visitor chooses a new password. Without a session (or without
+// JavaScript) it explains where the link comes from.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { newPasswordSchema } from "../../common/accounts.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Field } from "../components/ui/field.tsx";
+import { Icon } from "../components/ui/icon.tsx";
+import { Input } from "../components/ui/input.tsx";
+import { getSupabase, sessionStorageKey } from "../lib/supabase.ts";
+import { flashToast, toast } from "../lib/toast.ts";
+
+type State = "instructions" | "ready";
+
+export function ResetPasswordForm() {
+  const [state, setState] = useState<State>("instructions");
+  const form = useForm<{ password: string; confirm: string }>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: "", confirm: "" },
+  });
+
+  useEffect(() => {
+    const hash = new URLSearchParams(window.location.hash.slice(1));
+    if (hash.get("error_description")) return; // the header's account island reports the failed link
+    const fromLink = hash.has("access_token");
+    let stored = false;
+    try {
+      stored = localStorage.getItem(sessionStorageKey()) !== null;
+    } catch {
+      stored = false;
+    }
+    if (!fromLink && !stored) return;
+    let unsubscribe = () => {};
+    void getSupabase().then((supabase) => {
+      const { data } = supabase.auth.onAuthStateChange((_event, session) =>
+        setState(session ? "ready" : "instructions"),
+      );
+      unsubscribe = () => data.subscription.unsubscribe();
+    });
+    return () => unsubscribe();
+  }, []);
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.updateUser({ password });
+    if (error) {
+      toast({ variant: "destructive", title: "Error", description: error.message });
+      return;
+    }
+    flashToast({
+      title: "Password updated",
+      description: "You're signed in with your new password.",
+    });
+    window.location.assign("/");
+  });
+
+  if (state !== "ready") {
+    return (
+      <div className="flex gap-4 rounded-xl border border-indigo-100 bg-indigo-50 p-5">
+        <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-white text-primary shadow-xs">
+          <Icon name="mail" />
+        </span>
+        <div className="text-sm leading-6 text-slate-700">
+          <p className="font-semibold text-ink">Open the link from your recovery email</p>
+          <p className="mt-1">
+            The password recovery email we sent you contains a link that brings you back to this
+            page, where you can choose your new password. If the link has expired or the email
+            hasn't arrived, check your spam folder, then request a new one from the sign-in page
+            with “Forgot password?”.
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Choose a new password" className="grid gap-4">
+      <Field
+        label="New password"
+        error={errors.password?.message}
+        description="At least 8 characters; avoid passwords you use elsewhere."
+      >
+        {(p) => (
+          <Input
+            {...p}
+            {...form.register("password")}
+            type="password"
+            autoComplete="new-password"
+          />
+        )}
+      </Field>
+      <Field label="Confirm new password" error={errors.confirm?.message}>
+        {(p) => (
+          <Input {...p} {...form.register("confirm")} type="password" autoComplete="new-password" />
+        )}
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? "Saving..." : "Save new password"}
+      </Button>
+    </form>
+  );
+}
