@@ -1,12 +1,13 @@
 // "I'm not a robot": the ALTCHA widget (proof of work solved in the browser, verified by our
-// server; nothing leaves our servers). Its code loads with the form that uses it.
+// server; nothing leaves our servers). Its code loads with the form that uses it; a tick given
+// before it has arrived is kept and starts the work as soon as it has.
 import type {} from "altcha/types/react";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { FUNCTIONS } from "../../common/functions.ts";
 
 export type CaptchaHandle = { reset(): void };
 
-type Widget = HTMLElement & { reset(): void };
+type Widget = HTMLElement & { reset(): void; verify(): Promise<unknown> };
 
 const CONFIGURATION = JSON.stringify({ hideFooter: true, hideLogo: true, minDuration: 400 });
 
@@ -18,6 +19,7 @@ export function Captcha({
   ref?: Ref<CaptchaHandle>;
 }) {
   const [ready, setReady] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const widget = useRef<Widget>(null);
   const latest = useRef(onChange);
   useEffect(() => {
@@ -41,8 +43,9 @@ export function Captcha({
       latest.current(state === "verified" && payload ? payload : null);
     };
     el.addEventListener("statechange", onState);
+    if (wanted) void el.verify();
     return () => el.removeEventListener("statechange", onState);
-  }, [ready]);
+  }, [ready, wanted]);
 
   useImperativeHandle(ref, () => ({
     reset: () => {
@@ -54,13 +57,22 @@ export function Captcha({
   if (!ready) {
     // Same footprint as the widget, so nothing moves when it arrives.
     return (
-      <div
-        className="flex h-[50px] max-w-[320px] items-center gap-2 rounded-md border border-input px-3 text-sm text-slate-700"
-        aria-hidden="true"
+      <button
+        type="button"
+        aria-pressed={wanted}
+        onClick={() => setWanted(true)}
+        className="flex h-[50px] w-full max-w-[320px] items-center gap-2 rounded-md border border-input px-3 text-left text-sm text-slate-700"
       >
-        <span className="size-[22px] rounded-[5px] border border-slate-400" />
+        <span
+          aria-hidden="true"
+          className="grid size-[22px] place-items-center rounded-[5px] border border-slate-400"
+        >
+          {wanted && (
+            <span className="size-3 animate-spin rounded-full border-2 border-slate-400 border-t-transparent" />
+          )}
+        </span>
         I'm not a robot
-      </div>
+      </button>
     );
   }
   return (

@@ -1,5 +1,6 @@
 // Footer newsletter sign-up (spec §4, §5, §8): '@' check, spinner while submitting, the field is
-// cleared afterwards in every case, a duplicate (23505) is "Already subscribed".
+// cleared afterwards in every case, a duplicate (23505) is "Already subscribed". The field is read
+// from the page (uncontrolled): what a visitor typed before this island woke up counts.
 import { useState } from "react";
 import { looksLikeEmail } from "../../common/leads.ts";
 import { Icon } from "../components/ui/icon.tsx";
@@ -9,19 +10,20 @@ import { getSupabase } from "../lib/supabase.ts";
 import { toast } from "../lib/toast.ts";
 
 export function NewsletterForm({ className }: { className?: string }) {
-  const [email, setEmail] = useState("");
   const [submitting, setSubmitting] = useState(false);
 
-  const onSubmit = async (event: React.FormEvent) => {
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get("email") ?? "").trim();
     if (!looksLikeEmail(email)) {
       toast({
         variant: "destructive",
         title: "Invalid email",
         description: "Please enter a valid email address.",
       });
-      setEmail("");
+      form.reset();
       return;
     }
     setSubmitting(true);
@@ -29,7 +31,7 @@ export function NewsletterForm({ className }: { className?: string }) {
       const supabase = await getSupabase();
       const { error } = await supabase
         .from("newsletter_subscribers")
-        .insert({ email: email.trim(), source: leadSource() });
+        .insert({ email, source: leadSource() });
       if (!error)
         toast({
           title: "Subscribed successfully!",
@@ -48,7 +50,7 @@ export function NewsletterForm({ className }: { className?: string }) {
         description: "There was a problem subscribing to the newsletter. Please try again later.",
       });
     } finally {
-      setEmail("");
+      form.reset();
       setSubmitting(false);
     }
   };
@@ -70,8 +72,6 @@ export function NewsletterForm({ className }: { className?: string }) {
         autoComplete="email"
         inputMode="email"
         placeholder="you@company.com"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
         className="h-10 min-w-0 flex-1 rounded-lg border border-white/25 bg-white/10 px-3 text-sm text-white placeholder:text-slate-300 focus-visible:border-white"
       />
       <button

@@ -1,7 +1,7 @@
 // The sign-in page's form (spec §2 Sign-in page, §4, §5, §8): email and password, "Sign in" and
 // an outlined "Sign up", both disabled while a request runs; no client-side validation. Also the
 // "Forgot password?" request that a real product needs.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { Input } from "../components/ui/input.tsx";
@@ -12,11 +12,15 @@ const errorToast = (message: string): void => {
   toast({ variant: "destructive", title: "Error", description: message });
 };
 
+// Fields are read from the page (uncontrolled), so nothing typed before the island woke up is lost.
 export function SignInForm() {
   const [mode, setMode] = useState<"sign-in" | "recover">("sign-in");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const read = () => {
+    const data = new FormData(formRef.current ?? undefined);
+    return { email: String(data.get("email") ?? ""), password: String(data.get("password") ?? "") };
+  };
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -31,6 +35,7 @@ export function SignInForm() {
 
   const signIn = () =>
     run(async () => {
+      const { email, password } = read();
       const supabase = await getSupabase();
       const { data, error } = await supabase.auth.signInWithPassword({ email, password });
       if (error) return errorToast(error.message);
@@ -41,6 +46,7 @@ export function SignInForm() {
 
   const signUp = () =>
     run(async () => {
+      const { email, password } = read();
       const supabase = await getSupabase();
       const { error } = await supabase.auth.signUp({
         email,
@@ -53,6 +59,7 @@ export function SignInForm() {
 
   const recover = () =>
     run(async () => {
+      const { email } = read();
       const supabase = await getSupabase();
       const { error } = await supabase.auth.resetPasswordForEmail(email, {
         redirectTo: `${window.location.origin}/auth/reset-password`,
@@ -76,8 +83,6 @@ export function SignInForm() {
           autoComplete="email"
           inputMode="email"
           placeholder="Enter your email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
         />
       )}
     </Field>
@@ -86,6 +91,7 @@ export function SignInForm() {
   if (mode === "recover") {
     return (
       <form
+        ref={formRef}
         noValidate
         aria-label="Reset your password"
         className="grid gap-4"
@@ -110,6 +116,7 @@ export function SignInForm() {
 
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label="Sign in"
       className="grid gap-4"
@@ -127,8 +134,6 @@ export function SignInForm() {
             type="password"
             autoComplete="current-password"
             placeholder="Enter your password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
           />
         )}
       </Field>

@@ -24,7 +24,7 @@ export default function Page() {
             name="request-demo-form"
             component={RequestDemoForm}
             props={{}}
-            hydrate="interaction"
+            hydrate="visible"
           />
         </FormCard>
         <div className="lg:col-start-1 lg:row-start-1">

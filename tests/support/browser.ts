@@ -11,6 +11,7 @@ import {
 } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect } from "vitest";
 import { buildApp } from "../../server/app.ts";
+import type { Database } from "../../server/db/database.ts";
 import { loadConfig } from "../../server/config.ts";
 import { missing } from "./requirements.ts";
 import { tempDir, TEST_JWT_SECRET } from "./app.ts";
@@ -38,6 +39,8 @@ if (!built)
 export type BrowserContextInfo = {
   readonly browser: Browser;
   readonly baseUrl: string;
+  /** The server's database, to check what a form stored. */
+  readonly db: Database;
   /** A fresh context (cookies, storage) and page; console errors are collected for the test. */
   newPage(opts?: {
     width?: number;
@@ -49,7 +52,11 @@ export type BrowserContextInfo = {
   allowConsoleError(pattern: RegExp): void;
 };
 
-export type SiteServerOptions = { env?: Record<string, string> };
+export type SiteServerOptions = {
+  /** Extra environment for the server; a function runs first (e.g. to start an SMTP peer). */
+  env?: Record<string, string> | (() => Promise<Record<string, string>>);
+  teardown?: () => Promise<void>;
+};
 
 /** describe() with a running server (real app, built site, fresh PGlite) and a browser. */
 export function describeInBrowser(
@@ -59,6 +66,7 @@ export function describeInBrowser(
 ) {
   describe.skipIf(!CHROMIUM || !built)(name, () => {
     let browser: Browser | undefined;
+    let db: Database | undefined;
     let close: (() => Promise<void>) | undefined;
     let baseUrl = "";
     const contexts: BrowserContext[] = [];
@@ -66,6 +74,7 @@ export function describeInBrowser(
     let allowed: RegExp[] = [];
 
     beforeAll(async () => {
+      const extraEnv = typeof opts.env === "function" ? await opts.env() : opts.env;
       const dataDir = tempDir();
       const port = await freePort();
       baseUrl = `http://127.0.0.1:${port}`;
@@ -77,9 +86,10 @@ export function describeInBrowser(
         SITE_DIR,
         PORT: String(port),
         SITE_URL: baseUrl,
-        ...opts.env,
+        ...extraEnv,
       });
       const app = await buildApp({ config });
+      db = app.db;
       await app.listen({ port, host: "127.0.0.1" });
       close = () => app.close();
       browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -96,6 +106,7 @@ export function describeInBrowser(
     afterAll(async () => {
       await browser?.close();
       await close?.();
+      await opts.teardown?.();
     });
 
     fn({
@@ -104,6 +115,9 @@ export function describeInBrowser(
       },
       get baseUrl() {
         return baseUrl;
+      },
+      get db() {
+        return db!;
       },
       async newPage({ width = 1280, height = 900, mobile = false, javaScriptEnabled = true } = {}) {
         const context = await browser!.newContext({
