@@ -18,9 +18,13 @@ describeInBrowser(
       await page.getByRole("heading", { level: 1, name: "Sign in to your account" }).waitFor();
       await page.getByText("Enter your credentials below").waitFor();
       const form = page.getByRole("form", { name: "Sign in" });
-      await expect(form.getByLabel("Email").getAttribute("placeholder")).resolves.toBe("Enter your email");
+      await expect(form.getByLabel("Email").getAttribute("placeholder")).resolves.toBe(
+        "Enter your email",
+      );
       await expect(form.getByLabel("Email").getAttribute("type")).resolves.toBe("email");
-      await expect(form.getByLabel("Password").getAttribute("placeholder")).resolves.toBe("Enter your password");
+      await expect(form.getByLabel("Password").getAttribute("placeholder")).resolves.toBe(
+        "Enter your password",
+      );
 
       await form.getByLabel("Email").fill(email);
       await form.getByLabel("Password").fill(PASSWORD);
@@ -48,7 +52,11 @@ describeInBrowser(
       await page.waitForURL((url) => url.pathname === "/");
       await toastText(page, "Logged out successfully").waitFor();
       await page.getByRole("banner").getByRole("button", { name: "Request Access" }).waitFor();
-      expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes("auth-token")))).toEqual([]);
+      expect(
+        await page.evaluate(() =>
+          Object.keys(localStorage).filter((k) => k.includes("auth-token")),
+        ),
+      ).toEqual([]);
 
       await page.goto("/auth");
       const again = page.getByRole("form", { name: "Sign in" });
@@ -79,7 +87,12 @@ describeInBrowser(
       await form.getByLabel("Email").fill(uniqueEmail("slow"));
       await form.getByLabel("Password").fill(PASSWORD);
       await form.getByRole("button", { name: "Sign in" }).click();
-      await page.waitForFunction(() => [...document.querySelectorAll("form[aria-label='Sign in'] button")].filter((b) => (b as HTMLButtonElement).disabled).length === 2);
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll("form[aria-label='Sign in'] button")].filter(
+            (b) => (b as HTMLButtonElement).disabled,
+          ).length === 2,
+      );
       await toastText(page, "Invalid login credentials").waitFor();
       expect(await form.getByRole("button", { name: "Sign up" }).isDisabled()).toBe(false);
     });
@@ -130,7 +143,9 @@ describeInBrowser(
 
     it("explains an expired or used link instead of failing silently", async () => {
       const page = await ctx.newPage();
-      await page.goto(`${ctx.baseUrl}/auth/v1/verify?token=${"0".repeat(56)}&type=signup&redirect_to=${encodeURIComponent(`${ctx.baseUrl}/`)}`);
+      await page.goto(
+        `${ctx.baseUrl}/auth/v1/verify?token=${"0".repeat(56)}&type=signup&redirect_to=${encodeURIComponent(`${ctx.baseUrl}/`)}`,
+      );
       await toastText(page, "Email link is invalid or has expired").waitFor();
       expect(new URL(page.url()).hash).toBe("");
     });

@@ -1,18 +1,8 @@
 // Issue 2: every route of the spec is served prerendered with the shared shell; unknown paths get
 // the 404 pages; caching, compression and redirects behave; the phone drawer works.
-import fs from "node:fs";
 import { expect, it } from "vitest";
-import { pages } from "../../app/content/pages.ts";
 import { describeInBrowser } from "../support/browser.ts";
-
-const blogSlugs = fs
-  .readdirSync("app/content/blog")
-  .filter((f) => f.endsWith(".md"))
-  .map((f) => f.slice(0, -3));
-export const allRoutes = [
-  ...Object.values(pages).map((p) => p.path),
-  ...blogSlugs.map((s) => `/blog/${s}`),
-];
+import { allRoutes } from "../support/routes.ts";
 
 describeInBrowser("platform: the built site on the real server", (ctx) => {
   it("serves every route of the spec with 200 and the shell in the HTML itself", async () => {
@@ -132,7 +122,11 @@ describeInBrowser("platform: the built site on the real server", (ctx) => {
   it("loads no router and no page code: only the islands entry, without inline scripts", async () => {
     const html = await (await fetch(`${ctx.baseUrl}/`)).text();
     expect(html).not.toContain("__reactRouterContext");
-    expect(html.match(/<script\b[^>]*>/g)).toEqual([
+    // JSON-LD blocks are data, never run; the only script is the islands entry.
+    const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter(
+      (tag) => !tag.includes("application/ld+json"),
+    );
+    expect(scripts).toEqual([
       expect.stringMatching(/^<script type="module" src="\/assets\/entry\.client-[\w-]+\.js">$/),
     ]);
     const csp = (await fetch(`${ctx.baseUrl}/`)).headers.get("content-security-policy")!;

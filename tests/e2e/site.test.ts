@@ -1,0 +1,385 @@
+// Issue 3: every page carries its spec texts without JavaScript, passes axe-core (WCAG 2.2 AA) at
+// phone and desktop widths without console errors, and every interaction works.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { faqs } from "../../app/content/faq.ts";
+import { integrations } from "../../app/content/integrations.ts";
+import { advisors, team } from "../../app/content/people.ts";
+import { zoomGuide } from "../../app/content/zoom.ts";
+import { describeInBrowser } from "../support/browser.ts";
+import { allRoutes } from "../support/routes.ts";
+
+const FOOTER = [
+  "Terms of Service",
+  "Privacy Policy",
+  "Cookies Policy",
+  "Zoom Documentation",
+  "Blog",
+  "FAQ",
+  "2025",
+];
+
+/** Spec §2, page by page: what the prerendered HTML must say. */
+const SPEC_TEXTS: Record<string, string[]> = {
+  "/": [
+    "Watch Demo",
+    "Sell like it&#x27;s 2025",
+    "Manual CRM Entry",
+    "Deal Updates",
+    "Manual Deal Reviews",
+    "Lost Customer Intelligence",
+    "Put your best foot forward",
+    "Customer Relationship Management",
+    "Customer Relationship Memory",
+    "Your CRM on Autopilot",
+    "Trusted by 10,000+ companies around the world",
+    "Book Demo",
+    "Request Access",
+  ],
+  "/auth": [
+    "Sign in to your account",
+    "Enter your credentials below",
+    'placeholder="Enter your email"',
+    'placeholder="Enter your password"',
+    'type="email"',
+    "Sign in",
+    "Sign up",
+  ],
+  "/faq": faqs.map((f) => f.question.replace(/'/g, "&#x27;")),
+  "/blog": [
+    "Latest posts",
+    "All",
+    "Where AI succeeds and fails in sales",
+    "Generative AI in sales",
+    "The Revwise manifesto",
+    "Ten ways sellers",
+  ],
+  "/blog/ai-sales": ["Technology", "Mar 18, 2025", "Where AI succeeds and fails in sales"],
+  "/blog/gen-ai-sales": ["Technology", "Mar 25, 2025", "Generative AI in sales"],
+  "/blog/revwise-manifesto": ["Company", "Mar 10, 2025", "The Revwise manifesto"],
+  "/blog/ten-ways-sellers": ["Sales", "Jun 24, 2025", "Ten ways sellers"],
+  "/contact": ["hello@revwise.example", "+1 (206) 555-0142", "Seattle", "08:00 AM - 05:00 PM"],
+  "/company": [
+    "Vision",
+    "Mission",
+    "CEO &amp; Founder",
+    "Founding Engineer",
+    "Board of Advisors",
+    ...team.map((p) => p.name),
+    ...advisors.map((p) => p.name),
+    "linkedin.com/in/",
+  ],
+  "/request-demo": [
+    "Request Demo",
+    'name="name"',
+    'name="email"',
+    'name="phone"',
+    'name="company"',
+    'name="position"',
+    'name="website"',
+  ],
+  "/privacy-policy": ["April 28, 2025"],
+  "/cookies-policy": ["April 28, 2025"],
+  "/terms-of-service": ["Terms of Service"],
+  "/zoom-documentation": zoomGuide.steps.map((s) =>
+    s.title.replace(/'/g, "&#x27;").replace(/&/g, "&amp;"),
+  ),
+  "/resources/integrations": integrations.map((i) => i.name),
+  "/product/capture-wise": ["Sales Knowledge Chat", "Start For Free", "Try Live Demo"],
+  "/product/job-wise": ["Sales Knowledge Chat", "Start For Free", "Try Live Demo"],
+  "/product/sort-wise": ["Sales Knowledge Chat", "Start For Free", "Try Live Demo"],
+  "/product/business-wise": [
+    "Business Wise",
+    'width="779" height="484"',
+    "Previous slide",
+    "Next slide",
+    "Go to slide 3",
+  ],
+  "/product/listen-wise": ["Listen Wise", 'width="779" height="484"'],
+  "/product/role-wise": ["Role Wise", 'width="779" height="484"'],
+  "/product": ["/product/business-wise", "/product/role-wise", "/product/listen-wise"],
+};
+
+const axe = (page: Page) =>
+  new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+const violationsOf = (result: Awaited<ReturnType<typeof axe>>) =>
+  result.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")}`,
+  );
+
+describeInBrowser("site", (ctx) => {
+  it("carries each page's spec texts in its HTML, without JavaScript", async () => {
+    const page = await ctx.newPage({ javaScriptEnabled: false });
+    for (const [route, texts] of Object.entries(SPEC_TEXTS)) {
+      await page.goto(route);
+      const text = (await page.evaluate(() => document.body.textContent ?? "")).replace(
+        /\s+/g,
+        " ",
+      );
+      const html = await page.content();
+      for (const expected of [...texts, ...FOOTER]) {
+        const inText = text.includes(expected.replace(/&#x27;/g, "'").replace(/&amp;/g, "&"));
+        expect(inText || html.includes(expected), `${route}: ${expected}`).toBe(true);
+      }
+    }
+  });
+
+  for (const [width, height, mobile] of [
+    [1280, 900, false],
+    [390, 844, true],
+  ] as const) {
+    it(
+      `has no WCAG 2.2 AA violation and no console error on any page at ${width} px`,
+      { timeout: 300_000 },
+      async () => {
+        const page = await ctx.newPage({ width, height, mobile });
+        for (const route of allRoutes) {
+          await page.goto(route, { waitUntil: "networkidle" });
+          expect(violationsOf(await axe(page)), `${route} at ${width}px`).toEqual([]);
+        }
+      },
+    );
+  }
+
+  it("publishes structured data, a sitemap, robots.txt and an RSS feed", async () => {
+    const ld = async (route: string) => {
+      const html = await (await fetch(ctx.baseUrl + route)).text();
+      return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+        (m) => JSON.parse(m[1]!),
+      );
+    };
+    expect((await ld("/"))[0]).toMatchObject({
+      "@type": "Organization",
+      name: "Revwise",
+      url: `${ctx.baseUrl}/`,
+    });
+    expect((await ld("/faq"))[0]).toMatchObject({
+      "@type": "FAQPage",
+      mainEntity: expect.arrayContaining([
+        expect.objectContaining({ "@type": "Question", name: faqs[0]!.question }),
+      ]),
+    });
+    expect((await ld("/blog/ai-sales"))[0]).toMatchObject({
+      "@type": "BlogPosting",
+      datePublished: "2025-03-18",
+    });
+
+    const sitemap = await (await fetch(`${ctx.baseUrl}/sitemap.xml`)).text();
+    for (const route of allRoutes.filter((r) => r !== "/auth" && !r.startsWith("/auth/")))
+      expect(sitemap).toContain(`<loc>${ctx.baseUrl}${route}</loc>`);
+    expect(sitemap).not.toContain("/auth<");
+    expect(await (await fetch(`${ctx.baseUrl}/robots.txt`)).text()).toContain(
+      `Sitemap: ${ctx.baseUrl}/sitemap.xml`,
+    );
+    const rss = await fetch(`${ctx.baseUrl}/blog/rss.xml`);
+    expect(rss.headers.get("content-type")).toMatch(/xml/);
+    expect((await rss.text()).match(/<item>/g)).toHaveLength(4);
+  });
+
+  it("gives every image its size and a text alternative", async () => {
+    for (const route of allRoutes) {
+      const html = await (await fetch(ctx.baseUrl + route)).text();
+      for (const img of html.match(/<img\b[^>]*>/g) ?? []) {
+        expect(img, route).toMatch(/\swidth="\d+"/);
+        expect(img, route).toMatch(/\sheight="\d+"/);
+        expect(img, route).toMatch(/\salt="/);
+      }
+    }
+  });
+
+  it("opens the Products and Resources menus with the keyboard", async () => {
+    const page = await ctx.newPage();
+    await page.goto("/company");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const products = nav.getByRole("button", { name: "Products" });
+    await products.focus();
+    await page.keyboard.press("Enter");
+    await nav.getByRole("link", { name: /^Business Wise/ }).waitFor();
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(
+      /^Listen Wise/,
+    );
+    await page.keyboard.press("Escape");
+    await nav.getByRole("link", { name: /^Business Wise/ }).waitFor({ state: "hidden" });
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+      "Products",
+    );
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+      "Resources",
+    );
+    await page.keyboard.press("Enter");
+    await nav.getByRole("link", { name: /^Integrations/ }).waitFor();
+    await nav.getByRole("link", { name: /^Integrations/ }).click();
+    await page.waitForURL("**/resources/integrations");
+    // Book Demo is the external scheduling page, in a new tab.
+    const bookDemo = page.getByRole("banner").getByRole("link", { name: /Book Demo/ });
+    expect(await bookDemo.getAttribute("target")).toBe("_blank");
+    expect(await bookDemo.getAttribute("href")).toBe("https://cal.com/revwise/demo");
+  });
+
+  it("scrolls the looping feature carousel to the feature clicked in the list", async () => {
+    const page = await ctx.newPage();
+    await page.goto("/");
+    const region = page.getByRole("region", { name: "Revwise features" });
+    await region.scrollIntoViewIfNeeded();
+    const features = page.locator("[data-island=feature-carousel] button[aria-pressed]");
+    await page
+      .locator("[data-island=feature-carousel][data-hydrated]")
+      .waitFor({ state: "attached" });
+    // Slides other than the current one are hidden from assistive technology.
+    const slide = (n: number) => region.locator(`[aria-label="${n} of 5"]`);
+    await features.nth(3).click();
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-island=feature-carousel] [aria-label="4 of 5"]')
+          ?.getAttribute("aria-hidden") === null,
+    );
+    expect(await features.nth(3).getAttribute("aria-pressed")).toBe("true");
+    expect(await slide(1).getAttribute("aria-hidden")).toBe("true");
+    // It loops: next from the last slide is the first.
+    await features.nth(4).click();
+    await region.getByRole("button", { name: "Next slide" }).click();
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-island=feature-carousel] [aria-label="1 of 5"]')
+          ?.getAttribute("aria-hidden") === null,
+    );
+    expect(await features.nth(0).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("moves the CRM autopilot carousel by arrows, dots and arrow keys, not past its ends", async () => {
+    const page = await ctx.newPage();
+    await page.goto("/");
+    const region = page.getByRole("region", { name: "CRM integrations" });
+    await region.scrollIntoViewIfNeeded();
+    await page
+      .locator("[data-island=autopilot-carousel][data-hydrated]")
+      .waitFor({ state: "attached" });
+    const prev = region.getByRole("button", { name: "Previous slide" });
+    const next = region.getByRole("button", { name: "Next slide" });
+    expect(await prev.isDisabled()).toBe(true);
+    await next.click();
+    await region
+      .getByRole("button", { name: "Go to slide 2" })
+      .and(page.locator("[aria-current=true]"))
+      .waitFor();
+    await region.getByRole("button", { name: "Go to slide 3" }).click();
+    await page.waitForFunction(
+      () =>
+        (
+          document.querySelector(
+            "[data-island=autopilot-carousel] [data-slot=carousel-next]",
+          ) as HTMLButtonElement
+        )?.disabled,
+    );
+    await region.focus();
+    await page.keyboard.press("ArrowLeft");
+    await region
+      .getByRole("button", { name: "Go to slide 2" })
+      .and(page.locator("[aria-current=true]"))
+      .waitFor();
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction(
+      () =>
+        (
+          document.querySelector(
+            "[data-island=autopilot-carousel] [data-slot=carousel-previous]",
+          ) as HTMLButtonElement
+        )?.disabled,
+    );
+  });
+
+  it("wraps the testimonials both ways", async () => {
+    const page = await ctx.newPage();
+    await page.goto("/");
+    const previous = page.getByRole("button", { name: "Previous testimonial" });
+    await previous.scrollIntoViewIfNeeded();
+    await page.locator("[data-island=testimonials][data-hydrated]").waitFor({ state: "attached" });
+    const counter = page.locator("[data-island=testimonials] p.tabular-nums");
+    expect((await counter.textContent())?.replace(/\s+/g, " ")).toContain("1 / of 3");
+    await previous.click();
+    expect((await counter.textContent())?.replace(/\s+/g, " ")).toContain("3 / of 3");
+    await page.getByRole("button", { name: "Next testimonial" }).click();
+    expect((await counter.textContent())?.replace(/\s+/g, " ")).toContain("1 / of 3");
+  });
+
+  it("runs the product image carousel by arrows, dots and keys, disabled at the ends", async () => {
+    const page = await ctx.newPage();
+    await page.goto("/product/listen-wise");
+    await page
+      .locator("[data-island=product-carousel][data-hydrated]")
+      .waitFor({ state: "attached" });
+    const region = page.locator("[data-island=product-carousel] [role=region]");
+    const prev = region.getByRole("button", { name: "Previous slide" });
+    const next = region.getByRole("button", { name: "Next slide" });
+    expect([await prev.isDisabled(), await next.isDisabled()]).toEqual([true, false]);
+    await region.getByRole("button", { name: "Go to slide 3" }).click();
+    await page.waitForFunction(
+      () =>
+        (
+          document.querySelector(
+            "[data-island=product-carousel] [data-slot=carousel-next]",
+          ) as HTMLButtonElement
+        ).disabled,
+    );
+    await region.focus();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction(
+      () =>
+        (
+          document.querySelector(
+            "[data-island=product-carousel] [data-slot=carousel-previous]",
+          ) as HTMLButtonElement
+        ).disabled,
+    );
+    await page.keyboard.press("ArrowRight");
+    await region
+      .getByRole("button", { name: "Go to slide 2" })
+      .and(page.locator("[aria-current=true]"))
+      .waitFor();
+    const image = region.locator("img").first();
+    expect([await image.getAttribute("width"), await image.getAttribute("height")]).toEqual([
+      "779",
+      "484",
+    ]);
+  });
+
+  it("keeps one FAQ answer open at a time and lets the highlighted card be dismissed", async () => {
+    const page = await ctx.newPage();
+    await page.goto("/faq");
+    const items = page.locator("details[name=faq]");
+    expect(await items.count()).toBe(5);
+    await items.nth(1).locator("summary").click();
+    await items.nth(3).locator("summary").click();
+    expect(
+      await items.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open)),
+    ).toEqual([false, false, false, true, false]);
+    const card = page.getByRole("region", { name: faqs[0]!.question });
+    await card.waitFor();
+    await page.getByRole("button", { name: "Dismiss the highlighted question" }).click();
+    await card.waitFor({ state: "detached" });
+  });
+
+  it("holds the banner still for people who prefer reduced motion", async () => {
+    const context = await ctx.browser.newContext({ reducedMotion: "reduce", baseURL: ctx.baseUrl });
+    const page = await context.newPage();
+    await page.goto("/");
+    const duration = await page
+      .locator(".animate-marquee")
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationDuration);
+    expect(parseFloat(duration)).toBeLessThan(0.001);
+    await context.close();
+  });
+});
