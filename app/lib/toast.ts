@@ -42,12 +42,15 @@ export function updateToast(id: string, patch: Partial<ToastData>) {
 }
 
 export function dismissToast(id?: string) {
-  emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
-  setTimeout(() => removeToast(id), REMOVE_DELAY_MS);
+  const closing = new Set(id === undefined ? toasts.map((t) => t.id) : [id]);
+  emit(toasts.map((t) => (closing.has(t.id) ? { ...t, open: false } : t)));
+  // Leave time for the exit animation; toasts added meanwhile stay.
+  setTimeout(() => emit(toasts.filter((t) => !closing.has(t.id))), REMOVE_DELAY_MS);
 }
 
+/** Removes one toast, or all of them without an id. */
 export function removeToast(id?: string) {
-  emit(id === undefined ? toasts.filter((t) => t.open) : toasts.filter((t) => t.id !== id));
+  emit(id === undefined ? [] : toasts.filter((t) => t.id !== id));
 }
 
 export function getToasts(): ToastData[] {
