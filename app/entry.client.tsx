@@ -1,8 +1,6 @@
-// The browser's entry: the pages are static HTML; this hydrates their interactive islands.
-import { hydrateIslands } from "./islands/hydrate.ts";
-import { rememberLandingSource } from "./lib/lead-source.ts";
-import { showFlashToasts } from "./lib/toast.ts";
+// The browser's entry. The page is complete HTML; its interactive islands wake up once the page
+// has loaded, so React's code never competes with the first paint (docs/decisions/0008).
+const start = () => void import("./islands/boot.ts").then((m) => m.boot());
 
-hydrateIslands();
-rememberLandingSource();
-showFlashToasts();
+if (document.readyState === "complete") start();
+else window.addEventListener("load", start, { once: true });

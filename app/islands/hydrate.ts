@@ -77,6 +77,10 @@ const NO_BOX = new Set(["LINK", "SCRIPT", "STYLE", "META", "TEMPLATE"]);
  * replayed on the same element once the island is live, so nothing the visitor does is lost.
  */
 function onInteraction(el: HTMLElement) {
+  // The visitor may already be there (the runtime starts after the page's load event).
+  const engaged =
+    el.contains(document.activeElement) || [...el.children].some((c) => c.matches(":hover"));
+  if (engaged) return void hydrate(el);
   const start = () => {
     for (const type of INTENT_EVENTS) el.removeEventListener(type, start, true);
     void hydrate(el);

@@ -53,12 +53,5 @@ export function IslandScripts() {
   const framework = useContext(UNSAFE_FrameworkContext);
   if (!framework) throw new Error("IslandScripts must render inside React Router");
   const { entry } = framework.manifest;
-  return (
-    <>
-      {entry.imports.map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
-      ))}
-      <script type="module" src={entry.module} />
-    </>
-  );
+  return <script type="module" src={entry.module} />;
 }

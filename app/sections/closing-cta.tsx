@@ -22,7 +22,7 @@ export function ClosingCta({
         <div className="relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-indigo-950 via-ink to-ink px-6 py-14 text-center ring-1 ring-white/10 sm:px-12 sm:py-20">
           <div
             aria-hidden="true"
-            className="absolute -top-32 left-1/2 -z-10 size-[36rem] -translate-x-1/2 rounded-full bg-indigo-600/25 blur-3xl"
+            className="absolute -top-32 left-1/2 -z-10 size-[36rem] -translate-x-1/2 rounded-full bg-radial from-indigo-600/25 to-transparent to-70%"
           />
           <h2
             id="closing-cta-title"

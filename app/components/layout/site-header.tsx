@@ -10,7 +10,7 @@ import { MobileNav } from "./mobile-nav.tsx";
 
 export function SiteHeader({ currentPath }: { currentPath: string }) {
   return (
-    <header className="sticky top-0 z-40 border-b border-border/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+    <header className="sticky top-0 z-40 border-b border-border/80 bg-white/95">
       <Container className="flex h-16 items-center justify-between gap-4">
         <a href="/" className="rounded-lg" aria-label="Revwise home">
           <Logo />

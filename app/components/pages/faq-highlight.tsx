@@ -27,11 +27,11 @@ export function FaqHighlight({ question, answer, focusAfterDismissId }: FaqHighl
     >
       <div
         aria-hidden="true"
-        className="absolute -top-16 -right-10 -z-10 size-56 rounded-full bg-indigo-400/30 blur-2xl"
+        className="absolute -top-16 -right-10 -z-10 size-56 rounded-full bg-radial from-indigo-400/30 to-transparent to-70%"
       />
       <div
         aria-hidden="true"
-        className="absolute -bottom-20 left-1/3 -z-10 size-48 rounded-full bg-teal-400/20 blur-2xl"
+        className="absolute -bottom-20 left-1/3 -z-10 size-48 rounded-full bg-radial from-teal-400/20 to-transparent to-70%"
       />
       <div className="flex items-start justify-between gap-4">
         <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-xs font-semibold tracking-wide uppercase">

@@ -33,8 +33,8 @@ export function HomeHero({
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[36rem]"
       >
-        <div className="absolute -top-40 left-1/2 size-[44rem] -translate-x-1/2 rounded-full bg-indigo-200/50 blur-3xl" />
-        <div className="absolute top-24 -right-32 size-[24rem] rounded-full bg-teal-100/60 blur-3xl" />
+        <div className="absolute -top-40 left-1/2 size-[44rem] -translate-x-1/2 rounded-full bg-radial from-indigo-200/50 to-transparent to-70%" />
+        <div className="absolute top-24 -right-32 size-[24rem] rounded-full bg-radial from-teal-100/60 to-transparent to-70%" />
       </div>
       <Container className="pt-14 pb-16 sm:pt-20 sm:pb-20 lg:pt-24">
         <div className="mx-auto max-w-3xl text-center">
@@ -69,7 +69,7 @@ export function HomeHero({
         <div className="relative mx-auto mt-14 max-w-5xl sm:mt-16">
           <div
             aria-hidden="true"
-            className="absolute -inset-x-6 -inset-y-4 -z-10 rounded-[2rem] bg-gradient-to-tr from-indigo-200/60 via-indigo-100/40 to-teal-100/60 blur-2xl"
+            className="absolute -inset-x-6 -inset-y-4 -z-10 rounded-[2rem] bg-radial from-indigo-200/60 via-indigo-100/30 to-transparent to-75%"
           />
           <img
             src={image.src}

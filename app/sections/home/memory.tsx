@@ -36,7 +36,7 @@ export function Memory({
     >
       <div
         aria-hidden="true"
-        className="absolute top-0 left-1/2 -z-10 h-80 w-[56rem] -translate-x-1/2 rounded-full bg-indigo-100/60 blur-3xl"
+        className="absolute top-0 left-1/2 -z-10 h-80 w-[56rem] -translate-x-1/2 rounded-full bg-radial from-indigo-100/60 to-transparent to-70%"
       />
       <Container>
         <div className="mx-auto max-w-4xl text-center">

@@ -18,11 +18,11 @@ export function AuthFrame({
     <section className="relative isolate overflow-hidden bg-gradient-to-b from-indigo-50/80 via-white to-white">
       <div
         aria-hidden="true"
-        className="absolute -top-32 left-1/2 -z-10 size-[36rem] -translate-x-1/2 rounded-full bg-indigo-200/40 blur-3xl"
+        className="absolute -top-32 left-1/2 -z-10 size-[36rem] -translate-x-1/2 rounded-full bg-radial from-indigo-200/40 to-transparent to-70%"
       />
       <div
         aria-hidden="true"
-        className="absolute top-40 -right-24 -z-10 size-72 rounded-full bg-teal-200/30 blur-3xl"
+        className="absolute top-40 -right-24 -z-10 size-72 rounded-full bg-radial from-teal-200/30 to-transparent to-70%"
       />
       <Container className="flex flex-col items-center py-10 sm:min-h-[calc(100vh-4rem)] sm:justify-center sm:py-20">
         <div className="w-full max-w-md">

@@ -25,11 +25,11 @@ export function CtaBand({
         <div className="relative isolate overflow-hidden rounded-3xl bg-ink px-6 py-12 text-center sm:px-12 sm:py-16">
           <div
             aria-hidden="true"
-            className="absolute -top-24 -right-24 -z-10 size-72 rounded-full bg-indigo-500/25 blur-3xl"
+            className="absolute -top-24 -right-24 -z-10 size-72 rounded-full bg-radial from-indigo-500/25 to-transparent to-70%"
           />
           <div
             aria-hidden="true"
-            className="absolute -bottom-28 -left-20 -z-10 size-72 rounded-full bg-teal-400/15 blur-3xl"
+            className="absolute -bottom-28 -left-20 -z-10 size-72 rounded-full bg-radial from-teal-400/15 to-transparent to-70%"
           />
           <h2
             id="cta-band-title"

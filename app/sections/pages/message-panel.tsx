@@ -20,7 +20,7 @@ export function MessagePanel({
     <section className="relative isolate overflow-hidden bg-gradient-to-b from-indigo-50/70 to-white">
       <div
         aria-hidden="true"
-        className="absolute top-10 left-1/2 -z-10 size-[28rem] -translate-x-1/2 rounded-full bg-indigo-200/30 blur-3xl"
+        className="absolute top-10 left-1/2 -z-10 size-[28rem] -translate-x-1/2 rounded-full bg-radial from-indigo-200/30 to-transparent to-70%"
       />
       <Container className="py-20 text-center sm:py-28">
         <span className="mx-auto grid size-16 place-items-center rounded-2xl bg-white text-primary shadow-md ring-1 ring-border">
