@@ -14,6 +14,8 @@ export async function load(opts: {
   url: string;
   connections?: number;
   durationSeconds?: number;
+  /** A number of requests instead of a duration. */
+  amount?: number;
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
@@ -22,7 +24,7 @@ export async function load(opts: {
   const result = await autocannon({
     url: opts.url,
     connections: opts.connections ?? 10,
-    duration: opts.durationSeconds ?? 10,
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.durationSeconds ?? 10 }),
     method: opts.method ?? "GET",
     headers: opts.headers,
     body: opts.body,

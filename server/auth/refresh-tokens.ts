@@ -29,18 +29,19 @@ export class RefreshTokens {
     return crypto.createHash("sha256").update(token).digest("hex");
   }
 
-  /** Issues the first token of a session (or a rotated child); returns the token string. */
-  async issue(
-    q: Queryable,
-    sessionId: string,
-    userId: string,
-    parentId: string | null = null,
-  ): Promise<string> {
+  /** A new token: its row id, the token itself and the hash that is stored. */
+  mint(): { id: string; token: string; hash: string } {
     const id = crypto.randomUUID();
     const token = this.tokenFor(id);
+    return { id, token, hash: RefreshTokens.hash(token) };
+  }
+
+  /** Issues a rotated child token; returns the token string. */
+  async issue(q: Queryable, sessionId: string, userId: string, parentId: string): Promise<string> {
+    const { id, token, hash } = this.mint();
     await q.query(
       "INSERT INTO auth.refresh_tokens (id, token_hash, session_id, user_id, parent_id) VALUES ($1, $2, $3, $4, $5)",
-      [id, RefreshTokens.hash(token), sessionId, userId, parentId],
+      [id, hash, sessionId, userId, parentId],
     );
     return token;
   }

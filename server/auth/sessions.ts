@@ -5,7 +5,13 @@ import type { Queryable } from "../db/database.ts";
 import { bearerToken } from "../security/api-jwt.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
 import type { RefreshTokens } from "./refresh-tokens.ts";
-import { findUserById, identitiesOf, serializeUser, type UserRow } from "./users.ts";
+import {
+  findUserById,
+  identitiesOf,
+  serializeUser,
+  type IdentityRow,
+  type UserRow,
+} from "./users.ts";
 
 export type AmrEntry = { method: string; timestamp: number };
 export type SessionRow = {
@@ -17,20 +23,6 @@ export type SessionRow = {
 };
 
 export type TokenSettings = { secret: Uint8Array; issuer: string; expSeconds: number };
-
-export async function createSession(
-  q: Queryable,
-  userId: string,
-  method: string,
-  request: FastifyRequest,
-): Promise<SessionRow> {
-  const amr: AmrEntry[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
-  const [session] = await q.query<SessionRow>(
-    "INSERT INTO auth.sessions (user_id, amr, user_agent, ip) VALUES ($1, $2, $3, $4) RETURNING *",
-    [userId, JSON.stringify(amr), (request.headers["user-agent"] ?? "").slice(0, 512), request.ip],
-  );
-  return session!;
-}
 
 export async function signAccessToken(settings: TokenSettings, user: UserRow, session: SessionRow) {
   const iat = Math.floor(Date.now() / 1000);
@@ -66,6 +58,7 @@ export async function sessionResponse(
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
+  identities?: IdentityRow[],
 ) {
   const { token, exp } = await signAccessToken(settings, user, session);
   return {
@@ -74,11 +67,15 @@ export async function sessionResponse(
     expires_in: settings.expSeconds,
     expires_at: exp,
     refresh_token: refreshToken,
-    user: serializeUser(user, await identitiesOf(q, user.id)),
+    user: serializeUser(user, identities ?? (await identitiesOf(q, user.id))),
   };
 }
 
-/** Signs the user in: a new session, its first refresh token, and the response. */
+/**
+ * Signs the user in: opens a session with its first refresh token (one statement: one round trip,
+ * atomic without a transaction) and answers with it. The sign-in time is recorded right after,
+ * without holding up the answer: it is a timestamp, not a credential.
+ */
 export async function signIn(
   q: Queryable,
   settings: TokenSettings,
@@ -87,18 +84,40 @@ export async function signIn(
   method: string,
   request: FastifyRequest,
 ) {
-  const [signedIn] = await q.query<UserRow>(
-    "UPDATE auth.users SET last_sign_in_at = now() WHERE id = $1 RETURNING *",
-    [user.id],
+  const refresh = refreshTokens.mint();
+  const amr: AmrEntry[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
+  const [row] = await q.query<SessionRow & { identities: IdentityRow[] }>(
+    `WITH s AS (
+       INSERT INTO auth.sessions (user_id, amr, user_agent, ip) VALUES ($1, $2, $3, $4) RETURNING *
+     ), r AS (
+       INSERT INTO auth.refresh_tokens (id, token_hash, session_id, user_id) SELECT $5, $6, s.id, s.user_id FROM s
+     )
+     SELECT s.*, (SELECT coalesce(jsonb_agg(to_jsonb(i) ORDER BY i.created_at), '[]'::jsonb)
+                  FROM auth.identities i WHERE i.user_id = $1) AS identities
+     FROM s`,
+    [
+      user.id,
+      JSON.stringify(amr),
+      (request.headers["user-agent"] ?? "").slice(0, 512),
+      request.ip,
+      refresh.id,
+      refresh.hash,
+    ],
   );
-  await q.query("UPDATE auth.identities SET last_sign_in_at = now() WHERE user_id = $1", [user.id]);
-  const session = await createSession(q, user.id, method, request);
+  const { identities, ...session } = row!;
+  const now = new Date();
+  q.query(
+    `WITH u AS (UPDATE auth.users SET last_sign_in_at = $2 WHERE id = $1)
+     UPDATE auth.identities SET last_sign_in_at = $2 WHERE user_id = $1`,
+    [user.id, now],
+  ).catch((err: unknown) => request.log.warn({ err }, "could not record the sign-in time"));
   return sessionResponse(
     q,
     settings,
-    signedIn!,
+    { ...user, last_sign_in_at: now },
     session,
-    await refreshTokens.issue(q, session.id, user.id),
+    refresh.token,
+    identities,
   );
 }
 

@@ -32,7 +32,8 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
 
 /** Errors without the values a database error carries (query parameters: emails, hashes, tokens). */
 export function serializeError(err: Error) {
-  const out = { ...stdSerializers.err(err) } as ReturnType<typeof stdSerializers.err> & Record<string, unknown>;
+  const out = { ...stdSerializers.err(err) } as ReturnType<typeof stdSerializers.err> &
+    Record<string, unknown>;
   for (const key of ["params", "parameters", "values", "query"]) delete out[key];
   return out;
 }

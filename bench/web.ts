@@ -1,0 +1,139 @@
+// npm run bench:web: Lighthouse 12 (mobile preset, the system Chromium) on every route of the
+// built site served by the real server, plus the home page's first-load JavaScript as a browser
+// fetches it before any interaction (gzip), and layout shift.
+// Targets (issue 3): performance ≥ 95 everywhere (100 on /), accessibility, best practices and SEO
+// 100; home first-load JS ≤ 110 KB gzip; CLS ≤ 0.02.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { chromium } from "playwright-core";
+import { CHROMIUM, CHROMIUM_ARGS } from "../tests/support/browser.ts";
+import { allRoutes } from "../tests/support/routes.ts";
+import { startServer } from "../tests/support/server-process.ts";
+import { fmt, table } from "./lib.ts";
+
+const SITE = path.resolve("build/client");
+if (!fs.existsSync(path.join(SITE, "index.html"))) {
+  console.error("No build: run `npm run build` first.");
+  process.exit(1);
+}
+if (!CHROMIUM) {
+  console.error("No Chromium: apt-get install -y chromium");
+  process.exit(1);
+}
+
+const only = process.argv.slice(2);
+const routes = only.length ? only : allRoutes;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "revwise-bench-web-"));
+const server = await startServer({ DATA_DIR: dataDir, SITE_DIR: SITE, LOG_LEVEL: "warn" }).catch(
+  async () =>
+    // LOG_LEVEL=warn hides the ready line the helper waits for; fall back to info.
+    startServer({ DATA_DIR: dataDir, SITE_DIR: SITE, LOG_LEVEL: "info" }),
+);
+
+/** Every script a browser fetches for the page before any interaction, gzip-sized from the build. */
+async function firstLoadJs(route: string): Promise<{ files: number; gzip: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.add(new URL(r.url()).pathname);
+  });
+  await page.goto(server.url + route, { waitUntil: "networkidle" });
+  await page.waitForTimeout(1500); // idle-time islands too
+  await browser.close();
+  let gzip = 0;
+  for (const file of scripts)
+    gzip += zlib.gzipSync(fs.readFileSync(path.join(SITE, file)), { level: 9 }).length;
+  return { files: scripts.size, gzip };
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: [...CHROMIUM_ARGS, "--headless=new"],
+});
+const rows: Record<string, string | number>[] = [];
+const failures: string[] = [];
+try {
+  for (const route of routes) {
+    const result = await lighthouse(server.url + route, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    const lhr = result!.lhr;
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const row = {
+      route,
+      perf: score("performance"),
+      a11y: score("accessibility"),
+      "best pr.": score("best-practices"),
+      seo: score("seo"),
+      "LCP ms": fmt(audit("largest-contentful-paint")),
+      "TBT ms": fmt(audit("total-blocking-time")),
+      CLS: fmt(audit("cumulative-layout-shift"), 3),
+    };
+    rows.push(row);
+    const perfTarget = route === "/" ? 100 : 95;
+    if (
+      row.perf < perfTarget ||
+      row.a11y < 100 ||
+      row["best pr."] < 100 ||
+      row.seo < 100 ||
+      audit("cumulative-layout-shift") > 0.02
+    ) {
+      const failed = Object.values(lhr.categories)
+        .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]!))
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+        .map((a) => a.id);
+      failures.push(`${route}: ${failed.join(", ") || "performance below target"}`);
+    }
+  }
+} finally {
+  await chrome.kill();
+}
+
+const home = await firstLoadJs("/");
+await server.stop();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+console.log(
+  `Lighthouse ${lighthouse.name ?? ""} (mobile preset) · ${os.cpus().length} cores · ${routes.length} routes\n`,
+);
+table(rows);
+const min = (key: string) => Math.min(...rows.map((r) => Number(r[key])));
+const maxCls = Math.max(...rows.map((r) => Number(r.CLS)));
+console.log();
+table([
+  {
+    figure: "performance, home",
+    value: rows.find((r) => r.route === "/")?.perf ?? "-",
+    target: "100",
+  },
+  { figure: "performance, lowest route", value: min("perf"), target: "≥ 95" },
+  {
+    figure: "accessibility / best practices / SEO, lowest",
+    value: `${min("a11y")} / ${min("best pr.")} / ${min("seo")}`,
+    target: "100 / 100 / 100",
+  },
+  { figure: "CLS, highest route", value: fmt(maxCls, 3), target: "≤ 0.02" },
+  {
+    figure: "home first-load JS (gzip)",
+    value: `${fmt(home.gzip / 1024, 1)} KB in ${home.files} files`,
+    target: "≤ 110 KB",
+  },
+]);
+if (failures.length) {
+  console.log("\nBelow target:");
+  for (const f of failures) console.log(`- ${f}`);
+}
