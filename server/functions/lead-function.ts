@@ -74,14 +74,7 @@ export function registerLeadFunction<S extends z.ZodObject>(
       }
       const lead = await app.db.transaction(async (tx) => {
         if (!(await captcha.redeem(tx, verdict))) return undefined;
-        return storeLead(
-          tx,
-          opts.lead,
-          fields as z.output<S>,
-          source,
-          app.config,
-          app.mailer.enqueue,
-        );
+        return storeLead(tx, opts.lead, fields as z.output<S>, source, app.config);
       });
       if (!lead) {
         request.log.info({ fn: opts.name }, "captcha replayed");

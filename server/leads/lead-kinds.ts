@@ -19,12 +19,12 @@ type Kind<T> = {
   table: string;
   /** Column ← field of the validated input (identifiers are constants, never client input). */
   columns: Record<string, (input: T) => unknown>;
-  emails(input: T, lead: StoredLead, source: LeadSource | undefined, config: Config): Email[];
+  emails(input: T, receivedAt: Date, source: LeadSource | undefined, config: Config): Email[];
 };
 
-const notify = (config: Config, lead: StoredLead, source: LeadSource | undefined) => ({
+const notify = (config: Config, receivedAt: Date, source: LeadSource | undefined) => ({
   to: config.notifyEmail,
-  receivedAt: lead.created_at,
+  receivedAt,
   source,
 });
 
@@ -37,7 +37,7 @@ export const newsletterLead: Kind<{ email: string }> = {
 export const demoRequestLead: Kind<{ email: string }> = {
   table: "demo_requests",
   columns: { email: (i) => i.email },
-  emails: (input, _lead, _source, config) => [
+  emails: (input, _receivedAt, _source, config) => [
     actionEmail({
       kind: "demo-access",
       to: input.email,
@@ -65,9 +65,9 @@ export const accessRequestLead: Kind<RequestAccess> = {
     company_size: (i) => i.companySize,
     department: (i) => i.department,
   },
-  emails: (i, lead, source, config) => [
+  emails: (i, receivedAt, source, config) => [
     leadNotification({
-      ...notify(config, lead, source),
+      ...notify(config, receivedAt, source),
       kind: "notify-access-request",
       title: `New access request: ${i.firstName} ${i.lastName} (${i.companyName})`,
       intro: "Someone asked for access to Revwise from the website.",
@@ -92,9 +92,9 @@ export const contactMessageLead: Kind<Contact> = {
     phone: (i) => i.phone,
     message: (i) => i.message,
   },
-  emails: (i, lead, source, config) => [
+  emails: (i, receivedAt, source, config) => [
     leadNotification({
-      ...notify(config, lead, source),
+      ...notify(config, receivedAt, source),
       kind: "notify-contact-message",
       title: `New contact message from ${i.name}`,
       intro: "A visitor sent a message through the contact form.",
@@ -119,9 +119,9 @@ export const demoFormLead: Kind<RequestDemo> = {
     position: (i) => i.position,
     website: (i) => i.website || null,
   },
-  emails: (i, lead, source, config) => [
+  emails: (i, receivedAt, source, config) => [
     leadNotification({
-      ...notify(config, lead, source),
+      ...notify(config, receivedAt, source),
       kind: "notify-demo-request",
       title: `New demo request: ${i.name} (${i.company})`,
       intro: "A visitor asked for a personal demo on the Request Demo page.",
@@ -140,23 +140,48 @@ export const demoFormLead: Kind<RequestDemo> = {
 
 export type LeadKind<T> = Kind<T>;
 
-/** Inserts the lead and queues its emails, in the caller's transaction. */
+/**
+ * Inserts the lead and queues its emails in one statement: atomic on its own (no transaction
+ * needed), and inside the caller's transaction when there is one.
+ */
 export async function storeLead<T>(
-  tx: Queryable,
+  q: Queryable,
   kind: Kind<T>,
   input: T,
   source: LeadSource | undefined,
   config: Config,
-  enqueue: (tx: Queryable, ...emails: Email[]) => Promise<void>,
+  /** The columns to read back: the whole row for a PostgREST representation, else just the id. */
+  returning: "*" | "id" = "id",
 ): Promise<StoredLead> {
-  const names = Object.keys(kind.columns);
-  const values = names.map((name) => kind.columns[name]!(input));
-  const placeholders = names.map((_, i) => `$${i + 1}`);
-  const [lead] = await tx.query<StoredLead>(
-    `INSERT INTO public.${kind.table} (${names.join(", ")}, source) VALUES (${placeholders.join(", ")}, $${names.length + 1})
-     RETURNING *`,
-    [...values, JSON.stringify(source ?? {})],
+  const receivedAt = new Date();
+  const emails = kind.emails(input, receivedAt, source, config);
+  const names = [...Object.keys(kind.columns), "source", "created_at"];
+  const values = [
+    ...Object.values(kind.columns).map((column) => column(input)),
+    JSON.stringify(source ?? {}),
+    receivedAt,
+  ];
+  const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING ${returning === "*" ? "*" : "id, created_at"}`;
+  if (emails.length === 0) {
+    const [lead] = await q.query<StoredLead>(insert, values);
+    return lead!;
+  }
+  const outbox = emails.map((e) => ({
+    kind: e.kind,
+    to_address: e.to,
+    subject: e.subject,
+    text_body: e.text,
+    html_body: e.html,
+    reply_to: e.replyTo ?? null,
+  }));
+  const [lead] = await q.query<StoredLead>(
+    `WITH lead AS (${insert}), mail AS (
+       INSERT INTO mail.outbox (kind, to_address, subject, text_body, html_body, reply_to)
+       SELECT * FROM jsonb_to_recordset($${values.length + 1}::jsonb)
+         AS m(kind text, to_address text, subject text, text_body text, html_body text, reply_to text)
+     )
+     SELECT * FROM lead`,
+    [...values, JSON.stringify(outbox)],
   );
-  await enqueue(tx, ...kind.emails(input, lead!, source, config));
   return lead!;
 }

@@ -29,6 +29,19 @@ export default fp(
       nameSpace: "revwise-rl:",
       // When the shared store is unreachable, fail open rather than refuse every visitor.
       skipOnError: true,
+      // Allowed requests carry no x-ratelimit-* headers (work on every request for no reader);
+      // a refusal says when to come back (Retry-After).
+      addHeadersOnExceeding: {
+        "x-ratelimit-limit": false,
+        "x-ratelimit-remaining": false,
+        "x-ratelimit-reset": false,
+      },
+      addHeaders: {
+        "x-ratelimit-limit": false,
+        "x-ratelimit-remaining": false,
+        "x-ratelimit-reset": false,
+        "retry-after": true,
+      },
       errorResponseBuilder: (_request, context) => {
         const err = new Error(`Rate limit exceeded, retry in ${context.after}`) as Error & {
           statusCode: number;

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { LeadSource } from "../../common/leads.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
+import type { Queryable } from "../db/database.ts";
 import { storeLead, type StoredLead } from "../leads/lead-kinds.ts";
 import { API_KEY_ROLES, bearerToken, verifyJwt } from "../security/api-jwt.ts";
 import {
@@ -96,14 +97,18 @@ export default async function restRoutes(app: FastifyInstance) {
       if (prefer.resolution || request.query.on_conflict !== undefined) throw denied(name, role); // an upsert needs UPDATE
 
       const rows = parseRows(request.body, request.query.columns, table, name);
-      const inserted = await app.db.transaction(async (tx) => {
-        const out: StoredLead[] = [];
-        for (const row of rows)
-          out.push(
-            await storeLead(tx, table.lead, row, row.source, app.config, app.mailer.enqueue),
-          );
-        return out;
-      });
+      // One row is one atomic statement; several rows share a transaction (all or none).
+      const returning = prefer.return === "representation" ? "*" : "id";
+      const store = (q: Queryable, row: (typeof rows)[number]) =>
+        storeLead(q, table.lead, row, row.source, app.config, returning);
+      const inserted: StoredLead[] =
+        rows.length === 1
+          ? [await store(app.db, rows[0]!)]
+          : await app.db.transaction(async (tx) => {
+              const out: StoredLead[] = [];
+              for (const row of rows) out.push(await store(tx, row));
+              return out;
+            });
       app.mailer.flush();
 
       reply

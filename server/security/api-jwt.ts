@@ -7,8 +7,27 @@ export type ApiClaims = JWTPayload & { role?: string; session_id?: string; email
 export type JwtCheck =
   { ok: true; claims: ApiClaims } | { ok: false; reason: "missing" | "expired" | "invalid" };
 
+// Verified tokens by their exact text, until they expire: the same string cannot carry another
+// signature, so a hit is as strict as verifying again (and the anon key arrives on every request).
+const VERIFIED_CACHE_SIZE = 1000;
+const verified = new WeakMap<Uint8Array, Map<string, ApiClaims>>();
+
 export async function verifyJwt(token: string | undefined, secret: Uint8Array): Promise<JwtCheck> {
   if (!token) return { ok: false, reason: "missing" };
+  let cache = verified.get(secret);
+  if (!cache) verified.set(secret, (cache = new Map()));
+  const hit = cache.get(token);
+  if (hit && (hit.exp === undefined || hit.exp * 1000 > Date.now()))
+    return { ok: true, claims: hit };
+  const result = await verifyUncached(token, secret);
+  if (result.ok) {
+    if (cache.size >= VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(token, result.claims);
+  }
+  return result;
+}
+
+async function verifyUncached(token: string, secret: Uint8Array): Promise<JwtCheck> {
   try {
     const { payload } = await jwtVerify<ApiClaims>(token, secret, {
       algorithms: ["HS256"],
