@@ -64,13 +64,28 @@ const rows: Record<string, string | number>[] = [];
 const failures: string[] = [];
 try {
   for (const route of routes) {
-    const result = await lighthouse(server.url + route, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
+    // The home page's target is exactly 100: it is measured three times and the median kept.
+    const runs = route === "/" ? 3 : 1;
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await lighthouse(server.url + route, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      results.push(r!);
+    }
+    results.sort(
+      (a, b) =>
+        (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0),
+    );
+    const result = results[Math.floor(results.length / 2)];
     const lhr = result!.lhr;
+    if (lhr.runtimeError)
+      failures.push(
+        `${route}: Lighthouse could not measure it (${lhr.runtimeError.code}); run it again`,
+      );
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const row = {

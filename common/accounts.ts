@@ -1,4 +1,5 @@
 // Account forms' schemas (the server applies the full password policy on top).
+import "./zod-config.ts";
 import { z } from "zod";
 
 export const MIN_PASSWORD_LENGTH = 8;

@@ -1,5 +1,6 @@
 // The visitor forms' schemas (spec §5), used by the forms (react-hook-form + zodResolver) and by
 // the server that stores the leads. Messages and normalisation (trim, lower-case email) live here.
+import "./zod-config.ts";
 import { z } from "zod";
 
 /** Spec §5 / DESIGN §1: demo requests need a business address, not one of these providers. */

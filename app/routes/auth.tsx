@@ -4,7 +4,7 @@ import { Island } from "../islands/island.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { AuthFrame } from "../sections/pages/auth-frame.tsx";
 
-export const meta = () => pageMeta(pages.auth, { noindex: true });
+export const meta = () => pageMeta(pages.auth);
 
 const footerLink = "font-semibold text-primary underline-offset-4 hover:underline";
 

@@ -4,7 +4,7 @@ import { pages } from "../content/pages.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { AuthFrame } from "../sections/pages/auth-frame.tsx";
 
-export const meta = () => pageMeta(pages.resetPassword, { noindex: true });
+export const meta = () => pageMeta(pages.resetPassword);
 
 export default function Page() {
   return (

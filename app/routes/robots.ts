@@ -1,11 +1,10 @@
-// /robots.txt: everything may be crawled except the account pages; names the sitemap.
+// /robots.txt: everything may be crawled; names the sitemap.
 import { absoluteUrl } from "../lib/site-url.ts";
 
 export function loader() {
   const body = [
     "User-agent: *",
     "Allow: /",
-    "Disallow: /auth",
     "",
     `Sitemap: ${absoluteUrl("/sitemap.xml")}`,
     "",

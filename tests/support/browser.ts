@@ -128,6 +128,10 @@ export function describeInBrowser(
           baseURL: baseUrl,
         });
         contexts.push(context);
+        // A Content-Security-Policy violation is an error even when the page's code survives it.
+        await context.addInitScript(
+          "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile))",
+        );
         const page = await context.newPage();
         page.on("console", (msg: ConsoleMessage) => {
           if (msg.type() === "error") errors.push(`${page.url()}: ${msg.text()}`);
