@@ -13,4 +13,28 @@ export default defineConfig({
     ),
   },
   build: { assetsInlineLimit: 0 },
+  // Development: the islands' dependencies load lazily; optimise them up front so Vite never
+  // re-bundles mid-session (which would load a second copy of React).
+  resolve: { dedupe: ["react", "react-dom"] },
+  optimizeDeps: {
+    include: [
+      "react",
+      "react-dom",
+      "react-dom/client",
+      "@radix-ui/react-dialog",
+      "@radix-ui/react-navigation-menu",
+      "@radix-ui/react-slot",
+      "@radix-ui/react-toast",
+      "@hookform/resolvers/zod",
+      "@supabase/supabase-js",
+      "altcha",
+      "class-variance-authority",
+      "clsx",
+      "embla-carousel-react",
+      "react-hook-form",
+      "tailwind-merge",
+      "vaul",
+      "zod",
+    ],
+  },
 });

@@ -52,6 +52,12 @@ export function Island<N extends IslandName>({
 export function IslandScripts() {
   const framework = useContext(UNSAFE_FrameworkContext);
   if (!framework) throw new Error("IslandScripts must render inside React Router");
-  const { entry } = framework.manifest;
-  return <script type="module" src={entry.module} />;
+  const { entry, hmr } = framework.manifest;
+  return (
+    <>
+      {/* Development only: React Refresh's preamble must run before any island's module. */}
+      {hmr?.runtime && <script type="module" src={hmr.runtime} />}
+      <script type="module" src={entry.module} />
+    </>
+  );
 }
