@@ -10,7 +10,17 @@ const forbid = (...groups) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["build/", "data/", "node_modules/", ".react-router/", "scratch/", "coverage/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      "data/",
+      "node_modules/",
+      ".react-router/",
+      "scratch/",
+      "coverage/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

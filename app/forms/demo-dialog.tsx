@@ -5,11 +5,10 @@ import { useForm } from "react-hook-form";
 import { demoEmailFieldSchema, isFreeMailAddress } from "../../common/leads.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog.tsx";
-import { Field } from "../components/ui/field.tsx";
-import { Input } from "../components/ui/input.tsx";
 import { leadSource } from "../lib/lead-source.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { toast } from "../lib/toast.ts";
+import { EmailField } from "./form-fields.tsx";
 
 export const DEMO_ERROR_TOAST_MS = 3000;
 export const DEMO_SUCCESS_TOAST_MS = 5000;
@@ -28,7 +27,7 @@ export default function DemoDialog({
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const { register, formState } = form;
+  const { formState } = form;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     if (isFreeMailAddress(email)) {
@@ -80,18 +79,12 @@ export default function DemoDialog({
           Enter your business email and we'll send you the ten-minute product tour right away.
         </DialogDescription>
         <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4">
-          <Field label="Business email" error={formState.errors.email?.message}>
-            {(p) => (
-              <Input
-                {...p}
-                {...register("email")}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@company.com"
-              />
-            )}
-          </Field>
+          <EmailField
+            form={form}
+            name="email"
+            label="Business email"
+            placeholder="you@company.com"
+          />
           <Button type="submit" size="lg" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? "Sending..." : "Send me the demo"}
           </Button>

@@ -1,9 +1,7 @@
 // "Request Access": opens the request-access dialog, whose code (form, captcha) loads on first use.
-import { lazy, Suspense, useState } from "react";
-import { Button } from "../components/ui/button.tsx";
+import { LazyDialogButton, lazyDialog } from "./lazy-dialog-button.tsx";
 
-const loadDialog = () => import("./request-access-dialog.tsx");
-const RequestAccessDialog = lazy(loadDialog);
+const requestAccessDialog = lazyDialog(() => import("./request-access-dialog.tsx"));
 
 export function RequestAccessButton({
   size = "default",
@@ -14,29 +12,14 @@ export function RequestAccessButton({
   variant?: "default" | "inverse" | "outline";
   className?: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
   return (
-    <>
-      <Button
-        size={size}
-        variant={variant}
-        className={className}
-        aria-haspopup="dialog"
-        onPointerEnter={loadDialog}
-        onFocus={loadDialog}
-        onClick={() => {
-          setUsed(true);
-          setOpen(true);
-        }}
-      >
-        Request Access
-      </Button>
-      {used && (
-        <Suspense fallback={null}>
-          <RequestAccessDialog open={open} onOpenChange={setOpen} />
-        </Suspense>
-      )}
-    </>
+    <LazyDialogButton
+      dialog={requestAccessDialog}
+      size={size}
+      variant={variant}
+      className={className}
+    >
+      Request Access
+    </LazyDialogButton>
   );
 }

@@ -3,17 +3,14 @@ import {
   COMPANY_SIZES,
   companySizeLabel,
   DEPARTMENTS,
-  HONEYPOT_FIELD,
   requestAccessSchema,
   type RequestAccess,
   type RequestAccessInput,
 } from "../../common/leads.ts";
 import { FUNCTIONS } from "../../common/functions.ts";
-import { Captcha } from "../components/captcha.tsx";
-import { Button } from "../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog.tsx";
-import { Field, Honeypot } from "../components/ui/field.tsx";
-import { Input, Select } from "../components/ui/input.tsx";
+import { EmailField, SelectField, TextField } from "./form-fields.tsx";
+import { LeadFormSubmit } from "./lead-form-submit.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 
 export default function RequestAccessDialog({
@@ -23,10 +20,7 @@ export default function RequestAccessDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { form, onSubmit, captcha, setCaptcha, captchaRef, honeypotRef, submitting } = useLeadForm<
-    RequestAccessInput,
-    RequestAccess
-  >({
+  const { form, onSubmit, ...protection } = useLeadForm<RequestAccessInput, RequestAccess>({
     schema: requestAccessSchema,
     defaults: {
       firstName: "",
@@ -44,9 +38,6 @@ export default function RequestAccessDialog({
     failure: { title: "Error", description: "Failed to submit request. Please try again." },
     onSuccess: () => onOpenChange(false),
   });
-  const { register, formState } = form;
-  const errors = formState.errors;
-
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -57,58 +48,36 @@ export default function RequestAccessDialog({
         </DialogDescription>
         <form onSubmit={onSubmit} noValidate className="relative mt-6 grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" error={errors.firstName?.message}>
-              {(p) => <Input {...p} {...register("firstName")} autoComplete="given-name" />}
-            </Field>
-            <Field label="Last name" error={errors.lastName?.message}>
-              {(p) => <Input {...p} {...register("lastName")} autoComplete="family-name" />}
-            </Field>
+            <TextField form={form} name="firstName" label="First name" autoComplete="given-name" />
+            <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" />
           </div>
-          <Field label="Work email" error={errors.email?.message}>
-            {(p) => (
-              <Input
-                {...p}
-                {...register("email")}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-              />
-            )}
-          </Field>
-          <Field label="Company name" error={errors.companyName?.message}>
-            {(p) => <Input {...p} {...register("companyName")} autoComplete="organization" />}
-          </Field>
+          <EmailField form={form} name="email" label="Work email" />
+          <TextField
+            form={form}
+            name="companyName"
+            label="Company name"
+            autoComplete="organization"
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Company size" error={errors.companySize?.message}>
-              {(p) => (
-                <Select {...p} {...register("companySize")}>
-                  <option value="">Select company size</option>
-                  {COMPANY_SIZES.map((size) => (
-                    <option key={size} value={size}>
-                      {companySizeLabel(size)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field label="Department" error={errors.department?.message}>
-              {(p) => (
-                <Select {...p} {...register("department")}>
-                  <option value="">Select department</option>
-                  {DEPARTMENTS.map((d) => (
-                    <option key={d} value={d}>
-                      {d}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <SelectField
+              form={form}
+              name="companySize"
+              label="Company size"
+              placeholder="Select company size"
+              options={COMPANY_SIZES.map((size) => ({
+                value: size,
+                label: companySizeLabel(size),
+              }))}
+            />
+            <SelectField
+              form={form}
+              name="department"
+              label="Department"
+              placeholder="Select department"
+              options={DEPARTMENTS.map((d) => ({ value: d, label: d }))}
+            />
           </div>
-          <Honeypot name={HONEYPOT_FIELD} inputRef={honeypotRef} />
-          <Captcha ref={captchaRef} onChange={setCaptcha} />
-          <Button type="submit" size="lg" disabled={!captcha || submitting}>
-            {submitting ? "Submitting..." : "Request Access"}
-          </Button>
+          <LeadFormSubmit {...protection} label="Request Access" busyLabel="Submitting..." />
         </form>
       </DialogContent>
     </Dialog>

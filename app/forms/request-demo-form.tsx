@@ -1,23 +1,13 @@
 // The Request Demo page's form (spec §2, §3, §5): six fields, errors under each field. The
 // original only logged the values; ours submits a real lead (docs/decisions/0006-working-forms.md).
-import {
-  HONEYPOT_FIELD,
-  requestDemoSchema,
-  type RequestDemo,
-  type RequestDemoInput,
-} from "../../common/leads.ts";
 import { FUNCTIONS } from "../../common/functions.ts";
-import { Captcha } from "../components/captcha.tsx";
-import { Button } from "../components/ui/button.tsx";
-import { Field, Honeypot } from "../components/ui/field.tsx";
-import { Input } from "../components/ui/input.tsx";
+import { requestDemoSchema, type RequestDemo, type RequestDemoInput } from "../../common/leads.ts";
+import { EmailField, TextField } from "./form-fields.tsx";
+import { LeadFormSubmit } from "./lead-form-submit.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 
 export function RequestDemoForm() {
-  const { form, onSubmit, captcha, setCaptcha, captchaRef, honeypotRef, submitting } = useLeadForm<
-    RequestDemoInput,
-    RequestDemo
-  >({
+  const { form, onSubmit, ...protection } = useLeadForm<RequestDemoInput, RequestDemo>({
     schema: requestDemoSchema,
     defaults: { name: "", email: "", phone: "", company: "", position: "", website: "" },
     fn: FUNCTIONS.requestDemo,
@@ -30,8 +20,6 @@ export function RequestDemoForm() {
       description: "Failed to submit your demo request. Please try again.",
     },
   });
-  const { register, formState } = form;
-  const errors = formState.errors;
   return (
     <form
       onSubmit={onSubmit}
@@ -40,54 +28,35 @@ export function RequestDemoForm() {
       className="relative grid gap-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={errors.name?.message}>
-          {(p) => <Input {...p} {...register("name")} autoComplete="name" />}
-        </Field>
-        <Field label="Email" error={errors.email?.message}>
-          {(p) => (
-            <Input
-              {...p}
-              {...register("email")}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-            />
-          )}
-        </Field>
-        <Field label="Phone" error={errors.phone?.message}>
-          {(p) => (
-            <Input {...p} {...register("phone")} type="tel" autoComplete="tel" inputMode="tel" />
-          )}
-        </Field>
-        <Field label="Company" error={errors.company?.message}>
-          {(p) => <Input {...p} {...register("company")} autoComplete="organization" />}
-        </Field>
-        <Field label="Position" error={errors.position?.message}>
-          {(p) => <Input {...p} {...register("position")} autoComplete="organization-title" />}
-        </Field>
-        <Field label="Website" optional error={errors.website?.message}>
-          {(p) => (
-            <Input
-              {...p}
-              {...register("website")}
-              type="url"
-              autoComplete="url"
-              inputMode="url"
-              placeholder="https://"
-            />
-          )}
-        </Field>
+        <TextField form={form} name="name" label="Name" autoComplete="name" />
+        <EmailField form={form} name="email" label="Email" />
+        <TextField
+          form={form}
+          name="phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+        />
+        <TextField form={form} name="company" label="Company" autoComplete="organization" />
+        <TextField form={form} name="position" label="Position" autoComplete="organization-title" />
+        <TextField
+          form={form}
+          name="website"
+          label="Website"
+          optional
+          type="url"
+          autoComplete="url"
+          inputMode="url"
+          placeholder="https://"
+        />
       </div>
-      <Honeypot name={HONEYPOT_FIELD} inputRef={honeypotRef} />
-      <Captcha ref={captchaRef} onChange={setCaptcha} />
-      <Button
-        type="submit"
-        size="lg"
-        disabled={!captcha || submitting}
+      <LeadFormSubmit
+        {...protection}
+        label="Request Demo"
+        busyLabel="Submitting..."
         className="sm:justify-self-start"
-      >
-        {submitting ? "Submitting..." : "Request Demo"}
-      </Button>
+      />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { docsPage } from "../content/docs-page.ts";
+import { loadDocument } from "../content/documents.ts";
 import { pages } from "../content/pages.ts";
 import { formatLongDate } from "../lib/dates.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -9,7 +9,7 @@ import { Prose } from "../sections/pages/prose.tsx";
 
 /** Runs at build time: content/docs/documentation.md, rendered, with ids on its headings. */
 export function loader() {
-  return { doc: docsPage() };
+  return { doc: loadDocument("docs/documentation") };
 }
 
 export const meta = () => pageMeta(pages.documentation);

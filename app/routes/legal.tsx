@@ -1,7 +1,6 @@
 import { useLoaderData } from "react-router";
 import { Icon } from "../components/ui/icon.tsx";
-import { withHeadingIds } from "../content/docs-page.ts";
-import { legalDoc } from "../content/legal-docs.ts";
+import { loadDocument } from "../content/documents.ts";
 import { pages } from "../content/pages.ts";
 import { contact } from "../content/site.ts";
 import { cn } from "../lib/cn.ts";
@@ -27,8 +26,7 @@ const POLICIES: { path: LegalPath; label: string }[] = [
 
 export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname as LegalPath;
-  const doc = legalDoc(path.slice(1));
-  return { path, doc: { ...doc, ...withHeadingIds(doc.html) } };
+  return { path, doc: loadDocument(`legal${path}`) };
 }
 
 export const meta = ({ data }: Route.MetaArgs) => pageMeta(byPath[data!.path]);

@@ -2,12 +2,12 @@
 // email goes out only when there is something to send, at most once a minute per address.
 import type { FastifyInstance } from "fastify";
 import { LIMITS } from "../platform/rate-limit.ts";
-import { confirmationEmail, emailChangeEmail, recoveryEmail, verifyUrl } from "./auth-emails.ts";
+import { emailChangeEmail, recoveryEmail } from "./auth-emails.ts";
 import { queryParam, readBody, readEmail, type AuthContext } from "./context.ts";
 import { assertEmailBudget, sentRecently } from "./email-limits.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
-import { createFlowState, parsePkce } from "./flow-states.ts";
-import { createOneTimeToken } from "./one-time-tokens.ts";
+import { parsePkce } from "./flow-states.ts";
+import { sendConfirmationEmail, sendLinkEmail } from "./link-emails.ts";
 import { safeRedirect } from "./redirects.ts";
 import { findUserByEmail } from "./users.ts";
 
@@ -23,21 +23,16 @@ export default async function recover(app: FastifyInstance, { ctx: _ctx }: { ctx
     await db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email, true);
       if (!user || sentRecently(user.recovery_sent_at)) return;
-      const flowStateId = pkce ? await createFlowState(tx, user.id, pkce, "recovery") : undefined;
-      const { code, linkToken } = await createOneTimeToken(tx, {
+      await sendLinkEmail(tx, mailer, {
         userId: user.id,
-        type: "recovery",
-        email,
-        flowStateId,
+        to: email,
+        tokenType: "recovery",
+        verifyType: "recovery",
+        pkce,
+        siteUrl: config.siteUrl,
+        redirectTo,
+        compose: recoveryEmail,
       });
-      await mailer.enqueue(
-        tx,
-        recoveryEmail({
-          to: email,
-          code,
-          url: verifyUrl(config.siteUrl, linkToken, "recovery", redirectTo),
-        }),
-      );
       await tx.query("UPDATE auth.users SET recovery_sent_at = now() WHERE id = $1", [user.id]);
     });
     mailer.flush();
@@ -70,26 +65,11 @@ export default async function recover(app: FastifyInstance, { ctx: _ctx }: { ctx
       if (type === "signup") {
         const user = await findUserByEmail(tx, email, true);
         if (!user || user.email_confirmed_at || sentRecently(user.confirmation_sent_at)) return;
-        const flowStateId = pkce
-          ? await createFlowState(tx, user.id, pkce, "email/signup")
-          : undefined;
-        const { code, linkToken } = await createOneTimeToken(tx, {
-          userId: user.id,
-          type: "confirmation",
-          email,
-          flowStateId,
+        await sendConfirmationEmail(tx, mailer, user, {
+          pkce,
+          siteUrl: config.siteUrl,
+          redirectTo,
         });
-        await mailer.enqueue(
-          tx,
-          confirmationEmail({
-            to: email,
-            code,
-            url: verifyUrl(config.siteUrl, linkToken, "signup", redirectTo),
-          }),
-        );
-        await tx.query("UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1", [
-          user.id,
-        ]);
         return;
       }
       const [user] = await tx.query<{
@@ -102,23 +82,16 @@ export default async function recover(app: FastifyInstance, { ctx: _ctx }: { ctx
         [email],
       );
       if (!user || sentRecently(user.email_change_sent_at)) return;
-      const { code, linkToken } = await createOneTimeToken(tx, {
+      await sendLinkEmail(tx, mailer, {
         userId: user.id,
-        type: "email_change_new",
-        email: user.email_change,
+        to: user.email_change,
+        tokenType: "email_change_new",
+        verifyType: "email_change",
+        pkce: undefined,
+        siteUrl: config.siteUrl,
+        redirectTo,
+        compose: (link) => emailChangeEmail(link, "new", user.email_change),
       });
-      await mailer.enqueue(
-        tx,
-        emailChangeEmail(
-          {
-            to: user.email_change,
-            code,
-            url: verifyUrl(config.siteUrl, linkToken, "email_change", redirectTo),
-          },
-          "new",
-          user.email_change,
-        ),
-      );
       await tx.query("UPDATE auth.users SET email_change_sent_at = now() WHERE id = $1", [user.id]);
     });
     mailer.flush();

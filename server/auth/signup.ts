@@ -2,14 +2,14 @@
 // the answer is the user without a session; an address that already has an account gets an answer
 // shaped exactly like that (and its owner a notice), so sign-up reveals no account.
 import type { FastifyInstance } from "fastify";
-import { isDatabaseError, UNIQUE_VIOLATION } from "../db/database.ts";
+import { isDatabaseError, UNIQUE_VIOLATION, type Queryable } from "../db/database.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
-import { alreadyRegisteredEmail, confirmationEmail, verifyUrl } from "./auth-emails.ts";
+import { alreadyRegisteredEmail } from "./auth-emails.ts";
 import { queryParam, readBody, readEmail, readMetadata, type AuthContext } from "./context.ts";
 import { assertEmailBudget, emailedRecently, sentRecently } from "./email-limits.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
-import { createFlowState, parsePkce } from "./flow-states.ts";
-import { createOneTimeToken } from "./one-time-tokens.ts";
+import { parsePkce } from "./flow-states.ts";
+import { sendConfirmationEmail } from "./link-emails.ts";
 import { checkPasswordPolicy, hashPassword } from "./passwords.ts";
 import { safeRedirect } from "./redirects.ts";
 import { signIn } from "./sessions.ts";
@@ -44,33 +44,8 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
     const passwordHash = await hashPassword(password);
     if (!config.mailerAutoconfirm) await assertEmailBudget(db, config.authEmailsPerHour);
 
-    const sendConfirmation = async (
-      tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
-      user: UserRow,
-    ) => {
-      const flowStateId = pkce
-        ? await createFlowState(tx, user.id, pkce, "email/signup")
-        : undefined;
-      const { code, linkToken } = await createOneTimeToken(tx, {
-        userId: user.id,
-        type: "confirmation",
-        email,
-        flowStateId,
-      });
-      await mailer.enqueue(
-        tx,
-        confirmationEmail({
-          to: email,
-          code,
-          url: verifyUrl(config.siteUrl, linkToken, "signup", redirectTo),
-        }),
-      );
-      const [updated] = await tx.query<UserRow>(
-        "UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1 RETURNING *",
-        [user.id],
-      );
-      return updated!;
-    };
+    const sendConfirmation = (tx: Queryable, user: UserRow) =>
+      sendConfirmationEmail(tx, mailer, user, { pkce, siteUrl: config.siteUrl, redirectTo });
 
     const result = await db
       .transaction(async (tx) => {

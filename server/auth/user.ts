@@ -1,12 +1,13 @@
 // GET /user and PUT /user (metadata, password, email change with confirmation of both addresses).
 import type { FastifyInstance } from "fastify";
 import { LIMITS } from "../platform/rate-limit.ts";
-import { emailChangeEmail, emailTakenEmail, verifyUrl } from "./auth-emails.ts";
+import { emailChangeEmail, emailTakenEmail } from "./auth-emails.ts";
 import { queryParam, readBody, readEmail, readMetadata, type AuthContext } from "./context.ts";
 import { assertEmailBudget } from "./email-limits.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
-import { createFlowState, parsePkce } from "./flow-states.ts";
-import { createOneTimeToken, deleteTokens } from "./one-time-tokens.ts";
+import { parsePkce } from "./flow-states.ts";
+import { sendLinkEmail } from "./link-emails.ts";
+import { deleteTokens } from "./one-time-tokens.ts";
 import { checkPasswordPolicy, hashPassword, verifyPassword } from "./passwords.ts";
 import { safeRedirect } from "./redirects.ts";
 import { authenticate } from "./sessions.ts";
@@ -89,23 +90,16 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
             ["email_change_new", newEmail, "new"],
             ["email_change_current", current.email, "current"],
           ] as const) {
-            const flowStateId = pkce
-              ? await createFlowState(tx, user.id, pkce, "email_change")
-              : undefined;
-            const { code, linkToken } = await createOneTimeToken(tx, {
+            await sendLinkEmail(tx, mailer, {
               userId: user.id,
-              type,
-              email: to,
-              flowStateId,
+              to,
+              tokenType: type,
+              verifyType: "email_change",
+              pkce,
+              siteUrl: config.siteUrl,
+              redirectTo,
+              compose: (link) => emailChangeEmail(link, role, newEmail),
             });
-            await mailer.enqueue(
-              tx,
-              emailChangeEmail(
-                { to, code, url: verifyUrl(config.siteUrl, linkToken, "email_change", redirectTo) },
-                role,
-                newEmail,
-              ),
-            );
           }
         }
       }

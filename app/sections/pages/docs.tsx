@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { Container } from "../../components/layout/container.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import type { TocEntry } from "../../content/docs-page.ts";
+import type { TocEntry } from "../../content/documents.ts";
 import { cn } from "../../lib/cn.ts";
 
 function TocList({ toc }: { toc: TocEntry[] }) {

@@ -1,10 +1,10 @@
-// The documentation page is a markdown file (content/docs/documentation.md), rendered at build
-// time like the legal pages. Its headings get ids, so the page can list its sections
-// ("On this page") and every section has a link of its own. Used by build-time loaders only.
+// Long-form documents are markdown files: the legal pages (content/legal/*.md) and the
+// documentation (content/docs/*.md), rendered at build time by the routes' loaders (never shipped
+// to browsers). Their headings get ids, so a page can list its sections ("On this page").
 import { z } from "zod";
 import { renderMarkdown } from "./markdown.ts";
 
-const sources = import.meta.glob<string>("./docs/*.md", {
+const sources = import.meta.glob<string>(["./legal/*.md", "./docs/*.md"], {
   query: "?raw",
   import: "default",
   eager: true,
@@ -19,12 +19,14 @@ const Frontmatter = z.object({
 /** One entry of an "On this page" list: a level-2 heading and its id. */
 export type TocEntry = { id: string; title: string };
 
-export type DocsPage = z.infer<typeof Frontmatter> & { html: string; toc: TocEntry[] };
+export type Document = z.infer<typeof Frontmatter> & { html: string; toc: TocEntry[] };
 
-export function docsPage(name = "documentation"): DocsPage {
-  const source = sources[`./docs/${name}.md`];
-  if (!source) throw new Error(`content/docs/${name}.md is missing`);
-  const { data, html } = renderMarkdown(`content/docs/${name}.md`, source, Frontmatter);
+/** A document by its path under content/, without ".md" (e.g. "legal/privacy-policy"). */
+export function loadDocument(name: `${"legal" | "docs"}/${string}`): Document {
+  const file = `content/${name}.md`;
+  const source = sources[`./${name}.md`];
+  if (!source) throw new Error(`${file} is missing`);
+  const { data, html } = renderMarkdown(file, source, Frontmatter);
   return { ...data, ...withHeadingIds(html) };
 }
 
@@ -59,7 +61,7 @@ function slugify(text: string): string {
  * Gives the h2 and h3 headings of rendered markdown (marked emits them without ids) unique,
  * readable ids, and returns the list of the h2s.
  */
-export function withHeadingIds(html: string): { html: string; toc: TocEntry[] } {
+function withHeadingIds(html: string): { html: string; toc: TocEntry[] } {
   const used = new Set<string>();
   const toc: TocEntry[] = [];
   const out = html.replace(

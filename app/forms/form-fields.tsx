@@ -1,0 +1,75 @@
+// Form fields bound to react-hook-form: label, control and error message wired together
+// (components/ui/field.tsx), registered under the spec's field name.
+import type * as React from "react";
+import type { FieldValues, FormState, Path, UseFormRegister } from "react-hook-form";
+import { Field } from "../components/ui/field.tsx";
+import { Input, Select, Textarea } from "../components/ui/input.tsx";
+
+// Only what a field needs from useForm's result, so any form's result fits whatever it resolves to.
+type BoundForm<T extends FieldValues> = { register: UseFormRegister<T>; formState: FormState<T> };
+type Bound<T extends FieldValues> = {
+  form: BoundForm<T>;
+  name: Path<T>;
+  label: string;
+  optional?: boolean;
+  description?: string;
+};
+
+const errorOf = <T extends FieldValues>(form: BoundForm<T>, name: Path<T>) =>
+  form.formState.errors[name]?.message as string | undefined;
+
+export function TextField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  optional,
+  description,
+  ...input
+}: Bound<T> & Omit<React.ComponentProps<"input">, "form" | "name">) {
+  return (
+    <Field label={label} optional={optional} description={description} error={errorOf(form, name)}>
+      {(p) => <Input {...p} {...form.register(name)} {...input} />}
+    </Field>
+  );
+}
+
+export function EmailField<T extends FieldValues>(props: Bound<T> & { placeholder?: string }) {
+  return <TextField {...props} type="email" autoComplete="email" inputMode="email" />;
+}
+
+export function TextAreaField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  optional,
+  ...area
+}: Bound<T> & Omit<React.ComponentProps<"textarea">, "form" | "name">) {
+  return (
+    <Field label={label} optional={optional} error={errorOf(form, name)}>
+      {(p) => <Textarea {...p} {...form.register(name)} {...area} />}
+    </Field>
+  );
+}
+
+export function SelectField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  placeholder,
+  options,
+}: Bound<T> & { placeholder: string; options: readonly { value: string; label: string }[] }) {
+  return (
+    <Field label={label} error={errorOf(form, name)}>
+      {(p) => (
+        <Select {...p} {...form.register(name)}>
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,33 @@
+// The end of every lead form: the honeypot, the proof-of-work check and the submit button, which
+// stays disabled until the check is solved and while the form is being sent.
+import { HONEYPOT_FIELD } from "../../common/leads.ts";
+import { Captcha } from "../components/captcha.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Honeypot } from "../components/ui/field.tsx";
+import type { useLeadForm } from "./use-lead-form.ts";
+
+type LeadForm = Pick<
+  ReturnType<typeof useLeadForm>,
+  "captcha" | "setCaptcha" | "captchaRef" | "honeypotRef" | "submitting"
+>;
+
+export function LeadFormSubmit({
+  captcha,
+  setCaptcha,
+  captchaRef,
+  honeypotRef,
+  submitting,
+  label,
+  busyLabel,
+  className,
+}: LeadForm & { label: string; busyLabel: string; className?: string }) {
+  return (
+    <>
+      <Honeypot name={HONEYPOT_FIELD} inputRef={honeypotRef} />
+      <Captcha ref={captchaRef} onChange={setCaptcha} />
+      <Button type="submit" size="lg" disabled={!captcha || submitting} className={className}>
+        {submitting ? busyLabel : label}
+      </Button>
+    </>
+  );
+}

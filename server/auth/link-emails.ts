@@ -1,0 +1,63 @@
+// Sends an email that carries a verification link and code: a PKCE flow state when the client
+// asked for one, the one-time token, and the email written in the caller's transaction.
+import type { Queryable } from "../db/database.ts";
+import type { Email } from "../mail/outbox.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { confirmationEmail, verifyUrl } from "./auth-emails.ts";
+import { createFlowState, type Pkce } from "./flow-states.ts";
+import { createOneTimeToken, type TokenType } from "./one-time-tokens.ts";
+import type { UserRow } from "./users.ts";
+
+export type LinkEmail = {
+  userId: string;
+  to: string;
+  tokenType: TokenType;
+  /** The `type` of the /verify link, and the flow state's authentication method. */
+  verifyType: "signup" | "recovery" | "email_change";
+  pkce: Pkce | undefined;
+  siteUrl: string;
+  redirectTo: string;
+  compose: (link: { to: string; url: string; code: string }) => Email;
+};
+
+const FLOW_METHODS: Record<LinkEmail["verifyType"], string> = {
+  signup: "email/signup",
+  recovery: "recovery",
+  email_change: "email_change",
+};
+
+export async function sendLinkEmail(q: Queryable, mailer: Mailer, e: LinkEmail): Promise<void> {
+  const flowStateId = e.pkce
+    ? await createFlowState(q, e.userId, e.pkce, FLOW_METHODS[e.verifyType])
+    : undefined;
+  const { code, linkToken } = await createOneTimeToken(q, {
+    userId: e.userId,
+    type: e.tokenType,
+    email: e.to,
+    flowStateId,
+  });
+  const url = verifyUrl(e.siteUrl, linkToken, e.verifyType, e.redirectTo);
+  await mailer.enqueue(q, e.compose({ to: e.to, url, code }));
+}
+
+/** The sign-up confirmation email (sign-up, and /resend of type signup); stamps confirmation_sent_at. */
+export async function sendConfirmationEmail(
+  q: Queryable,
+  mailer: Mailer,
+  user: { id: string; email: string },
+  link: Pick<LinkEmail, "pkce" | "siteUrl" | "redirectTo">,
+): Promise<UserRow> {
+  await sendLinkEmail(q, mailer, {
+    ...link,
+    userId: user.id,
+    to: user.email,
+    tokenType: "confirmation",
+    verifyType: "signup",
+    compose: confirmationEmail,
+  });
+  const [updated] = await q.query<UserRow>(
+    "UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1 RETURNING *",
+    [user.id],
+  );
+  return updated!;
+}
