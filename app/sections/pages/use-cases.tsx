@@ -1,7 +1,7 @@
 import { Container } from "../../components/layout/container.tsx";
 import { Icon, type IconName } from "../../components/ui/icon.tsx";
 import type { UseCase } from "../../content/use-cases.ts";
-import { cn } from "../../lib/cn.ts";
+import { BeforeAfterColumn } from "../products/before-after.tsx";
 
 const PERSONA_ICONS: IconName[] = ["target", "users", "chart", "clipboard"];
 
@@ -29,46 +29,6 @@ export function UseCaseNav({ useCases }: { useCases: UseCase[] }) {
   );
 }
 
-function Checklist({
-  title,
-  items,
-  tone,
-}: {
-  title: string;
-  items: string[];
-  tone: "before" | "after";
-}) {
-  const after = tone === "after";
-  return (
-    <div
-      className={cn(
-        "rounded-2xl border p-5 sm:p-6",
-        after ? "border-teal-200 bg-teal-50/60" : "border-border bg-slate-50",
-      )}
-    >
-      <h3 className={cn("text-base font-bold", after ? "text-teal-900" : "text-slate-800")}>
-        {title}
-      </h3>
-      <ul role="list" className="mt-4 space-y-3">
-        {items.map((item) => (
-          <li key={item} className="flex gap-3 leading-6 text-slate-700">
-            <span
-              aria-hidden="true"
-              className={cn(
-                "mt-0.5 grid size-5 shrink-0 place-items-center rounded-full",
-                after ? "bg-accent text-white" : "bg-slate-200 text-slate-600",
-              )}
-            >
-              <Icon name={after ? "check" : "x"} className="size-3" strokeWidth={3} />
-            </span>
-            <span>{item}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 /** One persona: what the week looks like before Revwise, with it, and the outcome. */
 export function UseCaseCard({ useCase, index }: { useCase: UseCase; index: number }) {
   const titleId = `${useCase.id}-title`;
@@ -93,8 +53,8 @@ export function UseCaseCard({ useCase, index }: { useCase: UseCase; index: numbe
         </div>
         <div>
           <div className="grid gap-4 md:grid-cols-2">
-            <Checklist title="Before Revwise" items={useCase.before} tone="before" />
-            <Checklist title="With Revwise" items={useCase.withRevwise} tone="after" />
+            <BeforeAfterColumn title="Before Revwise" items={useCase.before} tone="before" />
+            <BeforeAfterColumn title="With Revwise" items={useCase.withRevwise} tone="after" />
           </div>
           <div className="mt-4 flex gap-4 rounded-2xl border border-indigo-100 bg-indigo-50 p-5 sm:p-6">
             <span className="hidden size-9 shrink-0 place-items-center rounded-xl bg-primary text-white sm:grid">

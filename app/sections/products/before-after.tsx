@@ -15,7 +15,8 @@ export function beforeAfterFor(path: string): BeforeAfter {
   return beforeAfterVariants.default;
 }
 
-function Column({
+/** One side of a before/after comparison (also used by the use-case cards). */
+export function BeforeAfterColumn({
   title,
   items,
   tone,
@@ -72,8 +73,8 @@ export function BeforeAfterSection({ path }: { path: string }) {
       <Container>
         <SectionHeading id="before-after-title" title={copy.title} lead={copy.lead} />
         <div className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
-          <Column tone="before" title={copy.before.title} items={copy.before.items} />
-          <Column tone="after" title={copy.after.title} items={copy.after.items} />
+          <BeforeAfterColumn tone="before" title={copy.before.title} items={copy.before.items} />
+          <BeforeAfterColumn tone="after" title={copy.after.title} items={copy.after.items} />
         </div>
       </Container>
     </section>
