@@ -1,5 +1,6 @@
 // Issue 5 in a real browser: sign up, confirm by the emailed link, logout, failed and successful
 // sign-in, the session surviving a reload, and password recovery.
+import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { describeInBrowser } from "../support/browser.ts";
@@ -7,6 +8,14 @@ import { toastText } from "../support/forms.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 let smtp: TestSmtp;
+
+/** Logs out from the header and waits until it is done (the page may already be at /). */
+async function logOut(page: Page) {
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await toastText(page, "Logged out successfully").waitFor();
+  await page.getByRole("banner").getByRole("button", { name: "Request Access" }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/");
+}
 
 describeInBrowser(
   "accounts",
@@ -48,10 +57,7 @@ describeInBrowser(
       await page.reload();
       await page.getByRole("banner").getByRole("button", { name: "Logout" }).waitFor();
 
-      await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-      await page.waitForURL((url) => url.pathname === "/");
-      await toastText(page, "Logged out successfully").waitFor();
-      await page.getByRole("banner").getByRole("button", { name: "Request Access" }).waitFor();
+      await logOut(page);
       expect(
         await page.evaluate(() =>
           Object.keys(localStorage).filter((k) => k.includes("auth-token")),
@@ -108,8 +114,7 @@ describeInBrowser(
       await form.getByRole("button", { name: "Sign up" }).click();
       await toastText(page, "Success!").waitFor();
       await page.goto(linkIn(await emailTo(smtp, email, "Confirm your Revwise account")));
-      await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-      await page.waitForURL((url) => url.pathname === "/");
+      await logOut(page);
 
       await page.goto("/auth");
       await page.getByRole("button", { name: "Forgot password?" }).click();
@@ -131,8 +136,7 @@ describeInBrowser(
       await page.waitForURL((url) => url.pathname === "/");
       await toastText(page, "Password updated").waitFor();
 
-      await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-      await page.waitForURL((url) => url.pathname === "/");
+      await logOut(page);
       await page.goto("/auth");
       const signIn = page.getByRole("form", { name: "Sign in" });
       await signIn.getByLabel("Email").fill(email);
