@@ -7,7 +7,7 @@ import { exchangeAuthCode } from "./flow-states.ts";
 import { burnPasswordCheck, verifyPassword } from "./passwords.ts";
 import { alreadyUsed } from "./refresh-tokens.ts";
 import { sessionResponse, signIn, type SessionRow } from "./sessions.ts";
-import { findUserByEmail, findUserById, isBanned } from "./users.ts";
+import { findUserByEmail, findUserById, identitiesOf, isBanned } from "./users.ts";
 
 const invalidCredentials = () =>
   new AuthError(400, ErrorCode.invalid_credentials, "Invalid login credentials");
@@ -52,12 +52,17 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         await burnPasswordCheck(password);
         throw invalidCredentials();
       }
-      if (!(await verifyPassword(user.encrypted_password, password))) throw invalidCredentials();
+      // The identities are read while the password is checked on a worker thread.
+      const [valid, identities] = await Promise.all([
+        verifyPassword(user.encrypted_password, password),
+        identitiesOf(db, user.id),
+      ]);
+      if (!valid) throw invalidCredentials();
       if (!user.email_confirmed_at && !config.mailerAutoconfirm)
         throw new AuthError(400, ErrorCode.email_not_confirmed, "Email not confirmed");
       if (isBanned(user)) throw banned();
-      // signIn's statements are each atomic: no transaction needed (it would cost two round trips).
-      return signIn(db, ctx.tokens, ctx.refreshTokens, user, "password", request);
+      // signIn is one statement, atomic by itself: no transaction needed (it would cost two round trips).
+      return signIn(db, ctx.tokens, ctx.refreshTokens, user, "password", request, identities);
     }
 
     async function refreshGrant(body: Record<string, unknown>) {

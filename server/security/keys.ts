@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { SignJWT } from "jose";
+import { signHs256 } from "./jwt-sign.ts";
 
 export type Keys = {
   /** HS256 secret for access tokens and the anon key. */
@@ -23,7 +23,7 @@ export async function loadKeys(opts: {
 }): Promise<Keys> {
   const secret = opts.jwtSecret ?? (await readOrCreateSecret(opts.dataDir));
   const jwtSecret = new TextEncoder().encode(secret);
-  const anonKey = await mintAnonKey(jwtSecret);
+  const anonKey = mintAnonKey(jwtSecret);
   return {
     jwtSecret,
     anonKey,
@@ -32,16 +32,8 @@ export async function loadKeys(opts: {
   };
 }
 
-export function mintAnonKey(
-  secret: Uint8Array,
-  now = Math.floor(Date.now() / 1000),
-): Promise<string> {
-  return new SignJWT({ role: "anon" })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuer("supabase")
-    .setIssuedAt(now)
-    .setExpirationTime(now + TEN_YEARS)
-    .sign(secret);
+export function mintAnonKey(secret: Uint8Array, now = Math.floor(Date.now() / 1000)): string {
+  return signHs256({ role: "anon", iss: "supabase", iat: now, exp: now + TEN_YEARS }, secret);
 }
 
 async function readOrCreateSecret(dataDir: string): Promise<string> {
