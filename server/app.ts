@@ -12,7 +12,7 @@ import { rootErrorHandler, rootNotFound } from "./http/root-errors.ts";
 import mailboxRoutes from "./mail/mailbox-routes.ts";
 import mailer, { type MailerOptions } from "./mail/mailer.ts";
 import jsonBody from "./platform/json-body.ts";
-import { loggerOptions } from "./platform/logging.ts";
+import { AccessLog, loggerOptions } from "./platform/logging.ts";
 import securityHeaders from "./platform/security-headers.ts";
 import rateLimits from "./platform/rate-limit.ts";
 import services from "./platform/services.ts";
@@ -27,8 +27,10 @@ export const BODY_LIMIT = 64 * 1024;
 
 export type AppOptions = {
   config: Config;
-  /** An open database; when absent the app opens (and closes) its own from the config. */
-  db?: Database;
+  /** An open (or opening) database; when absent the app opens its own from the config. */
+  db?: Database | Promise<Database>;
+  /** Whether closing the app closes the database; by default only one the app opened. */
+  ownsDb?: boolean;
   keys?: Keys;
   /** The built site; when absent it is loaded from config.siteDir if that exists. */
   site?: Site | null;
@@ -41,6 +43,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
+    logController: new AccessLog(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
@@ -50,8 +53,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   try {
     const keys =
       opts.keys ?? (await loadKeys({ jwtSecret: config.jwtSecret, dataDir: config.dataDir }));
-    const db = opts.db ?? (await openDatabase(config));
-    await app.register(services, { config, db, keys, ownsDb: !opts.db });
+    const db = await (opts.db ?? openDatabase(config));
+    await app.register(services, { config, db, keys, ownsDb: opts.ownsDb ?? !opts.db });
 
     await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
     await app.register(securityHeaders, { hsts: config.env === "production" });

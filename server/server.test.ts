@@ -47,6 +47,50 @@ describe("server process", () => {
     await reopened.close();
   });
 
+  it("logs one line per request, when it is done, without the secrets of its URL", async () => {
+    const dataDir = tempDir();
+    const server = await startServer({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "none") });
+    const secret = "a1b2c3d4e5f6secret";
+    const res = await fetch(`${server.url}/auth/v1/verify?token=${secret}&type=signup`, {
+      redirect: "manual",
+    });
+    await res.arrayBuffer();
+    await server.stop("SIGTERM");
+    const lines = server.logs
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => typeof l.req === "object");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: "request completed",
+      req: { method: "GET", url: "/auth/v1/verify?token=%5Bredacted%5D&type=signup" },
+      res: { statusCode: res.status },
+    });
+    expect(typeof lines[0]!.responseTime).toBe("number");
+    expect(server.logs.join("\n")).not.toContain(secret);
+  });
+
+  it("refuses to share its embedded database with a running server, and takes over a stale lock", async () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "no-site") };
+    const first = await startServer(env);
+    const second = await runToExit(env);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(
+      `Revwise could not start: the embedded database in ${dataDir} is in use by another Revwise server (pid ${first.child.pid})`,
+    );
+    expect((await fetch(`${first.url}/auth/v1/health`)).status).toBe(200);
+    // A server killed outright leaves its lock behind: the next start takes it over.
+    expect(await first.stop("SIGKILL")).toBe(null);
+    expect(fs.readFileSync(path.join(dataDir, "server.lock"), "utf8").trim()).toBe(
+      String(first.child.pid),
+    );
+    const third = await startServer(env);
+    expect((await fetch(`${third.url}/auth/v1/health`)).status).toBe(200);
+    expect(await third.stop("SIGTERM")).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+  });
+
   it("refuses a bad variable with one line naming it and exit code 1", async () => {
     const { code, stderr } = await runToExit({ PORT: "not-a-port", DATA_DIR: tempDir() });
     expect(code).toBe(1);

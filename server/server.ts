@@ -1,6 +1,6 @@
 // The process: read the configuration, build the app, listen, and shut down gracefully.
-import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/open.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -17,7 +17,11 @@ async function main() {
     throw err;
   }
 
-  const app = await buildApp({ config });
+  // The database starts (PGlite boots on its own thread) while the rest of the server loads.
+  const db = openDatabase(config);
+  db.catch(() => {}); // reported when awaited below
+  const { buildApp } = await import("./app.ts");
+  const app = await buildApp({ config, db, ownsDb: true });
   app.server.keepAliveTimeout = 72_000; // longer than common load-balancer idle timeouts
   app.server.headersTimeout = 75_000;
   app.server.requestTimeout = 30_000;

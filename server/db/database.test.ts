@@ -64,4 +64,59 @@ describeEachDatabase("database layer", (ctx) => {
     expect(rows[0]!.v).toBe("'); DROP TABLE schema_migrations; --");
     expect(await ctx.db.query("SELECT 1 FROM schema_migrations LIMIT 1")).toHaveLength(1);
   });
+
+  it("keeps an open transaction's writes from other queries until it commits", async () => {
+    await ctx.db.exec("CREATE TABLE internal.iso_probe (n int)");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const wrote = new Promise<void>((resolve) => (inserted = resolve));
+    const tx = ctx.db.transaction(async (q) => {
+      await q.query("INSERT INTO internal.iso_probe VALUES (1)");
+      inserted();
+      await held;
+    });
+    await wrote;
+    // Meanwhile, outside: the uncommitted row is not seen (PostgreSQL: isolation; PGlite: the
+    // query waits for the transaction to end, as on its single connection).
+    const outside = ctx.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM internal.iso_probe",
+    );
+    const seenBefore = await Promise.race([
+      outside.then((rows) => rows[0]!.n),
+      new Promise<"waiting">((resolve) => setTimeout(() => resolve("waiting"), 100)),
+    ]);
+    expect([0, "waiting"]).toContain(seenBefore);
+    release();
+    await tx;
+    expect(await ctx.db.query("SELECT n FROM internal.iso_probe")).toEqual([{ n: 1 }]);
+  });
+
+  it("reports a failed commit as the transaction's error, with its code", async () => {
+    await ctx.db.exec(`CREATE TABLE internal.deferred_probe (
+      email text UNIQUE DEFERRABLE INITIALLY DEFERRED)`);
+    const err = await ctx.db
+      .transaction(async (tx) => {
+        await tx.query("INSERT INTO internal.deferred_probe VALUES ('a'), ('a')");
+      })
+      .catch((e: unknown) => e);
+    expect((err as { code?: string }).code).toBe(UNIQUE_VIOLATION);
+    expect(await ctx.db.query("SELECT * FROM internal.deferred_probe")).toEqual([]);
+    // The database is usable afterwards.
+    expect(await ctx.db.query("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+  });
+
+  it("returns PostgreSQL's values as JavaScript values", async () => {
+    const [row] = await ctx.db.query(
+      `SELECT '2026-01-02T03:04:05Z'::timestamptz AS at, '{"a":[1,"b"]}'::jsonb AS doc,
+              42::int AS n, true AS yes, NULL::text AS none`,
+    );
+    expect(row).toEqual({
+      at: new Date("2026-01-02T03:04:05Z"),
+      doc: { a: [1, "b"] },
+      n: 42,
+      yes: true,
+      none: null,
+    });
+  });
 });

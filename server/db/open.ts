@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config.ts";
 import type { Database } from "./database.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 import { migrate } from "./migrate.ts";
 import { openPglite } from "./pglite.ts";
 import { openPostgres } from "./postgres.ts";
@@ -16,7 +17,14 @@ export async function openDatabase(
   } else {
     const dir = path.join(config.dataDir, "pglite");
     await fs.mkdir(dir, { recursive: true });
-    db = await openPglite(dir);
+    const unlock = await lockDataDir(config.dataDir);
+    try {
+      const pglite = await openPglite(dir);
+      db = { ...pglite, close: () => pglite.close().finally(unlock) };
+    } catch (err) {
+      await unlock();
+      throw err;
+    }
   }
   try {
     await migrate(db);

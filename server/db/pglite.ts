@@ -1,22 +1,96 @@
-// Embedded PostgreSQL (PGlite) in a data folder: the default, nothing to install.
-import { PGlite } from "@electric-sql/pglite";
+// Embedded PostgreSQL (PGlite) in a data folder: the default, nothing to install. PGlite runs on
+// a thread of its own (pglite-thread.ts): its queries use a second core and never stop the
+// server's event loop. Queries from everywhere are sent as they come (PGlite runs them one at
+// a time); a transaction holds the database from BEGIN to COMMIT, as on a single connection.
+import { Worker } from "node:worker_threads";
 import type { Database, Queryable, Row } from "./database.ts";
+import type { ErrorFields, Reply, Request } from "./pglite-messages.ts";
+
+type Pending = { resolve(rows: unknown[] | undefined): void; reject(err: Error): void };
+type Message = Request extends infer R ? (R extends Request ? Omit<R, "id"> : never) : never;
+
+/**
+ * The thread's file is TypeScript: it starts through tsx, as the server does (a worker does not
+ * inherit the server's loader on Node 20).
+ */
+const thread = new URL("./pglite-thread.ts", import.meta.url).href;
+const boot = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then((tsx) => tsx.tsImport(${JSON.stringify(thread)}, ${JSON.stringify(thread)}))`;
+
+function toError(fields: ErrorFields): Error {
+  const { name, message, ...rest } = fields;
+  return Object.assign(new Error(message), rest, { name });
+}
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const pg = await PGlite.create(dataDir ?? "memory://");
-  const run = (q: Pick<PGlite, "query" | "exec">): Queryable => ({
+  const worker = new Worker(boot, { eval: true, workerData: { dataDir: dataDir ?? "memory://" } });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let failure: Error | undefined;
+
+  const ready = new Promise<void>((resolve, reject) =>
+    pending.set(0, { resolve: () => resolve(), reject }),
+  );
+  worker.on("message", (reply: Reply) => {
+    const waiting = pending.get(reply.id);
+    pending.delete(reply.id);
+    if ("error" in reply) waiting?.reject(toError(reply.error));
+    else waiting?.resolve(reply.rows);
+  });
+  const fail = (err: Error) => {
+    failure = err;
+    for (const waiting of pending.values()) waiting.reject(err);
+    pending.clear();
+  };
+  worker.on("error", fail);
+  worker.on("exit", (code) => fail(new Error(`the database thread exited (code ${code})`)));
+
+  function send(message: Message): Promise<unknown[] | undefined> {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...message, id });
+    });
+  }
+
+  const on = (tx?: number): Queryable => ({
     async query<T extends Row>(sql: string, params?: readonly unknown[]) {
-      const result = await q.query<T>(sql, params as unknown[] | undefined);
-      return result.rows;
+      return (await send({ op: "query", sql, params: params as unknown[] | undefined, tx })) as T[];
     },
     async exec(sql: string) {
-      await q.exec(sql);
+      await send({ op: "exec", sql, tx });
     },
   });
+
+  try {
+    await ready;
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+  let nextTx = 1;
   return {
     kind: "pglite",
-    ...run(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(run(tx))),
-    close: () => pg.close(),
+    ...on(),
+    async transaction(fn) {
+      const tx = nextTx++;
+      await send({ op: "begin", tx });
+      let value;
+      try {
+        value = await fn(on(tx));
+      } catch (err) {
+        await send({ op: "end", tx, commit: false }).catch(() => {}); // the first error is the one
+        throw err;
+      }
+      await send({ op: "end", tx, commit: true });
+      return value;
+    },
+    async close() {
+      if (failure) return;
+      await send({ op: "close" });
+      worker.removeAllListeners("exit");
+      fail(new Error("the database is closed"));
+      await worker.terminate();
+    },
   };
 }

@@ -1,6 +1,22 @@
 // A PostgreSQL server through node-postgres: used when DATABASE_URL is set.
+import crypto from "node:crypto";
 import pg from "pg";
 import type { Database, Row } from "./database.ts";
+
+// Parameterised statements are prepared once per connection under a name derived from their
+// text: the server parses and plans them once instead of on every request. The texts are the
+// server's own constants, so the set is small; past the cap, statements run unnamed.
+const MAX_NAMED = 500;
+const names = new Map<string, string>();
+function statement(text: string, values: readonly unknown[] | undefined) {
+  if (values === undefined) return { text };
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMED) {
+    name = `s_${crypto.createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return { name, text, values: values as unknown[] };
+}
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({
@@ -17,7 +33,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   return {
     kind: "postgres",
     async query<T extends Row>(sql: string, params?: readonly unknown[]) {
-      const result = await pool.query<T>(sql, params as unknown[] | undefined);
+      const result = await pool.query<T>(statement(sql, params));
       return result.rows;
     },
     async transaction(fn) {
@@ -26,7 +42,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         await client.query("BEGIN");
         const value = await fn({
           query: async <T extends Row>(sql: string, params?: readonly unknown[]) =>
-            (await client.query<T>(sql, params as unknown[] | undefined)).rows,
+            (await client.query<T>(statement(sql, params))).rows,
           exec: async (sql: string) => {
             await client.query(sql);
           },

@@ -140,31 +140,39 @@ export const demoFormLead: Kind<RequestDemo> = {
 
 export type LeadKind<T> = Kind<T>;
 
+type Stored<R> = R extends "none" ? undefined : StoredLead;
+
 /**
  * Inserts the lead and queues its emails in one statement: atomic on its own (no transaction
- * needed), and inside the caller's transaction when there is one.
+ * needed), and inside the caller's transaction when there is one. `returning` says what to read
+ * back: the whole row (a PostgREST representation), the id, or nothing (return=minimal: reading
+ * rows back is a fifth of an embedded insert's cost).
  */
-export async function storeLead<T>(
+export async function storeLead<T, R extends "*" | "id" | "none" = "id">(
   q: Queryable,
   kind: Kind<T>,
   input: T,
   source: LeadSource | undefined,
   config: Config,
-  /** The columns to read back: the whole row for a PostgREST representation, else just the id. */
-  returning: "*" | "id" = "id",
-): Promise<StoredLead> {
+  returning: R = "id" as R,
+): Promise<Stored<R>> {
   const receivedAt = new Date();
   const emails = kind.emails(input, receivedAt, source, config);
-  const names = [...Object.keys(kind.columns), "source", "created_at"];
+  const names = [...Object.keys(kind.columns), "source"];
   const values = [
     ...Object.values(kind.columns).map((column) => column(input)),
     JSON.stringify(source ?? {}),
-    receivedAt,
   ];
-  const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING ${returning === "*" ? "*" : "id, created_at"}`;
+  // With emails, the row's time is the one they show; without, the database's default.
+  if (emails.length) {
+    names.push("created_at");
+    values.push(receivedAt);
+  }
+  const back = { "*": " RETURNING *", id: " RETURNING id, created_at", none: "" }[returning];
+  const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")})${back}`;
   if (emails.length === 0) {
     const [lead] = await q.query<StoredLead>(insert, values);
-    return lead!;
+    return lead as Stored<R>;
   }
   const outbox = emails.map((e) => ({
     kind: e.kind,
@@ -180,8 +188,8 @@ export async function storeLead<T>(
        SELECT * FROM jsonb_to_recordset($${values.length + 1}::jsonb)
          AS m(kind text, to_address text, subject text, text_body text, html_body text, reply_to text)
      )
-     SELECT * FROM lead`,
+     ${returning === "none" ? "SELECT" : "SELECT * FROM lead"}`,
     [...values, JSON.stringify(outbox)],
   );
-  return lead!;
+  return (returning === "none" ? undefined : lead) as Stored<R>;
 }

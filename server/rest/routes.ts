@@ -98,14 +98,14 @@ export default async function restRoutes(app: FastifyInstance) {
 
       const rows = parseRows(request.body, request.query.columns, table, name);
       // One row is one atomic statement; several rows share a transaction (all or none).
-      const returning = prefer.return === "representation" ? "*" : "id";
+      const representation = prefer.return === "representation";
       const store = (q: Queryable, row: (typeof rows)[number]) =>
-        storeLead(q, table.lead, row, row.source, app.config, returning);
-      const inserted: StoredLead[] =
+        storeLead(q, table.lead, row, row.source, app.config, representation ? "*" : "none");
+      const inserted: (StoredLead | undefined)[] =
         rows.length === 1
           ? [await store(app.db, rows[0]!)]
           : await app.db.transaction(async (tx) => {
-              const out: StoredLead[] = [];
+              const out: (StoredLead | undefined)[] = [];
               for (const row of rows) out.push(await store(tx, row));
               return out;
             });
@@ -115,10 +115,10 @@ export default async function restRoutes(app: FastifyInstance) {
         .code(201)
         .header("content-range", `*/${prefer.count === "exact" ? inserted.length : "*"}`);
       if (prefer.applied.length) reply.header("preference-applied", prefer.applied.join(", "));
-      if (prefer.return !== "representation") return reply.send();
+      if (!representation) return reply.send();
 
       const body = inserted.map((row) =>
-        pick(row, selectColumns(request.query.select, table, name)),
+        pick(row!, selectColumns(request.query.select, table, name)),
       );
       if (request.headers.accept === "application/vnd.pgrst.object+json") {
         if (body.length !== 1) {

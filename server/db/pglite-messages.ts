@@ -1,0 +1,17 @@
+// The messages between the server (server/db/pglite.ts) and the database thread
+// (server/db/pglite-thread.ts). Every request gets one reply with the same id.
+
+export type Request = { id: number } & (
+  | { op: "query"; sql: string; params?: unknown[]; tx?: number }
+  | { op: "exec"; sql: string; tx?: number }
+  /** Answered once BEGIN has run; the transaction then holds the database until "end". */
+  | { op: "begin"; tx: number }
+  /** Answered with the outcome of COMMIT (commit) or ROLLBACK. */
+  | { op: "end"; tx: number; commit: boolean }
+  | { op: "close" }
+);
+
+/** An error's name, message and PostgreSQL fields (code, detail, constraint, …). */
+export type ErrorFields = { name: string; message: string } & Record<string, string | number>;
+
+export type Reply = { id: number } & ({ ok: true; rows?: unknown[] } | { error: ErrorFields });
