@@ -53,6 +53,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   try {
     const keys =
       opts.keys ?? (await loadKeys({ jwtSecret: config.jwtSecret, dataDir: config.dataDir }));
+    // The site loads (reading, compressing) while the database opens.
+    const loadingSite =
+      opts.site === undefined
+        ? loadSiteIfBuilt(config.siteDir, { anonKey: keys.anonKey, siteUrl: config.siteUrl })
+        : Promise.resolve(opts.site);
+    loadingSite.catch(() => {}); // reported when awaited below
     const db = await (opts.db ?? openDatabase(config));
     await app.register(services, { config, db, keys, ownsDb: opts.ownsDb ?? !opts.db });
 
@@ -70,10 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(functionRoutes, { prefix: "/functions/v1", captcha: opts.captcha });
     if (config.devMailbox) await app.register(mailboxRoutes);
 
-    const site =
-      opts.site === undefined
-        ? await loadSiteIfBuilt(config.siteDir, { anonKey: keys.anonKey, siteUrl: config.siteUrl })
-        : opts.site;
+    const site = await loadingSite;
     if (site) await app.register(siteRoutes, { site });
     else app.log.warn(`no built site in ${config.siteDir}: run "npm run build" to serve the pages`);
 

@@ -1,5 +1,5 @@
 // The messages between the server (server/db/pglite.ts) and the database thread
-// (server/db/pglite-thread.ts). Every request gets one reply with the same id.
+// (server/db/pglite-thread.mjs). Every request gets one reply with the same id.
 
 export type Request = { id: number } & (
   | { op: "query"; sql: string; params?: unknown[]; tx?: number }

@@ -1,5 +1,5 @@
 // Embedded PostgreSQL (PGlite) in a data folder: the default, nothing to install. PGlite runs on
-// a thread of its own (pglite-thread.ts): its queries use a second core and never stop the
+// a thread of its own (pglite-thread.mjs): its queries use a second core and never stop the
 // server's event loop. Queries from everywhere are sent as they come (PGlite runs them one at
 // a time); a transaction holds the database from BEGIN to COMMIT, as on a single connection.
 import { Worker } from "node:worker_threads";
@@ -9,12 +9,7 @@ import type { ErrorFields, Reply, Request } from "./pglite-messages.ts";
 type Pending = { resolve(rows: unknown[] | undefined): void; reject(err: Error): void };
 type Message = Request extends infer R ? (R extends Request ? Omit<R, "id"> : never) : never;
 
-/**
- * The thread's file is TypeScript: it starts through tsx, as the server does (a worker does not
- * inherit the server's loader on Node 20).
- */
-const thread = new URL("./pglite-thread.ts", import.meta.url).href;
-const boot = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then((tsx) => tsx.tsImport(${JSON.stringify(thread)}, ${JSON.stringify(thread)}))`;
+const THREAD = new URL("./pglite-thread.mjs", import.meta.url);
 
 function toError(fields: ErrorFields): Error {
   const { name, message, ...rest } = fields;
@@ -22,7 +17,7 @@ function toError(fields: ErrorFields): Error {
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const worker = new Worker(boot, { eval: true, workerData: { dataDir: dataDir ?? "memory://" } });
+  const worker = new Worker(THREAD, { workerData: { dataDir: dataDir ?? "memory://" } });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let failure: Error | undefined;

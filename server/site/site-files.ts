@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 import {
   ANON_KEY_PLACEHOLDER,
@@ -81,9 +82,10 @@ export async function loadSite(dir: string, values: SiteValues): Promise<Site> {
       .replaceAll(SITE_URL_PLACEHOLDER, values.siteUrl);
   const files = new Map<string, SiteFile>();
   const pages = new Map<string, SiteFile>();
-  for (const rel of await listFiles(dir)) {
+  // Every file at once: reading and compressing run on libuv's threads, on every core.
+  const load = async (rel: string) => {
     const ext = path.extname(rel).toLowerCase();
-    if (ext === ".gz" || ext === ".br" || rel === "__spa-fallback.html") continue;
+    if (ext === ".gz" || ext === ".br" || rel === "__spa-fallback.html") return;
     const abs = path.join(dir, rel);
     const urlPath = `/${rel.split(path.sep).join("/")}`;
     if (ext === ".html") {
@@ -92,8 +94,8 @@ export async function loadSite(dir: string, values: SiteValues): Promise<Site> {
         urlPath === "/index.html"
           ? "/"
           : urlPath.replace(/\/index\.html$/, "").replace(/\.html$/, "");
-      pages.set(route, page(html));
-      continue;
+      pages.set(route, await page(html));
+      return;
     }
     const cacheControl = urlPath.startsWith("/assets/")
       ? IMMUTABLE
@@ -105,27 +107,31 @@ export async function loadSite(dir: string, values: SiteValues): Promise<Site> {
     if (text !== undefined && text.includes(SITE_URL_PLACEHOLDER)) {
       // sitemap.xml, rss.xml…: absolute URLs are filled in, so the build's compressed copies are stale.
       files.set(urlPath, {
-        ...compressed(Buffer.from(fill(text))),
+        ...(await compressed(Buffer.from(fill(text)))),
         type: contentType(rel),
         cacheControl,
         csp: undefined,
       });
-      continue;
+      return;
     }
     const compressible = COMPRESSIBLE.has(ext) && raw.length > 512;
+    const [br, gzip] = compressible
+      ? await Promise.all([readOptional(`${abs}.br`), readOptional(`${abs}.gz`)])
+      : [undefined, undefined];
     files.set(urlPath, {
       body: raw,
-      br: compressible ? await readOptional(`${abs}.br`) : undefined,
-      gzip: compressible ? await readOptional(`${abs}.gz`) : undefined,
+      br,
+      gzip,
       type: contentType(rel),
       etag: etag(raw),
       cacheControl,
       csp: undefined,
     });
-  }
+  };
+  await Promise.all((await listFiles(dir)).map(load));
   const notFound =
     pages.get(NOT_FOUND_ROUTE) ??
-    page("<!doctype html><title>Page not found</title><h1>Page not found</h1>");
+    (await page("<!doctype html><title>Page not found</title><h1>Page not found</h1>"));
   const blogNotFound = pages.get(BLOG_NOT_FOUND_ROUTE) ?? notFound;
   pages.delete(NOT_FOUND_ROUTE);
   pages.delete(BLOG_NOT_FOUND_ROUTE);
@@ -134,22 +140,24 @@ export async function loadSite(dir: string, values: SiteValues): Promise<Site> {
 }
 
 /** An HTML page: compressed once here, with a CSP allowing exactly its own inline scripts. */
-export function page(html: string): SiteFile {
+export async function page(html: string): Promise<SiteFile> {
   return {
-    ...compressed(Buffer.from(html)),
+    ...(await compressed(Buffer.from(html))),
     type: TYPES[".html"]!,
     cacheControl: REVALIDATE,
     csp: pageCsp(html),
   };
 }
 
-function compressed(body: Buffer) {
-  return {
-    body,
-    br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    gzip: zlib.gzipSync(body, { level: 9 }),
-    etag: etag(body),
-  };
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+async function compressed(body: Buffer) {
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip(body, { level: 9 }),
+  ]);
+  return { body, br, gzip: gz, etag: etag(body) };
 }
 
 export function pageCsp(html: string): string {

@@ -1,0 +1,124 @@
+// @ts-check
+// The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs here, so
+// its work uses a core of its own instead of stopping the server's event loop. The server talks
+// to it through server/db/pglite.ts with the messages of pglite-messages.ts.
+//
+// Plain JavaScript, type-checked by tsc through JSDoc: a worker does not inherit the server's
+// TypeScript loader on Node 20, and starting tsx in the thread would add a quarter of a second
+// to every start.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+
+/**
+ * @typedef {import("./pglite-messages.ts").Request} Request
+ * @typedef {import("./pglite-messages.ts").Reply} Reply
+ * @typedef {import("./pglite-messages.ts").ErrorFields} ErrorFields
+ * @typedef {import("@electric-sql/pglite").Transaction} Transaction
+ */
+
+const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
+const pg = await PGlite.create(/** @type {{ dataDir: string }} */ (workerData).dataDir);
+
+/**
+ * Open transactions by id: each holds PGlite's lock until the server ends it.
+ * @type {Map<number, { tx: Transaction; end(commit: boolean): Promise<void> }>}
+ */
+const transactions = new Map();
+const ROLLBACK = Symbol("rollback");
+
+/**
+ * An Error loses its own fields (code, detail, constraint, …) in a message: copy them.
+ * @param {unknown} err
+ * @returns {ErrorFields}
+ */
+function describe(err) {
+  const e = err instanceof Error ? err : new Error(String(err));
+  /** @type {Record<string, string | number>} */
+  const fields = {};
+  for (const [key, value] of Object.entries(e)) {
+    if (typeof value === "string" || typeof value === "number") fields[key] = value;
+  }
+  return { ...fields, name: e.name, message: e.message };
+}
+
+/**
+ * @param {number | undefined} tx
+ * @returns {Pick<Transaction, "query" | "exec">}
+ */
+function target(tx) {
+  if (tx === undefined) return pg;
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`no open transaction ${tx}`);
+  return open.tx;
+}
+
+/**
+ * Resolves once BEGIN has run; the transaction then waits for its "end" message.
+ * @param {number} id
+ * @returns {Promise<void>}
+ */
+function begin(id) {
+  return new Promise((started, failed) => {
+    /** @type {Promise<void>} */
+    const done = pg
+      .transaction(
+        (tx) =>
+          new Promise((commit, rollback) => {
+            transactions.set(id, {
+              tx,
+              end(ok) {
+                if (ok) commit(undefined);
+                else rollback(ROLLBACK);
+                return done;
+              },
+            });
+            started();
+          }),
+      )
+      .then(
+        () => {},
+        (err) => {
+          if (err !== ROLLBACK) throw err;
+        },
+      );
+    done.catch(failed); // BEGIN itself failed (later failures are the answer to "end")
+  });
+}
+
+/**
+ * @param {Request} msg
+ * @returns {Promise<unknown[] | undefined>}
+ */
+async function handle(msg) {
+  switch (msg.op) {
+    case "query":
+      return (await target(msg.tx).query(msg.sql, msg.params)).rows;
+    case "exec":
+      await target(msg.tx).exec(msg.sql);
+      return undefined;
+    case "begin":
+      await begin(msg.tx);
+      return undefined;
+    case "end": {
+      const end = transactions.get(msg.tx)?.end;
+      if (!end) throw new Error(`no open transaction ${msg.tx}`);
+      transactions.delete(msg.tx);
+      await end(msg.commit);
+      return undefined;
+    }
+    case "close":
+      await pg.close();
+      return undefined;
+  }
+}
+
+/** @param {Reply} reply */
+const send = (reply) => port.postMessage(reply);
+
+port.on("message", (/** @type {Request} */ msg) => {
+  handle(msg).then(
+    (rows) => send({ id: msg.id, ok: true, rows }),
+    (err) => send({ id: msg.id, error: describe(err) }),
+  );
+});
+send({ id: 0, ok: true });
