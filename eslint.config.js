@@ -61,7 +61,7 @@ export default tseslint.config(
     }),
   },
   {
-    files: ["scripts/**/*.mjs", "bench/**/*.ts", "tests/**/*.ts", ".ci/**"],
+    files: ["scripts/**/*.{mjs,ts}", "bench/**/*.ts", "tests/**/*.ts", ".ci/**"],
     rules: { "no-console": "off" },
   },
 );

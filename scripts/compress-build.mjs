@@ -1,9 +1,9 @@
 // After `react-router build`: writes brotli and gzip copies of every compressible asset, so the
-// server sends them without compressing per request, and stamps the build with its inputs.
+// server sends them without compressing per request, and stamps the site's build with its inputs.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { inputsHash, STAMP } from "./build-inputs.mjs";
+import { writeStamp } from "./build-inputs.mjs";
 
 const ROOT = path.join(process.env.BUILD_DIR ?? "build", "client");
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|webmanifest|data|txt|xml|ico)$/;
@@ -28,7 +28,7 @@ for (const entry of fs.readdirSync(ROOT, { recursive: true, withFileTypes: true 
   raw += body.length;
   brotli += br.length;
 }
-if (!process.env.BUILD_DIR) fs.writeFileSync(STAMP, inputsHash());
+if (!process.env.BUILD_DIR) writeStamp("site");
 console.log(
   `compressed ${files} files: ${(raw / 1024).toFixed(0)} KB → ${(brotli / 1024).toFixed(0)} KB brotli`,
 );

@@ -1,16 +1,13 @@
-// `npm start` runs this first: builds the site when there is no build or its inputs changed.
+// `npm start` runs this first: builds each part (site, server) that is missing or whose inputs
+// changed. The site goes first, as building it empties build/.
 import { execSync } from "node:child_process";
-import fs from "node:fs";
-import { inputsHash, STAMP } from "./build-inputs.mjs";
+import { isCurrent, PARTS } from "./build-inputs.mjs";
 
-const hash = inputsHash();
-const current =
-  fs.existsSync("build/client/index.html") &&
-  fs.existsSync(STAMP) &&
-  fs.readFileSync(STAMP, "utf8") === hash;
-if (current) {
-  console.log("Site build is up to date.");
-} else {
-  console.log("Building the site (first start or changed sources)…");
-  execSync("npm run build", { stdio: "inherit" });
+for (const name of /** @type {const} */ (["site", "server"])) {
+  if (isCurrent(name)) {
+    console.log(`The ${name} build is up to date.`);
+  } else {
+    console.log(`Building the ${name} (first start or changed sources)…`);
+    execSync(PARTS[name].command, { stdio: "inherit" });
+  }
 }

@@ -1,6 +1,9 @@
 // The messages between the server (server/db/pglite.ts) and the database thread
 // (server/db/pglite-thread.mjs). Every request gets one reply with the same id.
 
+/** What the thread opens: a folder (or memory://), from a template when the folder is new. */
+export type ThreadData = { dataDir: string; template?: string | undefined };
+
 export type Request = { id: number } & (
   | { op: "query"; sql: string; params?: unknown[]; tx?: number }
   | { op: "exec"; sql: string; tx?: number }

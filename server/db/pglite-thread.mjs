@@ -6,6 +6,9 @@
 // Plain JavaScript, type-checked by tsc through JSDoc: a worker does not inherit the server's
 // TypeScript loader on Node 20, and starting tsx in the thread would add a quarter of a second
 // to every start.
+import fs from "node:fs/promises";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 
@@ -13,11 +16,35 @@ import { PGlite } from "@electric-sql/pglite";
  * @typedef {import("./pglite-messages.ts").Request} Request
  * @typedef {import("./pglite-messages.ts").Reply} Reply
  * @typedef {import("./pglite-messages.ts").ErrorFields} ErrorFields
+ * @typedef {import("./pglite-messages.ts").ThreadData} ThreadData
  * @typedef {import("@electric-sql/pglite").Transaction} Transaction
  */
 
+const gunzip = promisify(zlib.gunzip);
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
-const pg = await PGlite.create(/** @type {{ dataDir: string }} */ (workerData).dataDir);
+const pg = await open(/** @type {ThreadData} */ (workerData));
+
+/**
+ * A new folder starts from the template (server/db/template.ts) when there is one. It is unpacked
+ * here: gzip's checksum covers every byte, so a damaged file fails here, cleanly (PGlite's own
+ * unpacking lets such an error escape). A template that cannot be loaded is set aside: the folder
+ * is emptied and the database created as without it.
+ * @param {ThreadData} data
+ */
+async function open({ dataDir, template }) {
+  if (template) {
+    try {
+      const tarball = await gunzip(await fs.readFile(template));
+      return await PGlite.create(dataDir, { loadDataDir: new Blob([tarball]) });
+    } catch {
+      if (!dataDir.startsWith("memory://")) {
+        await fs.rm(dataDir, { recursive: true, force: true });
+        await fs.mkdir(dataDir, { recursive: true });
+      }
+    }
+  }
+  return PGlite.create(dataDir);
+}
 
 /**
  * Open transactions by id: each holds PGlite's lock until the server ends it.

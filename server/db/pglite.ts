@@ -4,7 +4,7 @@
 // a time); a transaction holds the database from BEGIN to COMMIT, as on a single connection.
 import { Worker } from "node:worker_threads";
 import type { Database, Queryable, Row } from "./database.ts";
-import type { ErrorFields, Reply, Request } from "./pglite-messages.ts";
+import type { ErrorFields, Reply, Request, ThreadData } from "./pglite-messages.ts";
 
 type Pending = { resolve(rows: unknown[] | undefined): void; reject(err: Error): void };
 type Message = Request extends infer R ? (R extends Request ? Omit<R, "id"> : never) : never;
@@ -16,8 +16,13 @@ function toError(fields: ErrorFields): Error {
   return Object.assign(new Error(message), rest, { name });
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const worker = new Worker(THREAD, { workerData: { dataDir: dataDir ?? "memory://" } });
+/** Opens `dataDir` (in memory when undefined); a new folder starts from `template` when given. */
+export async function openPglite(
+  dataDir: string | undefined,
+  template?: string,
+): Promise<Database> {
+  const workerData: ThreadData = { dataDir: dataDir ?? "memory://", template };
+  const worker = new Worker(THREAD, { workerData });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let failure: Error | undefined;

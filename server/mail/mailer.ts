@@ -29,7 +29,7 @@ export default fp(
     const transport =
       opts.transport ??
       (config.smtpUrl
-        ? smtpTransport(config.smtpUrl, config.mailFrom)
+        ? await smtpTransport(config.smtpUrl, config.mailFrom)
         : config.devMailbox
           ? mailboxTransport()
           : undefined);

@@ -1,5 +1,4 @@
 // Where emails go: an SMTP server (SMTP_URL), or the dev mailbox (kept in the database only).
-import nodemailer from "nodemailer";
 import type { OutboxRow } from "./outbox.ts";
 
 export type MailTransport = {
@@ -8,7 +7,9 @@ export type MailTransport = {
   close(): void;
 };
 
-export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+/** nodemailer is loaded only when SMTP is configured. */
+export async function smtpTransport(smtpUrl: string, from: string): Promise<MailTransport> {
+  const { default: nodemailer } = await import("nodemailer");
   const transporter = nodemailer.createTransport(smtpUrl, {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -4,12 +4,12 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { Redis } from "ioredis";
 
 export default fp(
   async function rateLimits(app: FastifyInstance, opts: { redisUrl: string | undefined }) {
+    // ioredis is loaded only when a shared store is configured.
     const redis = opts.redisUrl
-      ? new Redis(opts.redisUrl, {
+      ? new (await import("ioredis")).Redis(opts.redisUrl, {
           connectTimeout: 2000,
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,

