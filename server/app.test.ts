@@ -1,4 +1,5 @@
 // The HTTP platform: security headers, JSON bodies, body limits, health, protocol-shaped errors.
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildTestApp } from "../tests/support/app.ts";
@@ -64,6 +65,30 @@ describeEachDatabase("HTTP platform", (ctx) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: "bad_json" });
+  });
+
+  it("refuses compressed request bodies with 400 in each protocol's shape, storing nothing", async () => {
+    const body = gzipSync(JSON.stringify({ email: "gzipped@example.com", password: "x".repeat(12) }));
+    const headers = {
+      apikey: app.keys.anonKey,
+      "content-type": "application/json",
+      "content-encoding": "gzip",
+    };
+    const post = (url: string) => app.inject({ method: "POST", url, headers, payload: body });
+    const rest = await post("/rest/v1/newsletter_subscribers");
+    expect(rest.statusCode).toBe(400);
+    expect(rest.json()).toMatchObject({ code: "PGRST102" });
+    const auth = await post("/auth/v1/signup");
+    expect(auth.statusCode).toBe(400);
+    expect(auth.json()).toMatchObject({ code: "bad_json" });
+    const fn = await post("/functions/v1/contact-notification");
+    expect(fn.statusCode).toBe(400);
+    expect(fn.json()).toMatchObject({ code: "bad_json" });
+    const stored = await ctx.db.query(
+      "SELECT (SELECT count(*) FROM public.newsletter_subscribers WHERE email = $1)::int AS leads, (SELECT count(*) FROM auth.users WHERE email = $1)::int AS users",
+      ["gzipped@example.com"],
+    );
+    expect(stored).toEqual([{ leads: 0, users: 0 }]);
   });
 
   it("refuses prototype poisoning in JSON bodies", async () => {

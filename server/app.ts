@@ -62,7 +62,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const db = await (opts.db ?? openDatabase(config));
     await app.register(services, { config, db, keys, ownsDb: opts.ownsDb ?? !opts.db });
 
-    await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+    // Responses only: no client sends compressed bodies, and the decompression hook would run on
+    // every request. A compressed body is then refused like any body that is not JSON.
+    await app.register(compress, {
+      global: true,
+      globalDecompression: false,
+      threshold: 1024,
+      encodings: ["br", "gzip"],
+    });
     await app.register(securityHeaders, { hsts: config.env === "production" });
     await app.register(jsonBody);
     app.setErrorHandler(rootErrorHandler);

@@ -141,6 +141,36 @@ export const demoFormLead: Kind<RequestDemo> = {
 export type LeadKind<T> = Kind<T>;
 
 type Stored<R> = R extends "none" ? undefined : StoredLead;
+type Returning = "*" | "id" | "none";
+
+/**
+ * The statements of a kind, built once per shape (they depend only on the kind's columns, what
+ * is read back and whether emails are queued): a lead is stored on every form post.
+ */
+const statements = new WeakMap<Kind<never>, Map<string, string>>();
+
+function statementFor(kind: Kind<never>, returning: Returning, withEmails: boolean): string {
+  let byShape = statements.get(kind);
+  if (!byShape) statements.set(kind, (byShape = new Map()));
+  const shape = `${returning}:${withEmails}`;
+  let sql = byShape.get(shape);
+  if (sql === undefined) {
+    // With emails, the row's time is the one they show; without, the database's default.
+    const names = [...Object.keys(kind.columns), "source", ...(withEmails ? ["created_at"] : [])];
+    const back = { "*": " RETURNING *", id: " RETURNING id, created_at", none: "" }[returning];
+    const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")})${back}`;
+    sql = withEmails
+      ? `WITH lead AS (${insert}), mail AS (
+       INSERT INTO mail.outbox (kind, to_address, subject, text_body, html_body, reply_to)
+       SELECT * FROM jsonb_to_recordset($${names.length + 1}::jsonb)
+         AS m(kind text, to_address text, subject text, text_body text, html_body text, reply_to text)
+     )
+     ${returning === "none" ? "SELECT" : "SELECT * FROM lead"}`
+      : insert;
+    byShape.set(shape, sql);
+  }
+  return sql;
+}
 
 /**
  * Inserts the lead and queues its emails in one statement: atomic on its own (no transaction
@@ -148,7 +178,7 @@ type Stored<R> = R extends "none" ? undefined : StoredLead;
  * back: the whole row (a PostgREST representation), the id, or nothing (return=minimal: reading
  * rows back is a fifth of an embedded insert's cost).
  */
-export async function storeLead<T, R extends "*" | "id" | "none" = "id">(
+export async function storeLead<T, R extends Returning = "id">(
   q: Queryable,
   kind: Kind<T>,
   input: T,
@@ -158,20 +188,12 @@ export async function storeLead<T, R extends "*" | "id" | "none" = "id">(
 ): Promise<Stored<R>> {
   const receivedAt = new Date();
   const emails = kind.emails(input, receivedAt, source, config);
-  const names = [...Object.keys(kind.columns), "source"];
-  const values = [
-    ...Object.values(kind.columns).map((column) => column(input)),
-    JSON.stringify(source ?? {}),
-  ];
-  // With emails, the row's time is the one they show; without, the database's default.
-  if (emails.length) {
-    names.push("created_at");
-    values.push(receivedAt);
-  }
-  const back = { "*": " RETURNING *", id: " RETURNING id, created_at", none: "" }[returning];
-  const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${values.map((_, i) => `$${i + 1}`).join(", ")})${back}`;
+  const values: unknown[] = [];
+  for (const column of Object.values(kind.columns)) values.push(column(input));
+  values.push(JSON.stringify(source ?? {}));
+  const sql = statementFor(kind as Kind<never>, returning, emails.length > 0);
   if (emails.length === 0) {
-    const [lead] = await q.query<StoredLead>(insert, values);
+    const [lead] = await q.query<StoredLead>(sql, values);
     return lead as Stored<R>;
   }
   const outbox = emails.map((e) => ({
@@ -182,14 +204,6 @@ export async function storeLead<T, R extends "*" | "id" | "none" = "id">(
     html_body: e.html,
     reply_to: e.replyTo ?? null,
   }));
-  const [lead] = await q.query<StoredLead>(
-    `WITH lead AS (${insert}), mail AS (
-       INSERT INTO mail.outbox (kind, to_address, subject, text_body, html_body, reply_to)
-       SELECT * FROM jsonb_to_recordset($${values.length + 1}::jsonb)
-         AS m(kind text, to_address text, subject text, text_body text, html_body text, reply_to text)
-     )
-     ${returning === "none" ? "SELECT" : "SELECT * FROM lead"}`,
-    [...values, JSON.stringify(outbox)],
-  );
+  const [lead] = await q.query<StoredLead>(sql, [...values, receivedAt, JSON.stringify(outbox)]);
   return (returning === "none" ? undefined : lead) as Stored<R>;
 }

@@ -7,14 +7,18 @@ export type Preferences = {
   applied: string[];
 };
 
-export function parsePrefer(header: string | string[] | undefined): Preferences {
-  const prefs: Preferences = {
-    return: "minimal",
-    count: undefined,
-    missing: "null",
-    resolution: undefined,
-    applied: [],
-  };
+/** PostgREST's defaults: what a request without a `Prefer` header gets (most of them). */
+const DEFAULTS: Readonly<Preferences> = Object.freeze({
+  return: "minimal",
+  count: undefined,
+  missing: "null",
+  resolution: undefined,
+  applied: Object.freeze([]) as unknown as string[],
+});
+
+export function parsePrefer(header: string | string[] | undefined): Readonly<Preferences> {
+  if (header === undefined || header === "") return DEFAULTS;
+  const prefs: Preferences = { ...DEFAULTS, applied: [] };
   const raw = Array.isArray(header) ? header.join(",") : (header ?? "");
   for (const token of raw
     .split(",")
