@@ -68,7 +68,9 @@ describeEachDatabase("HTTP platform", (ctx) => {
   });
 
   it("refuses compressed request bodies with 400 in each protocol's shape, storing nothing", async () => {
-    const body = gzipSync(JSON.stringify({ email: "gzipped@example.com", password: "x".repeat(12) }));
+    const body = gzipSync(
+      JSON.stringify({ email: "gzipped@example.com", password: "x".repeat(12) }),
+    );
     const headers = {
       apikey: app.keys.anonKey,
       "content-type": "application/json",
