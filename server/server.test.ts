@@ -91,6 +91,21 @@ describe("server process", () => {
     expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
   });
 
+  it("exits on SIGTERM when nobody reads its output any more", async () => {
+    // A log reader that goes away (a crashed supervisor, a closed pipe) must not keep the server
+    // from exiting: pino's exit-time flush would retry the broken pipe forever (sonic-boom 4).
+    const dataDir = tempDir();
+    const server = await startServer({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "none") });
+    server.child.stdout!.destroy();
+    server.child.stderr!.destroy();
+    const code = await Promise.race([
+      server.stop("SIGTERM"),
+      new Promise<string>((resolve) => setTimeout(() => resolve("still running"), 10_000)),
+    ]);
+    if (code === "still running") server.child.kill("SIGKILL");
+    expect(code).toBe(0);
+  });
+
   it("refuses a bad variable with one line naming it and exit code 1", async () => {
     const { code, stderr } = await runToExit({ PORT: "not-a-port", DATA_DIR: tempDir() });
     expect(code).toBe(1);

@@ -1,6 +1,7 @@
 // The process: read the configuration, build the app, listen, and shut down gracefully.
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
+import { flushLog } from "./platform/flush-log.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -39,20 +40,21 @@ async function main() {
   app.log.info(`anon key: ${app.keys.anonKey}`);
 
   let closing = false;
+  const exit = (code: number) => void flushLog(app.log).then(() => process.exit(code));
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
     const force = setTimeout(() => {
       app.log.error("shutdown took too long; exiting");
-      process.exit(1);
+      exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     app.close().then(
-      () => process.exit(0),
+      () => exit(0),
       (err: unknown) => {
         app.log.error({ err }, "shutdown failed");
-        process.exit(1);
+        exit(1);
       },
     );
   };
