@@ -65,4 +65,3 @@ export function serializeError(err: Error) {
   for (const key of ["params", "parameters", "values", "query"]) delete out[key];
   return out;
 }
-
