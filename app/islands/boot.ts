@@ -2,10 +2,12 @@
 // visitor came from, show a toast handed over by the previous page.
 import { rememberLandingSource } from "../lib/lead-source.ts";
 import { showFlashToasts } from "../lib/toast.ts";
+import type { HeldEvent } from "./held-events.ts";
 import { hydrateIslands } from "./hydrate.ts";
 
-export function boot() {
-  hydrateIslands();
+/** `held`: what the visitor did to islands before this runtime arrived, to be replayed. */
+export function boot(held: readonly HeldEvent[] = []) {
+  hydrateIslands(held);
   rememberLandingSource();
   showFlashToasts();
 }

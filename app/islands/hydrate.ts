@@ -1,13 +1,29 @@
 // Browser side of the islands: finds every [data-island] of the page and hydrates it as its own
-// React root, when its data-hydrate strategy says so.
-import { createElement, type ComponentType } from "react";
-import { hydrateRoot } from "react-dom/client";
+// React root, when its data-hydrate strategy says so. React itself loads with the first island
+// that wakes: a page nobody touches runs none of it.
+import type { ComponentType } from "react";
+import { hasAccountState } from "../lib/account-signals.ts";
+import { HELD_EVENT_TYPES, holdIfAsleep, type HeldEvent } from "./held-events.ts";
 import { islands, type IslandName } from "./registry.ts";
 
 const INTENT_EVENTS = ["pointerenter", "pointerdown", "touchstart", "focusin"] as const;
 
-export function hydrateIslands(root: ParentNode = document): void {
-  for (const el of root.querySelectorAll<HTMLElement>("[data-island]")) schedule(el);
+export function hydrateIslands(held: readonly HeldEvent[] = []): void {
+  // From now on a click or submission reaching an island that is not live yet wakes it and is
+  // replayed there; those held before the runtime arrived are replayed the same way.
+  for (const type of HELD_EVENT_TYPES)
+    document.addEventListener(type, (event) => wake(holdIfAsleep(event)), true);
+  for (const event of held) wake(event);
+  for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) schedule(el);
+}
+
+/**
+ * At once after hydrateRoot, not a frame later: React hydrates the root synchronously for a
+ * discrete event, so the replay reaches the element it was meant for before any effect of the
+ * island can replace that element.
+ */
+function wake(event: HeldEvent | null) {
+  if (event) void hydrate(event.island).then(event.replay);
 }
 
 function schedule(el: HTMLElement) {
@@ -18,6 +34,8 @@ function schedule(el: HTMLElement) {
       return onVisible(el, () => void hydrate(el));
     case "interaction":
       return onInteraction(el);
+    case "session":
+      return hasAccountState() ? void hydrate(el) : onInteraction(el);
     default:
       return void hydrate(el);
   }
@@ -25,7 +43,7 @@ function schedule(el: HTMLElement) {
 
 const hydrated = new WeakMap<HTMLElement, Promise<void>>();
 
-/** Hydrates once; resolves when the island's code has run (React commits synchronously after). */
+/** Hydrates once; resolves when hydrateRoot has been called (React then hydrates concurrently). */
 export function hydrate(el: HTMLElement): Promise<void> {
   let done = hydrated.get(el);
   if (!done) {
@@ -39,7 +57,12 @@ async function load(el: HTMLElement) {
   const name = el.dataset.island as IslandName;
   const loader = islands[name];
   if (!loader) return console.error(`Unknown island "${name}"`);
-  const Component = (await loader()) as ComponentType<Record<string, unknown>>;
+  const [loaded, { createElement }, { hydrateRoot }] = await Promise.all([
+    loader(),
+    import("react"),
+    import("react-dom/client"),
+  ]);
+  const Component = loaded as ComponentType<Record<string, unknown>>;
   const props = JSON.parse(el.dataset.props ?? "{}") as Record<string, unknown>;
   hydrateRoot(el, createElement(Component, props), {
     identifierPrefix: el.dataset.prefix,
@@ -72,10 +95,7 @@ function onVisible(el: HTMLElement, run: () => void) {
 
 const NO_BOX = new Set(["LINK", "SCRIPT", "STYLE", "META", "TEMPLATE"]);
 
-/**
- * Hydrates at the first sign of intent. A click that lands before the code has run is held and
- * replayed on the same element once the island is live, so nothing the visitor does is lost.
- */
+/** Hydrates at the first sign of intent (a click that comes first is held: held-events.ts). */
 function onInteraction(el: HTMLElement) {
   // The visitor may already be there (the runtime starts after the page's load event).
   const engaged =
@@ -87,16 +107,4 @@ function onInteraction(el: HTMLElement) {
   };
   for (const type of INTENT_EVENTS)
     el.addEventListener(type, start, { capture: true, passive: true });
-  const holdClick = (event: Event) => {
-    if (el.dataset.hydrated !== undefined) return el.removeEventListener("click", holdClick, true);
-    const target = event.target as Element;
-    const clickable = target.closest<HTMLElement>(
-      "a, button, input, label, select, textarea, summary, [role]",
-    );
-    if (!clickable) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    void hydrate(el).then(() => requestAnimationFrame(() => clickable.click()));
-  };
-  el.addEventListener("click", holdClick, true);
 }

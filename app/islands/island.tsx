@@ -9,8 +9,10 @@ import type { IslandComponent, IslandName, IslandPropsOf } from "./registry.ts";
 /**
  * When the browser hydrates the island: at load, when the main thread is idle, when it scrolls
  * into view, or at the first sign of interaction (pointer, touch, focus; a click is replayed).
+ * "session": at load when the visitor has account state to show (lib/account-signals.ts), at the
+ * first interaction otherwise, so an anonymous visit loads no React at all until it is used.
  */
-export type HydrateOn = "load" | "idle" | "visible" | "interaction";
+export type HydrateOn = "load" | "idle" | "visible" | "interaction" | "session";
 
 export type IslandProps<N extends IslandName> = {
   name: N;

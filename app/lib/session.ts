@@ -2,7 +2,8 @@
 // supabase-js loads only when there is a session to keep alive: one stored by an earlier visit,
 // or one arriving in the URL from an email link. Its auth events drive this store.
 import { useSyncExternalStore } from "react";
-import { getSupabase, sessionStorageKey } from "./supabase.ts";
+import { hashParams, hasStoredSession } from "./account-signals.ts";
+import { getSupabase } from "./supabase.ts";
 import { flashToast, toast } from "./toast.ts";
 
 export type SessionStatus = "anonymous" | "signed-in";
@@ -26,18 +27,6 @@ export function useSessionStatus(): SessionStatus {
     () => status,
     () => "anonymous",
   );
-}
-
-function hashParams(): URLSearchParams {
-  return new URLSearchParams(window.location.hash.slice(1));
-}
-
-function hasStoredSession(): boolean {
-  try {
-    return localStorage.getItem(sessionStorageKey()) !== null;
-  } catch {
-    return false;
-  }
 }
 
 /** Called once per page by the account island. */

@@ -27,7 +27,7 @@ export default function Page() {
         </p>
       }
     >
-      <Island name="sign-in-form" component={SignInForm} props={{}} hydrate="visible" />
+      <Island name="sign-in-form" component={SignInForm} props={{}} hydrate="interaction" />
     </AuthFrame>
   );
 }

@@ -23,7 +23,7 @@ export default function Page() {
             title="Send us a message"
             lead="Tell us what you need and we will reply within one business day."
           >
-            <Island name="contact-form" component={ContactForm} props={{}} hydrate="visible" />
+            <Island name="contact-form" component={ContactForm} props={{}} hydrate="interaction" />
           </FormCard>
         </div>
         <ContactReasons reasons={contactReasons} />

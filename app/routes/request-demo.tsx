@@ -24,7 +24,7 @@ export default function Page() {
             name="request-demo-form"
             component={RequestDemoForm}
             props={{}}
-            hydrate="visible"
+            hydrate="interaction"
           />
         </FormCard>
         <div className="lg:col-start-1 lg:row-start-1">

@@ -124,6 +124,35 @@ describeInBrowser(
       await smtp.waitFor((m) => m.subject === "New contact message from Grace Hopper");
     });
 
+    it("Contact: what a visitor types and ticks before the form's code has arrived is kept", async () => {
+      const page = await ctx.newPage();
+      // A slow network: every script answers 1.5 s late, so the form is still static HTML.
+      await page.route("**/assets/*.js", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto("/contact");
+      const form = page.getByRole("form", { name: "Contact form" });
+      const island = page.locator("[data-island=contact-form]");
+      await form.getByLabel("Name").pressSequentially("Early Bird", { delay: 10 });
+      await form.getByText("I'm not a robot", { exact: true }).click();
+      expect(await island.getAttribute("data-hydrated")).toBeNull();
+
+      await island
+        .locator("altcha-widget [data-state=verified]")
+        .waitFor({ state: "attached", timeout: 45_000 });
+      await page.unrouteAll();
+      expect(await form.getByLabel("Name").inputValue()).toBe("Early Bird");
+      await form.getByLabel("Email").fill("early@bird.example");
+      await form.getByLabel("Phone").fill("+1 206 555 0142");
+      await form.getByLabel("Message").fill("Typed before the page woke up.");
+      await form.getByRole("button", { name: "Send message" }).click();
+      await toastText(page, "Success!").waitFor();
+      expect(await rows("contact_messages", "early@bird.example")).toEqual([
+        expect.objectContaining({ name: "Early Bird" }),
+      ]);
+    });
+
     it("Newsletter: '@' check, spinner, cleared in every case, duplicates are 'Already subscribed'", async () => {
       const page = await ctx.newPage();
       await page.goto("/faq");

@@ -1,11 +1,15 @@
 // Browser helpers for the visitor forms.
 import type { Locator, Page } from "playwright-core";
 
-/** Ticks "I'm not a robot" and waits until the widget has solved the proof of work. */
+/**
+ * Ticks "I'm not a robot" as a visitor would, whether the form is awake yet or not (before its
+ * code arrives the control is a placeholder whose tick is kept), and waits until the widget has
+ * solved the proof of work.
+ */
 export async function solveCaptcha(scope: Locator | Page): Promise<void> {
-  const widget = scope.locator("altcha-widget");
-  await widget.locator("label", { hasText: "I'm not a robot" }).click();
-  await widget
+  await scope.getByText("I'm not a robot", { exact: true }).click();
+  await scope
+    .locator("altcha-widget")
     .locator("[data-state=verified]")
     .first()
     .waitFor({ state: "attached", timeout: 45_000 });

@@ -26,7 +26,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           <Button asChild variant="outline">
             <ExternalLink href={bookDemoUrl}>Book Demo</ExternalLink>
           </Button>
-          <Island name="account-action" component={AccountAction} props={{}} hydrate="load" />
+          <Island name="account-action" component={AccountAction} props={{}} hydrate="session" />
         </div>
         <Island
           name="mobile-nav"

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { holdIfAsleep } from "./held-events.ts";
+
+function island(html: string, hydrated = false): HTMLElement {
+  const el = document.createElement("div");
+  el.dataset.island = "contact-form";
+  if (hydrated) el.dataset.hydrated = "";
+  el.innerHTML = html;
+  document.body.append(el);
+  return el;
+}
+
+function dispatch(target: Element, type: "click" | "submit") {
+  const event = new Event(type, { bubbles: true, cancelable: true });
+  let held: ReturnType<typeof holdIfAsleep> = null;
+  document.addEventListener(type, (e) => (held = holdIfAsleep(e)), { capture: true, once: true });
+  target.dispatchEvent(event);
+  return { event, held: held as ReturnType<typeof holdIfAsleep> };
+}
+
+describe("events aimed at an island before its code runs", () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it("holds a click on a control (the button, not the text inside it) and replays it there", () => {
+    const el = island(`<button type="button"><span>I'm not a robot</span></button>`);
+    const button = el.querySelector("button")!;
+    const clicks = vi.fn();
+    const { event, held } = dispatch(el.querySelector("span")!, "click");
+    expect(event.defaultPrevented).toBe(true);
+    expect(held?.island).toBe(el);
+    button.addEventListener("click", clicks);
+    held!.replay();
+    expect(clicks).toHaveBeenCalledOnce();
+  });
+
+  it("holds a form's submission, so the browser does not send it as a query string, and replays it", () => {
+    const el = island(`<form><input name="email"><button>Send</button></form>`);
+    const form = el.querySelector("form")!;
+    const { event, held } = dispatch(form, "submit");
+    expect(event.defaultPrevented).toBe(true);
+    const requestSubmit = vi.spyOn(form, "requestSubmit").mockImplementation(() => {});
+    held!.replay();
+    expect(requestSubmit).toHaveBeenCalledOnce();
+  });
+
+  it("lets links, text fields and anything outside islands work as they do without script", () => {
+    const el = island(`<a href="/about">About</a><input name="email">`);
+    const outside = document.createElement("button");
+    document.body.append(outside);
+    for (const target of [el.querySelector("a")!, el.querySelector("input")!, outside]) {
+      const { event, held } = dispatch(target, "click");
+      expect(held).toBeNull();
+      expect(event.defaultPrevented).toBe(false);
+    }
+  });
+
+  it("leaves a live island to React", () => {
+    const el = island(`<button type="button">Open</button>`, true);
+    const { event, held } = dispatch(el.querySelector("button")!, "click");
+    expect(held).toBeNull();
+    expect(event.defaultPrevented).toBe(false);
+  });
+
+  it("does not replay on an element the island has since removed", () => {
+    const el = island(`<button type="button">Tick</button>`);
+    const button = el.querySelector("button")!;
+    const { held } = dispatch(button, "click");
+    const clicks = vi.fn();
+    button.addEventListener("click", clicks);
+    button.remove();
+    held!.replay();
+    expect(clicks).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,41 @@
+// What a visitor does to an island before its code runs is not lost: a click on one of its
+// controls, or the submission of one of its forms, is held (the browser's own default, such as a
+// form sent as a GET query string, is stopped) and replayed once the island is live.
+// Loaded with the page's entry script, so it works from the first paint.
+
+export type HeldEvent = { island: HTMLElement; replay: () => void };
+
+const CONTROL = [
+  "button",
+  "label",
+  "summary",
+  "input[type=checkbox]",
+  "input[type=radio]",
+  "[role=button]",
+  "[role=checkbox]",
+  "[role=switch]",
+  "[role=tab]",
+].join(", ");
+
+export const HELD_EVENT_TYPES = ["click", "submit"] as const;
+
+/** Holds the event when it targets an island that is not live yet; null when it may go on. */
+export function holdIfAsleep(event: Event): HeldEvent | null {
+  const target = event.target;
+  if (!(target instanceof Element)) return null;
+  const island = target.closest<HTMLElement>("[data-island]");
+  if (!island || island.dataset.hydrated !== undefined) return null;
+  let replay: () => void;
+  if (event.type === "submit") {
+    const form = target as HTMLFormElement;
+    replay = () => form.isConnected && form.requestSubmit();
+  } else {
+    // Links and text fields work without script; only controls that need code are held.
+    const control = target.closest<HTMLElement>(CONTROL);
+    if (!control) return null;
+    replay = () => control.isConnected && control.click();
+  }
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  return { island, replay };
+}
