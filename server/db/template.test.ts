@@ -8,7 +8,7 @@ import type { Database } from "./database.ts";
 import { makeTemplate } from "./make-template.ts";
 import { migrate, readMigrations, type Migration } from "./migrate.ts";
 import { openPglite } from "./pglite.ts";
-import { templateFile, templateFor } from "./template.ts";
+import { TEMPLATE_DIR, templateFile, templateFor } from "./template.ts";
 
 /** Every column of the app's schemas, with its type, default and nullability, and every index. */
 async function schemaOf(db: Database) {
@@ -87,5 +87,10 @@ describe("embedded database template", () => {
       { n: 0 },
     ]);
     await db.close();
+  });
+
+  it("is looked for beside the installed packages, whatever folder the server starts in", () => {
+    // An absolute path into this checkout's node_modules, not one relative to the working directory.
+    expect(TEMPLATE_DIR).toBe(path.resolve("node_modules/.cache/revwise"));
   });
 });

@@ -10,13 +10,16 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Migration } from "./migrate.ts";
 
-/** Relative to the working directory, like SITE_DIR and DATA_DIR. */
-export const TEMPLATE_DIR = "node_modules/.cache/revwise";
+function pgliteManifest(): string {
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  return path.join(path.dirname(entry), "..", "package.json");
+}
+
+/** Beside the installed packages (the node_modules holding PGlite), wherever the server starts. */
+export const TEMPLATE_DIR = path.resolve(path.dirname(pgliteManifest()), "../..", ".cache/revwise");
 
 function pgliteVersion(): string {
-  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  const manifest = path.join(path.dirname(entry), "..", "package.json");
-  return (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version;
+  return (JSON.parse(fs.readFileSync(pgliteManifest(), "utf8")) as { version: string }).version;
 }
 
 export function templateFile(migrations: readonly Migration[], dir = TEMPLATE_DIR): string {
