@@ -2,12 +2,14 @@
 // server; nothing leaves our servers). Its code loads with the form that uses it; a tick given
 // before it has arrived is kept and starts the work as soon as it has.
 import type {} from "altcha/types/react";
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { FUNCTIONS } from "../../common/functions.ts";
 
 export type CaptchaHandle = { reset(): void };
 
-type Widget = HTMLElement & { reset(): void; verify(): Promise<unknown> };
+// The element's methods exist only once its component has mounted, a moment after it is connected
+// (the widget says so with a "load" event); calling them earlier throws.
+type Widget = HTMLElement & { reset?: () => void; verify?: () => Promise<unknown> };
 
 const CONFIGURATION = JSON.stringify({ hideFooter: true, hideLogo: true, minDuration: 400 });
 
@@ -20,6 +22,7 @@ export function Captcha({
 }) {
   const [ready, setReady] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   const widget = useRef<Widget>(null);
   const latest = useRef(onChange);
   useEffect(() => {
@@ -34,22 +37,32 @@ export function Captcha({
     };
   }, []);
 
-  useEffect(() => {
-    const el = widget.current;
-    if (!ready || !el) return;
+  // Listeners go on as the element is attached, before it can announce anything.
+  const attach = useCallback((el: Widget | null) => {
+    widget.current = el;
+    if (!el) return;
+    const onLoad = () => setLoaded(true);
     const onState = (event: Event) => {
       const { state, payload } = (event as CustomEvent<{ state: string; payload: string | null }>)
         .detail;
       latest.current(state === "verified" && payload ? payload : null);
     };
+    el.addEventListener("load", onLoad);
     el.addEventListener("statechange", onState);
-    if (wanted) void el.verify();
-    return () => el.removeEventListener("statechange", onState);
-  }, [ready, wanted]);
+    return () => {
+      el.removeEventListener("load", onLoad);
+      el.removeEventListener("statechange", onState);
+      widget.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (loaded && wanted) void widget.current?.verify?.();
+  }, [loaded, wanted]);
 
   useImperativeHandle(ref, () => ({
     reset: () => {
-      widget.current?.reset();
+      widget.current?.reset?.();
       latest.current(null);
     },
   }));
@@ -77,7 +90,7 @@ export function Captcha({
   }
   return (
     <altcha-widget
-      ref={widget}
+      ref={attach}
       challenge={`/functions/v1/${FUNCTIONS.captchaChallenge}`}
       configuration={CONFIGURATION}
     />
