@@ -46,8 +46,7 @@ describeEachDatabase("auth service", (ctx) => {
     });
 
   /** A confirmed account, signed in on a fresh client. */
-  async function confirmedUser(label = "user") {
-    const email = uniqueEmail(label);
+  async function confirmedUser(label = "user", email = uniqueEmail(label)) {
     const supabase = client();
     await supabase.auth.signUp({ email, password: PASSWORD });
     const { fragment } = await followLink(
@@ -391,17 +390,100 @@ describeEachDatabase("auth service", (ctx) => {
     ).toBeNull();
   });
 
+  it("voids the links of an earlier email change when the next change asks for a taken address", async () => {
+    const { email, supabase } = await confirmedUser("rechange");
+    const first = uniqueEmail("first-choice");
+    expect((await supabase.auth.updateUser({ email: first })).error).toBeNull();
+    const earlierLinks = [
+      linkIn(await emailTo(smtp, first, "Confirm your new Revwise email address")),
+      linkIn(await emailTo(smtp, email, "Confirm the change of your Revwise email address")),
+    ];
+    const { email: taken } = await confirmedUser("taken");
+    expect((await supabase.auth.updateUser({ email: taken })).error).toBeNull();
+    await emailTo(smtp, taken, /already/i);
+    for (const link of earlierLinks)
+      expect((await followLink(link)).fragment.get("error_code")).toBe("otp_expired");
+    for (const address of [email, taken])
+      expect(
+        (await client().auth.signInWithPassword({ email: address, password: PASSWORD })).error,
+      ).toBeNull();
+  });
+
+  it("refuses to finish an email change by code when the new address was taken meanwhile", async () => {
+    const { email, supabase } = await confirmedUser("race");
+    const next = uniqueEmail("race-next");
+    expect((await supabase.auth.updateUser({ email: next })).error).toBeNull();
+    const codeNew = codeIn(await emailTo(smtp, next, "Confirm your new Revwise email address"));
+    const codeCurrent = codeIn(
+      await emailTo(smtp, email, "Confirm the change of your Revwise email address"),
+    );
+    await confirmedUser("race-owner", next);
+    const verify = (address: string, token: string) =>
+      client().auth.verifyOtp({ email: address, token, type: "email_change" });
+    expect((await verify(next, codeNew)).error).toBeNull();
+    expect((await verify(email, codeCurrent)).error).toMatchObject({
+      status: 403,
+      code: "otp_expired",
+    });
+    expect(
+      (await client().auth.signInWithPassword({ email, password: PASSWORD })).error,
+    ).toBeNull();
+  });
+
+  it("refuses a banned user's token with user_banned", async () => {
+    const { email, session } = await confirmedUser("banned");
+    await ctx.db.query(
+      "UPDATE auth.users SET banned_until = now() + interval '1 hour' WHERE email = $1",
+      [email],
+    );
+    const res = await auth("/user", {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: "user_banned" });
+  });
+
+  it("keeps merged user metadata within its limit and unchanged when an update is refused", async () => {
+    const { supabase } = await confirmedUser("metadata");
+    expect((await supabase.auth.updateUser({ data: { a: "x".repeat(6000) } })).error).toBeNull();
+    expect((await supabase.auth.updateUser({ data: { b: "y".repeat(6000) } })).error).toMatchObject(
+      { status: 400, code: "validation_failed" },
+    );
+    const { data } = await supabase.auth.getUser();
+    expect(data.user!.user_metadata).not.toHaveProperty("b");
+    expect(data.user!.user_metadata.a).toHaveLength(6000);
+  });
+
   it("reveals no account: sign-up, sign-in and recovery answer alike for known and unknown addresses", async () => {
     const { email } = await confirmedUser("known");
     const unknown = uniqueEmail("unknown");
     const before = smtp.messages.length;
 
-    const known = await client().auth.signUp({ email, password: "Another-Pass-11" });
-    const fresh = await client().auth.signUp({ email: unknown, password: "Another-Pass-11" });
+    // Keys in an order jsonb does not keep: the stored user's metadata comes back reordered.
+    const data = { zz: 1, é: { yy: 1, x: 2 }, b: 3, a: 4 };
+    const signUp = (address: string, metadata: object) =>
+      client().auth.signUp({
+        email: address,
+        password: "Another-Pass-11",
+        options: { data: metadata },
+      });
+    const known = await signUp(email, data);
+    const fresh = await signUp(unknown, data);
     const shape = (u: object | null) => Object.keys(u ?? {}).sort();
     expect(shape(known.data.user)).toEqual(shape(fresh.data.user));
+    expect(JSON.stringify(known.data.user!.user_metadata)).toBe(
+      JSON.stringify(fresh.data.user!.user_metadata),
+    );
     expect(known.data.user!.identities).toHaveLength(1);
     expect(known.data.user!.id).not.toBe(fresh.data.user!.id);
+    // A second sign-up for an address not yet confirmed tells nothing of the first either.
+    const again = await signUp(unknown, { second: true });
+    expect(shape(again.data.user)).toEqual(shape(fresh.data.user));
+    expect(again.data.user!.id).not.toBe(fresh.data.user!.id);
+    expect(again.data.user!.user_metadata).toEqual({ second: true });
+    expect(Date.parse(again.data.user!.created_at)).toBeGreaterThanOrEqual(
+      Date.parse(fresh.data.user!.created_at),
+    );
     // The owner hears about it; the requester cannot tell.
     await emailTo(smtp, email, "You already have a Revwise account");
     expect(
@@ -549,6 +631,33 @@ describeEachDatabase("auth service", (ctx) => {
     expect(
       await post("/verify", JSON.stringify({ type: "carrier-pigeon", token_hash: "x" })),
     ).toMatchObject({ status: 400 });
+    for (const type of ["constructor", "__proto__", "toString"]) {
+      expect(
+        await post("/verify", JSON.stringify({ type, token_hash: "f".repeat(56) })),
+      ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+      const link = await fetch(`${server.url}/auth/v1/verify?token=x&type=${type}`, {
+        redirect: "manual",
+      });
+      expect(link.status).toBe(400);
+    }
+    expect(
+      await post(
+        "/token?grant_type=pkce",
+        JSON.stringify({ auth_code: "-".repeat(36), code_verifier: "x".repeat(56) }),
+      ),
+    ).toMatchObject({ status: 404, body: { code: "flow_state_not_found" } });
+    // Text jsonb cannot store (NUL, unpaired surrogates) is refused, and nothing is written.
+    for (const data of [{ a: "\u0000" }, { a: ["\ud800"] }, { "\udc00": 1 }]) {
+      const email = uniqueEmail("unstorable");
+      expect(
+        await post("/signup", JSON.stringify({ email, password: PASSWORD, data })),
+      ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+      const [row] = await ctx.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM auth.users WHERE email = $1",
+        [email],
+      );
+      expect(row!.n).toBe(0);
+    }
     expect(await post("/recover", JSON.stringify({ email: "nope" }))).toMatchObject({
       status: 400,
       body: { code: "validation_failed" },
@@ -588,28 +697,38 @@ describeEachDatabase("auth service", (ctx) => {
     });
   });
 
-  it("limits sign-up attempts per address: 30 every 5 minutes, then over_request_rate_limit", async () => {
+  it("limits account-email requests per address in one bucket: sign-up, recovery and resend share 30 every 5 minutes", async () => {
     const ip = uniqueIp();
+    const send = (path: string, body: object) =>
+      auth(path, {
+        method: "POST",
+        headers: { "x-forwarded-for": ip },
+        body: JSON.stringify(body),
+      }).then((r) => r.status);
     const tries = [];
-    for (let i = 0; i < 31; i++) {
-      tries.push(
-        (
-          await auth("/signup", {
-            method: "POST",
-            headers: { "x-forwarded-for": ip },
-            body: JSON.stringify({ email: "not-valid", password: "x" }),
-          })
-        ).status,
-      );
+    for (let i = 0; i < 10; i++) {
+      tries.push(await send("/signup", { email: "not-valid", password: "x" }));
+      tries.push(await send("/recover", { email: "not-valid" }));
+      tries.push(await send("/resend", { type: "signup", email: "not-valid" }));
     }
-    expect(tries.slice(0, 30).every((s) => s === 400)).toBe(true);
-    const refused = await auth("/signup", {
+    expect(tries.every((s) => s === 400)).toBe(true);
+    const refused = await auth("/recover", {
       method: "POST",
       headers: { "x-forwarded-for": ip },
       body: "{}",
     });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: "over_request_rate_limit" });
+    expect(await send("/signup", { email: "not-valid", password: "x" })).toBe(429);
+    // Another address has its own bucket.
+    expect(
+      (
+        await auth("/signup", {
+          method: "POST",
+          body: JSON.stringify({ email: "not-valid", password: "x" }),
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("limits token requests per address: 150 every 5 minutes", async () => {
@@ -663,6 +782,16 @@ describeEachDatabase("auth email budget and autoconfirm", (ctx) => {
       expect(
         (await server.client({ ip: uniqueIp() }).auth.signUp({ email, password: PASSWORD })).error,
       ).toMatchObject({ status: 422, code: "user_already_exists" });
+      // Sign-ups racing for one new address: one account, the others told it exists.
+      const racing = uniqueEmail("racing");
+      const outcomes = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          server.client({ ip: uniqueIp() }).auth.signUp({ email: racing, password: PASSWORD }),
+        ),
+      );
+      expect(outcomes.filter((o) => o.error === null)).toHaveLength(1);
+      for (const o of outcomes.filter((o) => o.error !== null))
+        expect(o.error).toMatchObject({ status: 422, code: "user_already_exists" });
       void addressOf;
     } finally {
       await server.close();

@@ -68,7 +68,7 @@ export async function exchangeAuthCode(
   authCode: string,
   verifier: string,
 ): Promise<{ userId: string; method: string }> {
-  if (!/^[0-9a-f-]{36}$/i.test(authCode))
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(authCode))
     throw new AuthError(
       404,
       ErrorCode.flow_state_not_found,

@@ -1,7 +1,6 @@
 // POST /recover and POST /resend: always 200 {} (whether or not the address has an account); the
 // email goes out only when there is something to send, at most once a minute per address.
 import type { FastifyInstance } from "fastify";
-import { LIMITS } from "../platform/rate-limit.ts";
 import { emailChangeEmail, recoveryEmail } from "./auth-emails.ts";
 import { queryParam, readBody, readEmail, type AuthContext } from "./context.ts";
 import { assertEmailBudget, sentRecently } from "./email-limits.ts";
@@ -11,10 +10,10 @@ import { sendConfirmationEmail, sendLinkEmail } from "./link-emails.ts";
 import { safeRedirect } from "./redirects.ts";
 import { findUserByEmail } from "./users.ts";
 
-export default async function recover(app: FastifyInstance, { ctx: _ctx }: { ctx: AuthContext }) {
+export default async function recover(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
 
-  app.post("/recover", { config: { rateLimit: LIMITS.authEmail } }, async (request) => {
+  app.post("/recover", { onRequest: ctx.emailRequests }, async (request) => {
     const body = readBody(request);
     const email = readEmail(body.email);
     const pkce = parsePkce(body);
@@ -39,7 +38,7 @@ export default async function recover(app: FastifyInstance, { ctx: _ctx }: { ctx
     return {};
   });
 
-  app.post("/resend", { config: { rateLimit: LIMITS.authEmail } }, async (request) => {
+  app.post("/resend", { onRequest: ctx.emailRequests }, async (request) => {
     const body = readBody(request);
     const type = body.type;
     if (type === "sms" || type === "phone_change")

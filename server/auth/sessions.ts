@@ -9,6 +9,7 @@ import type { RefreshTokens } from "./refresh-tokens.ts";
 import {
   findUserById,
   identitiesOf,
+  isBanned,
   serializeUser,
   type IdentityRow,
   type UserRow,
@@ -171,5 +172,6 @@ export async function authenticate(
   const user = await findUserById(q, claims.sub);
   if (!user)
     throw new AuthError(403, ErrorCode.user_not_found, "User from sub claim in JWT does not exist");
+  if (isBanned(user)) throw new AuthError(403, ErrorCode.user_banned, "User is banned");
   return { user, session, accessToken: token };
 }

@@ -3,7 +3,6 @@
 // shaped exactly like that (and its owner a notice), so sign-up reveals no account.
 import type { FastifyInstance } from "fastify";
 import { isDatabaseError, UNIQUE_VIOLATION, type Queryable } from "../db/database.ts";
-import { LIMITS } from "../platform/rate-limit.ts";
 import { alreadyRegisteredEmail } from "./auth-emails.ts";
 import { queryParam, readBody, readEmail, readMetadata, type AuthContext } from "./context.ts";
 import { assertEmailBudget, emailedRecently, sentRecently } from "./email-limits.ts";
@@ -25,7 +24,7 @@ import {
 export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { config, db, mailer } = app;
 
-  app.post("/signup", { config: { rateLimit: LIMITS.authEmail } }, async (request) => {
+  app.post("/signup", { onRequest: ctx.emailRequests }, async (request) => {
     const body = readBody(request);
     if (body.phone !== undefined)
       throw new AuthError(400, ErrorCode.phone_provider_disabled, "Phone signups are disabled");
@@ -63,21 +62,22 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
           return decoyUser(email, metadata);
         }
         if (existing) {
-          // Not confirmed yet: send the confirmation again (at most once a minute); the password is kept.
-          const user = sentRecently(existing.confirmation_sent_at)
-            ? existing
-            : await sendConfirmation(tx, existing);
-          return serializeUser(user, await identitiesOf(tx, user.id));
+          // Not confirmed yet: send the confirmation again (at most once a minute); the password is
+          // kept. The answer is a decoy too: the stored user (its id, metadata and creation time)
+          // would tell that somebody signed up with this address before.
+          if (!sentRecently(existing.confirmation_sent_at)) await sendConfirmation(tx, existing);
+          return decoyUser(email, metadata);
         }
         const created = await createUser(tx, { email, passwordHash, metadata, confirmed: false });
         const user = await sendConfirmation(tx, created);
         return serializeUser(user, await identitiesOf(tx, user.id));
       })
       .catch((err: unknown) => {
-        // Two sign-ups for one address at the same moment: the loser answers like any sign-up.
-        if (isDatabaseError(err) && err.code === UNIQUE_VIOLATION && !config.mailerAutoconfirm)
-          return decoyUser(email, metadata);
-        throw err;
+        // Two sign-ups for one address at the same moment: the loser answers as if it came second.
+        if (!isDatabaseError(err) || err.code !== UNIQUE_VIOLATION) throw err;
+        if (config.mailerAutoconfirm)
+          throw new AuthError(422, ErrorCode.user_already_exists, "User already registered");
+        return decoyUser(email, metadata);
       });
     mailer.flush();
     return result;

@@ -1,8 +1,14 @@
 // GET /user and PUT /user (metadata, password, email change with confirmation of both addresses).
 import type { FastifyInstance } from "fastify";
-import { LIMITS } from "../platform/rate-limit.ts";
 import { emailChangeEmail, emailTakenEmail } from "./auth-emails.ts";
-import { queryParam, readBody, readEmail, readMetadata, type AuthContext } from "./context.ts";
+import {
+  assertMetadataSize,
+  queryParam,
+  readBody,
+  readEmail,
+  readMetadata,
+  type AuthContext,
+} from "./context.ts";
 import { assertEmailBudget } from "./email-limits.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
 import { parsePkce } from "./flow-states.ts";
@@ -27,7 +33,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
     return serializeUser(user, await identitiesOf(db, user.id));
   });
 
-  app.put("/user", { config: { rateLimit: LIMITS.authEmail } }, async (request) => {
+  app.put("/user", { onRequest: ctx.emailRequests }, async (request) => {
     const { user, session } = await authenticate(db, ctx.tokens, request);
     const body = readBody(request);
     if (body.app_metadata !== undefined)
@@ -56,6 +62,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         // Merged into user_metadata; keys set to null are removed.
         const merged = { ...current.raw_user_meta_data, ...data };
         for (const [k, v] of Object.entries(data)) if (v === null) delete merged[k];
+        assertMetadataSize(merged);
         current = await save(
           tx,
           "UPDATE auth.users SET raw_user_meta_data = $2, updated_at = now() WHERE id = $1 RETURNING *",
@@ -84,6 +91,8 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         const taken = await findUserByEmail(tx, newEmail);
         if (taken) {
           // Answered like any change (no account is revealed); the address's owner is told instead.
+          // Links of an earlier change request no longer apply.
+          await deleteTokens(tx, user.id, ["email_change_new", "email_change_current"]);
           await mailer.enqueue(tx, emailTakenEmail(newEmail, config.siteUrl));
         } else {
           for (const [type, to, role] of [

@@ -187,12 +187,21 @@ export function decoyUser(email: string, metadata: Record<string, unknown>) {
     email_change_confirm_status: 0,
     last_sign_in_at: null,
     raw_app_meta_data: { provider: "email", providers: ["email"] },
-    raw_user_meta_data: metadata,
+    raw_user_meta_data: inJsonbOrder(metadata),
     banned_until: null,
     created_at: now,
     updated_at: now,
   };
   return serializeUser(user, [identity]);
+}
+
+/** A JSON value with its object keys in the order jsonb keeps them: shorter first, then bytewise. */
+function inJsonbOrder<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map(inJsonbOrder) as T;
+  const keyed = Object.entries(value).map(([k, v]) => [Buffer.from(k), k, v] as const);
+  keyed.sort(([a], [b]) => a.length - b.length || Buffer.compare(a, b));
+  return Object.fromEntries(keyed.map(([, k, v]) => [k, inJsonbOrder(v)])) as T;
 }
 
 function dropUndefined<T extends Record<string, unknown>>(obj: T): T {

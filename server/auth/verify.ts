@@ -10,7 +10,7 @@ import { consumeCode, consumeTokenHash, PKCE_PREFIX } from "./one-time-tokens.ts
 import { safeRedirect, withParams } from "./redirects.ts";
 import { signIn } from "./sessions.ts";
 import { isBanned } from "./users.ts";
-import { applyVerification, OTHER_LINK_MESSAGE, VERIFY_TYPES } from "./verification.ts";
+import { applyVerification, OTHER_LINK_MESSAGE, tokenTypesFor } from "./verification.ts";
 
 const expiredLink = () =>
   new AuthError(403, ErrorCode.otp_expired, "Email link is invalid or has expired");
@@ -25,9 +25,7 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
     const type = queryParam(request, "type");
     if (!token || !type)
       throw new AuthError(400, ErrorCode.validation_failed, "Verify requires a token and a type");
-    const types = VERIFY_TYPES[type];
-    if (!types)
-      throw new AuthError(400, ErrorCode.validation_failed, "Unsupported verification type");
+    const types = tokenTypesFor(type);
     const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
     const pkce = token.startsWith(PKCE_PREFIX);
 
@@ -56,8 +54,7 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         };
       })
       .catch((err: unknown) => {
-        if (isDatabaseError(err) && err.code === UNIQUE_VIOLATION)
-          return { kind: "error" as const }; // address taken meanwhile
+        if (addressTaken(err)) return { kind: "error" as const };
         throw err;
       });
 
@@ -103,9 +100,7 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
     const type = typeof body.type === "string" ? body.type : undefined;
     if (!type)
       throw new AuthError(400, ErrorCode.validation_failed, "Verify requires a verification type");
-    const types = VERIFY_TYPES[type];
-    if (!types)
-      throw new AuthError(400, ErrorCode.validation_failed, "Unsupported verification type");
+    const types = tokenTypesFor(type);
     const hasToken = typeof body.token === "string" && body.token !== "";
     const hasHash = typeof body.token_hash === "string" && body.token_hash !== "";
     if (hasToken === hasHash)
@@ -128,21 +123,28 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         throw new AuthError(422, ErrorCode.validation_failed, "Invalid email format");
     }
 
-    const result = await db.transaction(async (tx) => {
-      const used = hasHash
-        ? await consumeTokenHash(tx, body.token_hash as string, types)
-        : await consumeCode(tx, email, body.token as string, types);
-      if (!used) throw hasHash ? expiredLink() : expiredCode();
-      const verified = await applyVerification(tx, used);
-      if (verified.kind === "invalid") throw hasHash ? expiredLink() : expiredCode();
-      if (verified.kind === "needs_other_link") return { msg: OTHER_LINK_MESSAGE, code: "200" };
-      if (isBanned(verified.user))
-        throw new AuthError(403, ErrorCode.user_banned, "User is banned");
-      return signIn(tx, ctx.tokens, ctx.refreshTokens, verified.user, verified.method, request);
-    });
-    return result;
+    const invalid = () => (hasHash ? expiredLink() : expiredCode());
+    return db
+      .transaction(async (tx) => {
+        const used = hasHash
+          ? await consumeTokenHash(tx, body.token_hash as string, types)
+          : await consumeCode(tx, email, body.token as string, types);
+        if (!used) throw invalid();
+        const verified = await applyVerification(tx, used);
+        if (verified.kind === "invalid") throw invalid();
+        if (verified.kind === "needs_other_link") return { msg: OTHER_LINK_MESSAGE, code: "200" };
+        if (isBanned(verified.user))
+          throw new AuthError(403, ErrorCode.user_banned, "User is banned");
+        return signIn(tx, ctx.tokens, ctx.refreshTokens, verified.user, verified.method, request);
+      })
+      .catch((err: unknown) => {
+        throw addressTaken(err) ? invalid() : err;
+      });
   });
 }
+
+/** An email change whose new address was taken by another account meanwhile. */
+const addressTaken = (err: unknown) => isDatabaseError(err) && err.code === UNIQUE_VIOLATION;
 
 function see(reply: FastifyReply, location: string) {
   return reply.code(303).header("location", location).header("cache-control", "no-store").send();
