@@ -403,6 +403,17 @@ describeEachDatabase("auth service", (ctx) => {
     await emailTo(smtp, taken, /already/i);
     for (const link of earlierLinks)
       expect((await followLink(link)).fragment.get("error_code")).toBe("otp_expired");
+    // Asking again a while later sends the taken address no link either.
+    await ctx.db.query(
+      "UPDATE auth.users SET email_change_sent_at = now() - interval '2 minutes' WHERE email = $1",
+      [email],
+    );
+    expect((await client().auth.resend({ type: "email_change", email })).error).toBeNull();
+    const [links] = await ctx.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM mail.outbox WHERE to_address = $1 AND kind = 'auth-email-change'",
+      [taken],
+    );
+    expect(links!.n).toBe(1); // the notice only
     for (const address of [email, taken])
       expect(
         (await client().auth.signInWithPassword({ email: address, password: PASSWORD })).error,

@@ -81,6 +81,8 @@ export default async function recover(app: FastifyInstance, { ctx }: { ctx: Auth
         [email],
       );
       if (!user || sentRecently(user.email_change_sent_at)) return;
+      // A change to an address that has an account goes nowhere; its owner was told once.
+      if (await findUserByEmail(tx, user.email_change)) return;
       await sendLinkEmail(tx, mailer, {
         userId: user.id,
         to: user.email_change,
