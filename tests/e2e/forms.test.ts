@@ -2,7 +2,7 @@
 // and each email delivered to a real SMTP server.
 import { expect, it } from "vitest";
 import { describeInBrowser } from "../support/browser.ts";
-import { solveCaptcha, toastText } from "../support/forms.ts";
+import { becomes, solveCaptcha, toastText } from "../support/forms.ts";
 import { addressOf, startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 let smtp: TestSmtp;
@@ -36,7 +36,7 @@ describeInBrowser(
       ]);
 
       await solveCaptcha(dialog);
-      expect(await submit.isDisabled()).toBe(false);
+      await becomes(submit, "enabled");
       await dialog.getByLabel("First name").fill("A");
       await submit.click();
       for (const message of [
@@ -119,7 +119,7 @@ describeInBrowser(
       expect(await sending.count()).toBe(0);
       for (const label of ["Name", "Email", "Phone", "Message"])
         expect(await form.getByLabel(label).inputValue(), label).toBe("");
-      expect(await form.getByRole("button", { name: "Send message" }).isDisabled()).toBe(true); // captcha cleared
+      await becomes(form.getByRole("button", { name: "Send message" }), "disabled"); // captcha cleared
       expect(await rows("contact_messages", "grace@navy.example")).toHaveLength(1);
       await smtp.waitFor((m) => m.subject === "New contact message from Grace Hopper");
     });

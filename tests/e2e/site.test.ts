@@ -322,6 +322,15 @@ describeInBrowser("site", (ctx) => {
     const region = page.locator("[data-island=product-carousel] [role=region]");
     const prev = region.getByRole("button", { name: "Previous slide" });
     const next = region.getByRole("button", { name: "Next slide" });
+    // The island is hydrated before the carousel's engine starts (an effect): wait for it.
+    await page.waitForFunction(
+      () =>
+        !(
+          document.querySelector(
+            "[data-island=product-carousel] [data-slot=carousel-next]",
+          ) as HTMLButtonElement
+        ).disabled,
+    );
     expect([await prev.isDisabled(), await next.isDisabled()]).toEqual([true, false]);
     await region.getByRole("button", { name: "Go to slide 3" }).click();
     await page.waitForFunction(
