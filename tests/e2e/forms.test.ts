@@ -1,8 +1,8 @@
 // Issue 4 in a real browser: the five visitor forms, their exact texts and states, each lead stored
 // and each email delivered to a real SMTP server.
 import { expect, it } from "vitest";
-import { describeInBrowser } from "../support/browser.ts";
-import { becomes, solveCaptcha, toastText } from "../support/forms.ts";
+import { becomes, describeInBrowser } from "../support/browser.ts";
+import { solveCaptcha, toastText } from "../support/forms.ts";
 import { addressOf, startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 let smtp: TestSmtp;

@@ -7,7 +7,7 @@ import { faqs } from "../../app/content/faq.ts";
 import { integrations } from "../../app/content/integrations.ts";
 import { advisors, team } from "../../app/content/people.ts";
 import { zoomGuide } from "../../app/content/zoom.ts";
-import { describeInBrowser } from "../support/browser.ts";
+import { becomes, describeInBrowser } from "../support/browser.ts";
 import { allRoutes } from "../support/routes.ts";
 
 const FOOTER = [
@@ -323,35 +323,14 @@ describeInBrowser("site", (ctx) => {
     const prev = region.getByRole("button", { name: "Previous slide" });
     const next = region.getByRole("button", { name: "Next slide" });
     // The island is hydrated before the carousel's engine starts (an effect): wait for it.
-    await page.waitForFunction(
-      () =>
-        !(
-          document.querySelector(
-            "[data-island=product-carousel] [data-slot=carousel-next]",
-          ) as HTMLButtonElement
-        ).disabled,
-    );
-    expect([await prev.isDisabled(), await next.isDisabled()]).toEqual([true, false]);
+    await becomes(next, "enabled");
+    expect(await prev.isDisabled()).toBe(true);
     await region.getByRole("button", { name: "Go to slide 3" }).click();
-    await page.waitForFunction(
-      () =>
-        (
-          document.querySelector(
-            "[data-island=product-carousel] [data-slot=carousel-next]",
-          ) as HTMLButtonElement
-        ).disabled,
-    );
+    await becomes(next, "disabled");
     await region.focus();
     await page.keyboard.press("ArrowLeft");
     await page.keyboard.press("ArrowLeft");
-    await page.waitForFunction(
-      () =>
-        (
-          document.querySelector(
-            "[data-island=product-carousel] [data-slot=carousel-previous]",
-          ) as HTMLButtonElement
-        ).disabled,
-    );
+    await becomes(prev, "disabled");
     await page.keyboard.press("ArrowRight");
     await region
       .getByRole("button", { name: "Go to slide 2" })

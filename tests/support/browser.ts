@@ -7,6 +7,7 @@ import {
   type Browser,
   type BrowserContext,
   type ConsoleMessage,
+  type Locator,
   type Page,
 } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect } from "vitest";
@@ -144,4 +145,11 @@ export function describeInBrowser(
       },
     });
   });
+}
+
+/** Waits for a control to become enabled or disabled: React applies state a moment after the event behind it. */
+export async function becomes(control: Locator, state: "enabled" | "disabled"): Promise<void> {
+  const handle = await control.elementHandle();
+  if (!handle) throw new Error("no such control");
+  await handle.waitForElementState(state);
 }

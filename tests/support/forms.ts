@@ -15,12 +15,5 @@ export async function solveCaptcha(scope: Locator | Page): Promise<void> {
     .waitFor({ state: "attached", timeout: 45_000 });
 }
 
-/** Waits for a control to become enabled or disabled: React applies state a moment after the event behind it. */
-export async function becomes(control: Locator, state: "enabled" | "disabled"): Promise<void> {
-  const handle = await control.elementHandle();
-  if (!handle) throw new Error("no such control");
-  await handle.waitForElementState(state);
-}
-
 export const toastText = (page: Page, title: string) =>
   page.locator("[data-toaster]").getByText(title, { exact: true });
