@@ -58,6 +58,17 @@ describeEachDatabase("auth service", (ctx) => {
     return { email, supabase, session: data.session! };
   }
 
+  /** The two emails an email change sends: to the new address and to the current one. */
+  async function emailChangeMails(current: string, next: string) {
+    return {
+      toNew: await emailTo(smtp, next, "Confirm your new Revwise email address"),
+      toCurrent: await emailTo(smtp, current, "Confirm the change of your Revwise email address"),
+    };
+  }
+
+  const count = async (sql: string, params: unknown[]) =>
+    (await ctx.db.query<{ n: number }>(sql, params))[0]!.n;
+
   it("signs up, confirms by the emailed link, and signs in", async () => {
     const email = uniqueEmail("flow");
     const supabase = client();
@@ -373,12 +384,7 @@ describeEachDatabase("auth service", (ctx) => {
     const { data, error } = await supabase.auth.updateUser({ email: next });
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ email, new_email: next });
-    const toNew = await emailTo(smtp, next, "Confirm your new Revwise email address");
-    const toCurrent = await emailTo(
-      smtp,
-      email,
-      "Confirm the change of your Revwise email address",
-    );
+    const { toNew, toCurrent } = await emailChangeMails(email, next);
     const first = await followLink(linkIn(toNew));
     expect(first.fragment.get("message")).toBe(
       "Confirmation link accepted. Please proceed to confirm link sent to the other email",
@@ -394,10 +400,7 @@ describeEachDatabase("auth service", (ctx) => {
     const { email, supabase } = await confirmedUser("rechange");
     const first = uniqueEmail("first-choice");
     expect((await supabase.auth.updateUser({ email: first })).error).toBeNull();
-    const earlierLinks = [
-      linkIn(await emailTo(smtp, first, "Confirm your new Revwise email address")),
-      linkIn(await emailTo(smtp, email, "Confirm the change of your Revwise email address")),
-    ];
+    const earlierLinks = Object.values(await emailChangeMails(email, first)).map(linkIn);
     const { email: taken } = await confirmedUser("taken");
     expect((await supabase.auth.updateUser({ email: taken })).error).toBeNull();
     await emailTo(smtp, taken, /already/i);
@@ -409,11 +412,12 @@ describeEachDatabase("auth service", (ctx) => {
       [email],
     );
     expect((await client().auth.resend({ type: "email_change", email })).error).toBeNull();
-    const [links] = await ctx.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM mail.outbox WHERE to_address = $1 AND kind = 'auth-email-change'",
-      [taken],
-    );
-    expect(links!.n).toBe(1); // the notice only
+    expect(
+      await count(
+        "SELECT count(*)::int AS n FROM mail.outbox WHERE to_address = $1 AND kind = 'auth-email-change'",
+        [taken],
+      ),
+    ).toBe(1); // the notice only
     for (const address of [email, taken])
       expect(
         (await client().auth.signInWithPassword({ email: address, password: PASSWORD })).error,
@@ -424,15 +428,12 @@ describeEachDatabase("auth service", (ctx) => {
     const { email, supabase } = await confirmedUser("race");
     const next = uniqueEmail("race-next");
     expect((await supabase.auth.updateUser({ email: next })).error).toBeNull();
-    const codeNew = codeIn(await emailTo(smtp, next, "Confirm your new Revwise email address"));
-    const codeCurrent = codeIn(
-      await emailTo(smtp, email, "Confirm the change of your Revwise email address"),
-    );
+    const { toNew, toCurrent } = await emailChangeMails(email, next);
     await confirmedUser("race-owner", next);
     const verify = (address: string, token: string) =>
       client().auth.verifyOtp({ email: address, token, type: "email_change" });
-    expect((await verify(next, codeNew)).error).toBeNull();
-    expect((await verify(email, codeCurrent)).error).toMatchObject({
+    expect((await verify(next, codeIn(toNew))).error).toBeNull();
+    expect((await verify(email, codeIn(toCurrent))).error).toMatchObject({
       status: 403,
       code: "otp_expired",
     });
@@ -663,11 +664,9 @@ describeEachDatabase("auth service", (ctx) => {
       expect(
         await post("/signup", JSON.stringify({ email, password: PASSWORD, data })),
       ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
-      const [row] = await ctx.db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM auth.users WHERE email = $1",
-        [email],
-      );
-      expect(row!.n).toBe(0);
+      expect(
+        await count("SELECT count(*)::int AS n FROM auth.users WHERE email = $1", [email]),
+      ).toBe(0);
     }
     expect(await post("/recover", JSON.stringify({ email: "nope" }))).toMatchObject({
       status: 400,
