@@ -2,7 +2,7 @@
 // the answer is the user without a session; an address that already has an account gets an answer
 // shaped exactly like that (and its owner a notice), so sign-up reveals no account.
 import type { FastifyInstance } from "fastify";
-import { isDatabaseError, UNIQUE_VIOLATION, type Queryable } from "../db/database.ts";
+import { isUniqueViolation, type Queryable } from "../db/database.ts";
 import { alreadyRegisteredEmail } from "./auth-emails.ts";
 import { queryParam, readBody, readEmail, readMetadata, type AuthContext } from "./context.ts";
 import { assertEmailBudget, emailedRecently, sentRecently } from "./email-limits.ts";
@@ -74,7 +74,7 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
       })
       .catch((err: unknown) => {
         // Two sign-ups for one address at the same moment: the loser answers as if it came second.
-        if (!isDatabaseError(err) || err.code !== UNIQUE_VIOLATION) throw err;
+        if (!isUniqueViolation(err)) throw err;
         if (config.mailerAutoconfirm)
           throw new AuthError(422, ErrorCode.user_already_exists, "User already registered");
         return decoyUser(email, metadata);

@@ -1,7 +1,7 @@
 // GET /verify (the link in an email: a browser navigation, answered with a 303 redirect) and
 // POST /verify (a code or a token hash, answered with a session).
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { isDatabaseError, UNIQUE_VIOLATION } from "../db/database.ts";
+import { isUniqueViolation } from "../db/database.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
 import { queryParam, readBody, type AuthContext } from "./context.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
@@ -54,7 +54,7 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         };
       })
       .catch((err: unknown) => {
-        if (addressTaken(err)) return { kind: "error" as const };
+        if (isUniqueViolation(err)) return { kind: "error" as const }; // address taken meanwhile
         throw err;
       });
 
@@ -138,13 +138,10 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         return signIn(tx, ctx.tokens, ctx.refreshTokens, verified.user, verified.method, request);
       })
       .catch((err: unknown) => {
-        throw addressTaken(err) ? invalid() : err;
+        throw isUniqueViolation(err) ? invalid() : err; // address taken meanwhile
       });
   });
 }
-
-/** An email change whose new address was taken by another account meanwhile. */
-const addressTaken = (err: unknown) => isDatabaseError(err) && err.code === UNIQUE_VIOLATION;
 
 function see(reply: FastifyReply, location: string) {
   return reply.code(303).header("location", location).header("cache-control", "no-store").send();

@@ -31,3 +31,6 @@ export function isDatabaseError(err: unknown): err is DatabaseError {
 }
 
 export const UNIQUE_VIOLATION = "23505";
+
+export const isUniqueViolation = (err: unknown): boolean =>
+  isDatabaseError(err) && err.code === UNIQUE_VIOLATION;

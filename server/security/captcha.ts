@@ -9,7 +9,7 @@ import {
   type Payload,
 } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { isDatabaseError, UNIQUE_VIOLATION, type Queryable } from "../db/database.ts";
+import { isUniqueViolation, type Queryable } from "../db/database.ts";
 
 export type CaptchaOptions = {
   /** PBKDF2 iterations per attempt. */
@@ -98,7 +98,7 @@ export class Captcha {
       await q.query("RELEASE SAVEPOINT captcha_redeem");
       return true;
     } catch (err) {
-      if (isDatabaseError(err) && err.code === UNIQUE_VIOLATION) {
+      if (isUniqueViolation(err)) {
         await q.query("ROLLBACK TO SAVEPOINT captcha_redeem");
         return false;
       }
