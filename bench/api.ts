@@ -15,7 +15,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 
 function bareServer(env: Record<string, string>): Promise<{ url: string; close(): void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/bare-insert-server.ts"], {
+  const child = spawn(process.execPath, ["bench/bare-insert-server.ts"], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });

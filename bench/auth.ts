@@ -38,7 +38,7 @@ function bareServer(
 ): Promise<{ url: string; close(): void }> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "bench/bare-signin-server.ts", email, PASSWORD],
+    ["bench/bare-signin-server.ts", email, PASSWORD],
     { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] },
   );
   return new Promise((resolve) => {

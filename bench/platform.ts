@@ -20,7 +20,7 @@ if (!fs.existsSync(path.join(SITE, "index.html"))) {
 
 /** A baseline server (bench/bare-server.ts) in its own process. */
 function bareServer(mode: "file" | "memory"): Promise<{ url: string; close(): void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/bare-server.ts", mode, SITE], {
+  const child = spawn(process.execPath, ["bench/bare-server.ts", mode, SITE], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve) => {

@@ -18,7 +18,7 @@ const env = {
 const children: ChildProcess[] = [
   spawn(
     process.execPath,
-    ["--watch-path=server", "--watch-path=common", "--import", "tsx", "server/server.ts"],
+    ["--watch-path=server", "--watch-path=common", "server/server.ts"],
     {
       stdio: "inherit",
       env: { ...env, PORT: String(apiPort), HOST: "127.0.0.1" },

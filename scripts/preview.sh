@@ -9,4 +9,4 @@ npx react-router build >/dev/null
 node scripts/compress-build.mjs >/dev/null
 echo "serving $BUILD_DIR on http://127.0.0.1:$port"
 exec env SITE_DIR="$BUILD_DIR/client" DATA_DIR="/tmp/revwise-preview-$name" PORT="$port" LOG_LEVEL=warn NODE_ENV=development \
-  node --import tsx server/server.ts
+  node server/server.ts

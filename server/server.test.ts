@@ -15,6 +15,8 @@ describe("server process", () => {
     const env = { DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "no-site") };
 
     const first = await startServer(env);
+    // The server runs on the Node.js that npm install brings (node_modules/.bin), whatever the system's.
+    expect(first.logs.find((l) => l.includes("Revwise is ready"))).toMatch(/"node":"v24\./);
     const health = await fetch(`${first.url}/auth/v1/health`);
     expect(health.status).toBe(200);
     const firstKey = anonKeyIn(first.logs);

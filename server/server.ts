@@ -30,6 +30,7 @@ async function main() {
 
   app.log.info(
     {
+      node: process.version,
       database: app.db.kind,
       dataDir: config.dataDir,
       siteUrl: config.siteUrl,

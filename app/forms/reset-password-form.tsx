@@ -25,7 +25,7 @@ export function ResetPasswordForm() {
     const hash = new URLSearchParams(window.location.hash.slice(1));
     if (hash.get("error_description")) return; // the header's account island reports the failed link
     const fromLink = hash.has("access_token");
-    let stored = false;
+    let stored: boolean;
     try {
       stored = localStorage.getItem(sessionStorageKey()) !== null;
     } catch {

@@ -2,13 +2,14 @@ import { Outlet, useLocation } from "react-router";
 import { SiteFooter } from "../components/layout/site-footer.tsx";
 import { SiteHeader } from "../components/layout/site-header.tsx";
 import { SkipLink } from "../components/layout/skip-link.tsx";
+import { pagePath } from "../lib/page-path.ts";
 
 /** The shared frame of every page: skip link, header, main content, footer. */
 export default function SiteLayout() {
   return (
     <>
       <SkipLink />
-      <SiteHeader currentPath={useLocation().pathname} />
+      <SiteHeader currentPath={pagePath(useLocation().pathname)} />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>

@@ -20,7 +20,7 @@ export function loader({ params }: Route.LoaderArgs) {
   return { post, others: post ? others : others.slice(0, 3) };
 }
 
-export const meta = ({ data }: Route.MetaArgs) => {
+export const meta = ({ loaderData: data }: Route.MetaArgs) => {
   const post = data?.post;
   if (!post)
     return [{ title: "Blog Post Not Found · Revwise" }, { name: "robots", content: "noindex" }];

@@ -5,6 +5,7 @@ import { pages } from "../content/pages.ts";
 import { contact } from "../content/site.ts";
 import { cn } from "../lib/cn.ts";
 import { formatLongDate } from "../lib/dates.ts";
+import { pagePath } from "../lib/page-path.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { PageHero } from "../sections/page-hero.tsx";
 import { DocLayout, SideBlock } from "../sections/pages/docs.tsx";
@@ -25,11 +26,11 @@ const POLICIES: { path: LegalPath; label: string }[] = [
 ];
 
 export function loader({ request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname as LegalPath;
+  const path = pagePath(new URL(request.url).pathname) as LegalPath;
   return { path, doc: loadDocument(`legal${path}`) };
 }
 
-export const meta = ({ data }: Route.MetaArgs) => pageMeta(byPath[data!.path]);
+export const meta = ({ loaderData: data }: Route.MetaArgs) => pageMeta(byPath[data!.path]);
 
 export default function Legal() {
   const { path, doc } = useLoaderData<typeof loader>();

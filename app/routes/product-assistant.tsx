@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import { pages } from "../content/pages.ts";
 import { assistantProducts } from "../content/products.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { pagePath } from "../lib/page-path.ts";
 import { BeforeAfterSection } from "../sections/products/before-after.tsx";
 import { FeatureStrip } from "../sections/products/feature-strip.tsx";
 import { KnowledgeChat } from "../sections/products/knowledge-chat.tsx";
@@ -21,11 +22,12 @@ function productFor(path: string) {
   return product;
 }
 
-export const meta = ({ location }: Route.MetaArgs) => pageMeta(pageFor(location.pathname));
+export const meta = ({ location }: Route.MetaArgs) =>
+  pageMeta(pageFor(pagePath(location.pathname)));
 
 /** Capture-, job- and sort-wise: hero, the static Sales Knowledge Chat, highlights, before/after. */
 export default function Product() {
-  const path = useLocation().pathname;
+  const path = pagePath(useLocation().pathname);
   const product = productFor(path);
   return (
     <>

@@ -3,7 +3,6 @@
 // scopes → recovery → new password; PKCE; email change; hostile input.
 import { createClient } from "@supabase/supabase-js";
 import { decodeJwt, SignJWT } from "jose";
-import ws from "ws";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
 import { TEST_JWT_SECRET } from "../../tests/support/app.ts";
@@ -329,7 +328,6 @@ describeEachDatabase("auth service", (ctx) => {
     const email = uniqueEmail("pkce");
     const storage = new Map<string, string>();
     const supabase = createClient(server.url, server.anonKey, {
-      realtime: { transport: ws as never },
       global: { headers: { "x-forwarded-for": uniqueIp() } },
       auth: {
         flowType: "pkce",

@@ -46,13 +46,20 @@ export const ErrorCode = {
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export class AuthError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly extra: Record<string, unknown>;
+
   constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
+    status: number,
+    code: ErrorCode,
     message: string,
-    readonly extra: Record<string, unknown> = {},
+    extra: Record<string, unknown> = {},
   ) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
     this.name = "AuthError";
   }
 }

@@ -19,7 +19,11 @@ type TokenRow = {
 };
 
 export class RefreshTokens {
-  constructor(private readonly key: Buffer) {}
+  private readonly key: Buffer;
+
+  constructor(key: Buffer) {
+    this.key = key;
+  }
 
   tokenFor(rowId: string): string {
     return crypto.createHmac("sha256", this.key).update(rowId).digest("base64url");

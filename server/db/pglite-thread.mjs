@@ -3,9 +3,8 @@
 // its work uses a core of its own instead of stopping the server's event loop. The server talks
 // to it through server/db/pglite.ts with the messages of pglite-messages.ts.
 //
-// Plain JavaScript, type-checked by tsc through JSDoc: a worker does not inherit the server's
-// TypeScript loader on Node 20, and starting tsx in the thread would add a quarter of a second
-// to every start.
+// Plain JavaScript, type-checked by tsc through JSDoc: the compiled server (build/backend) starts
+// it as it is, without a TypeScript step of its own.
 import fs from "node:fs/promises";
 import { promisify } from "node:util";
 import zlib from "node:zlib";

@@ -4,13 +4,15 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { classify } from "../http/fastify-errors.ts";
 
 export class FunctionError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
     this.name = "FunctionError";
   }
 }

@@ -42,12 +42,22 @@ export class DeliveryWorker {
   private again = false;
   private stopped = true;
 
+  private readonly db: Database;
+  private readonly transport: MailTransport;
+  private readonly log: FastifyBaseLogger;
+  private readonly opts: WorkerOptions;
+
   constructor(
-    private readonly db: Database,
-    private readonly transport: MailTransport,
-    private readonly log: FastifyBaseLogger,
-    private readonly opts: WorkerOptions = DEFAULT_WORKER_OPTIONS,
-  ) {}
+    db: Database,
+    transport: MailTransport,
+    log: FastifyBaseLogger,
+    opts: WorkerOptions = DEFAULT_WORKER_OPTIONS,
+  ) {
+    this.db = db;
+    this.transport = transport;
+    this.log = log;
+    this.opts = opts;
+  }
 
   start() {
     this.stopped = false;

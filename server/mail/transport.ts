@@ -10,7 +10,8 @@ export type MailTransport = {
 /** nodemailer is loaded only when SMTP is configured. */
 export async function smtpTransport(smtpUrl: string, from: string): Promise<MailTransport> {
   const { default: nodemailer } = await import("nodemailer");
-  const transporter = nodemailer.createTransport(smtpUrl, {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,

@@ -5,25 +5,34 @@ import { isDatabaseError, type DatabaseError } from "../db/database.ts";
 import { classify } from "../http/fastify-errors.ts";
 
 export class PostgrestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: string | null;
+  readonly hint: string | null;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
+    status: number,
+    code: string,
     message: string,
-    readonly details: string | null = null,
-    readonly hint: string | null = null,
+    details: string | null = null,
+    hint: string | null = null,
   ) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.hint = hint;
     this.name = "PostgrestError";
   }
 }
 
 /** The gateway's 401s (Kong's key-auth), sent before PostgREST is reached. */
 export class GatewayError extends Error {
-  constructor(
-    message: string,
-    readonly hint: string,
-  ) {
+  readonly hint: string;
+
+  constructor(message: string, hint: string) {
     super(message);
+    this.hint = hint;
   }
 }
 

@@ -43,10 +43,10 @@ export class Captcha {
   private readonly signatureSecret: string;
   private readonly keySignatureSecret: string;
 
-  constructor(
-    secret: Buffer,
-    private readonly opts: CaptchaOptions = DEFAULT_CAPTCHA_OPTIONS,
-  ) {
+  private readonly opts: CaptchaOptions;
+
+  constructor(secret: Buffer, opts: CaptchaOptions = DEFAULT_CAPTCHA_OPTIONS) {
+    this.opts = opts;
     this.signatureSecret = secret.subarray(0, 16).toString("hex");
     this.keySignatureSecret = secret.subarray(16).toString("hex");
   }

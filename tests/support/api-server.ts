@@ -1,8 +1,7 @@
 // The real app listening on a loopback port, for the tests that drive it with the real
-// supabase-js client (Node 20 needs a WebSocket implementation for its realtime part).
+// supabase-js client.
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { FastifyInstance } from "fastify";
-import ws from "ws";
 import { buildApp, type AppOptions } from "../../server/app.ts";
 import type { Database } from "../../server/db/database.ts";
 import { migrate } from "../../server/db/migrate.ts";
@@ -52,7 +51,6 @@ export async function startApiServer(
     anonKey: keys.anonKey,
     client: ({ storage, ip } = {}) =>
       createClient(url, keys.anonKey, {
-        realtime: { transport: ws as never },
         global: { headers: ip ? { "x-forwarded-for": ip } : {} },
         auth: {
           persistSession: Boolean(storage),
