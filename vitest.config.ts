@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-// Three suites: unit (common/ and app/ in happy-dom), server (app.inject, real PGlite and
-// PostgreSQL, real SMTP on loopback) and e2e (real Chromium against the built site served by the
-// real server). `npm test` builds the site first.
+// Four suites: unit (common/ and app/ in happy-dom), server (app.inject, real PGlite and
+// PostgreSQL, real SMTP on loopback), e2e (real Chromium against the built site served by the
+// real server) and fault (the built server's processes killed, signalled, raced and put behind a
+// real load balancer; one file at a time so that their timings hold). `npm test` builds first.
 export default defineConfig({
   test: {
     projects: [
@@ -19,7 +20,7 @@ export default defineConfig({
           name: "server",
           include: ["server/**/*.test.ts"],
           environment: "node",
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -27,6 +28,16 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "fault",
+          include: ["tests/fault/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

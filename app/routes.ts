@@ -25,6 +25,7 @@ export default [
     route("product/job-wise", "routes/product-assistant.tsx", { id: "job-wise" }),
     route("product/sort-wise", "routes/product-assistant.tsx", { id: "sort-wise" }),
     route("resources/integrations", "routes/integrations.tsx"),
+    route("javascript-required", "routes/javascript-required.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),

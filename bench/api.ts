@@ -3,13 +3,12 @@
 // route doing the same insert on the same kind of database, measured in the same run, on
 // embedded PGlite and on PostgreSQL. Target (issue 4): ≥ 80 % of the bare route.
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createTestDatabase, postgresAvailable } from "../tests/support/postgres.ts";
-import { startServer } from "../tests/support/server-process.ts";
-import { fmt, load, table, type LoadResult } from "./lib.ts";
+import { sharedDeploymentEnv, startServer } from "../tests/support/server-process.ts";
+import { fmt, load, table, uniqueInsert, type LoadResult } from "./lib.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -27,19 +26,6 @@ function bareServer(env: Record<string, string>): Promise<{ url: string; close()
   });
 }
 
-/** Every request a new subscriber from a new address (distinct visitors, as in production). */
-const uniqueInsert = (prefix: string) => (req: { headers?: Record<string, string> }) => {
-  const id = crypto.randomBytes(6).toString("hex");
-  return {
-    ...req,
-    headers: {
-      ...req.headers,
-      "x-forwarded-for": `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(256)}`,
-    },
-    body: JSON.stringify({ email: `${prefix}-${id}@bench.example` }),
-  };
-};
-
 /** Each server on its own database of the engine, so neither sees the other's rows or files. */
 type Engine = {
   name: string;
@@ -49,7 +35,7 @@ type Engine = {
 async function measure(engine: Engine): Promise<Record<string, string | number>[]> {
   const oursDb = await engine.env();
   const bareDb = await engine.env();
-  const ours = await startServer({ ...oursDb.env, TRUST_PROXY: "true", LOG_LEVEL: "info" });
+  const ours = await startServer({ ...oursDb.env, TRUST_PROXY: "loopback", LOG_LEVEL: "info" });
   const anonKey = /anon key: ([\w.-]+)/.exec(ours.logs.join("\n"))![1]!;
   const bare = await bareServer(bareDb.env);
   const run = (url: string, extra: Record<string, string>, prefix: string, seconds = DURATION) =>
@@ -133,7 +119,7 @@ const postgres: Engine = {
     const database = await createTestDatabase();
     const { env, drop } = await pglite.env();
     return {
-      env: { ...env, DATABASE_URL: database.url },
+      env: { ...env, ...sharedDeploymentEnv(database.url) },
       drop: async () => {
         await database.drop();
         await drop();

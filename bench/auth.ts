@@ -6,21 +6,15 @@
 import { spawn } from "node:child_process";
 import { verify } from "@node-rs/argon2";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { hashPassword } from "../server/auth/passwords.ts";
 import { createTestDatabase, postgresAvailable } from "../tests/support/postgres.ts";
-import { startServer } from "../tests/support/server-process.ts";
-import { fmt, load, table } from "./lib.ts";
+import { sharedDeploymentEnv, startServer } from "../tests/support/server-process.ts";
+import { fmt, load, median, nextIp, percentile, poster, table } from "./lib.ts";
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 200);
 const PASSWORD = "Benchmark-Passphrase-42";
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-let ip = 0;
-const nextIp = () => `10.9.${(++ip >> 8) & 255}.${ip & 255}`;
-
 // The bare cost: one argon2id check at the server's parameters, in this process, one at a time.
 // It is measured alternately with the sign-ins (below), so both see the same machine: on a shared
 // machine, measuring one after the other moves the ratio by more than the overhead itself.
@@ -36,49 +30,16 @@ function bareServer(
   env: Record<string, string>,
   email: string,
 ): Promise<{ url: string; close(): void }> {
-  const child = spawn(
-    process.execPath,
-    ["bench/bare-signin-server.ts", email, PASSWORD],
-    { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] },
-  );
+  const child = spawn(process.execPath, ["bench/bare-signin-server.ts", email, PASSWORD], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolve) => {
     child.stdout.on("data", (d: Buffer) => {
       const port = /listening (\d+)/.exec(d.toString())?.[1];
       if (port) resolve({ url: `http://127.0.0.1:${port}`, close: () => child.kill() });
     });
   });
-}
-
-/** One request at a time over a keep-alive connection (a lean client, µs precision). */
-function poster(url: string, body: string, headers: Record<string, string>) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const post = () =>
-    new Promise<number>((resolve, reject) => {
-      const req = http.request(
-        url,
-        {
-          method: "POST",
-          agent,
-          headers: {
-            ...headers,
-            "x-forwarded-for": nextIp(),
-            "content-length": Buffer.byteLength(body),
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on("error", reject);
-      req.end(body);
-    });
-  const timed = async () => {
-    const t = performance.now();
-    if ((await post()) !== 200) throw new Error(`a sign-in at ${url} failed`);
-    return performance.now() - t;
-  };
-  return { timed, close: () => agent.destroy() };
 }
 
 /** Sign-in latency (one at a time) and throughput (4 connections) on one engine. */
@@ -88,7 +49,7 @@ async function measure(engine: string, env: Record<string, string>) {
     ...env,
     DATA_DIR: dataDir,
     SITE_DIR: path.join(dataDir, "no-site"),
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "loopback",
     MAILER_AUTOCONFIRM: "true",
     LOG_LEVEL: "info", // production's logging: a line per request
   });
@@ -127,11 +88,7 @@ async function measure(engine: string, env: Record<string, string>) {
   ours.close();
   bareSignIn.close();
   bare.close();
-  const p50 = (xs: number[]) =>
-    percentile(
-      xs.sort((a, b) => a - b),
-      50,
-    );
+  const p50 = median;
   const hashP50 = p50(hashTimes);
   const bareP50 = p50(bareTimes);
   const sequential = { p50: p50(times), p99: percentile(times, 99) };
@@ -181,7 +138,7 @@ const rows: { engine: string; measure: string; value: string }[] = [];
 rows.push(...(await measure("PGlite", {})));
 if (await postgresAvailable()) {
   const database = await createTestDatabase();
-  rows.push(...(await measure("PostgreSQL", { DATABASE_URL: database.url })));
+  rows.push(...(await measure("PostgreSQL", sharedDeploymentEnv(database.url))));
   await database.drop();
 }
 console.log(`Revwise sign-in benchmark · ${os.cpus().length} cores · argon2id m=19456 t=2 p=1\n`);

@@ -1,5 +1,7 @@
 // Shared helpers for the benchmarks (run by hand: `npm run bench…`, never as timed tests).
 import autocannon from "autocannon";
+import crypto from "node:crypto";
+import http from "node:http";
 
 export type LoadResult = {
   requests: number;
@@ -52,3 +54,71 @@ export function table(rows: Record<string, string | number>[]): void {
 
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** The median of a sample (sorts it in place). */
+export const median = (xs: number[]) =>
+  percentile(
+    xs.sort((a, b) => a - b),
+    50,
+  );
+
+let ip = 0;
+/** A new client address per request (behind TRUST_PROXY), so per-IP limits stay out of the way. */
+export const nextIp = () => `10.9.${(++ip >> 8) & 255}.${ip & 255}`;
+
+/**
+ * One request at a time over a keep-alive connection (a lean client, µs precision); `timed()`
+ * answers the milliseconds of one POST that must answer 200. The body may differ per request.
+ */
+export function poster(
+  url: string,
+  body: string | (() => string),
+  headers: Record<string, string>,
+) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const post = () =>
+    new Promise<number>((resolve, reject) => {
+      const payload = typeof body === "string" ? body : body();
+      const req = http.request(
+        url,
+        {
+          method: "POST",
+          agent,
+          headers: {
+            ...headers,
+            "x-forwarded-for": nextIp(),
+            "content-length": Buffer.byteLength(payload),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on("error", reject);
+      req.end(payload);
+    });
+  const timed = async () => {
+    const t = performance.now();
+    const status = await post();
+    if (status !== 200) throw new Error(`a request to ${url} answered ${status}`);
+    return performance.now() - t;
+  };
+  return { timed, close: () => agent.destroy() };
+}
+
+/** An autocannon setupRequest: every request a new subscriber from a new address (distinct visitors). */
+export const uniqueInsert = (prefix: string) => (req: { headers?: Record<string, string> }) => {
+  const id = crypto.randomBytes(6).toString("hex");
+  return {
+    ...req,
+    headers: {
+      ...req.headers,
+      "x-forwarded-for": `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(256)}`,
+    },
+    body: JSON.stringify({ email: `${prefix}-${id}@bench.example` }),
+  };
+};

@@ -25,7 +25,7 @@ const messages = (result: {
   return out;
 };
 
-describe("request access schema (spec §5)", () => {
+describe("request access schema", () => {
   it("gives the spec's message for every field", () => {
     const result = requestAccessSchema.safeParse({
       firstName: "A",
@@ -74,7 +74,7 @@ describe("request access schema (spec §5)", () => {
   });
 });
 
-describe("contact schema (spec §5: all required)", () => {
+describe("contact schema (all required)", () => {
   it("requires every field", () => {
     expect(
       Object.keys(
@@ -145,7 +145,7 @@ describe("demo dialog schema", () => {
   });
 });
 
-describe("request demo page schema (spec §5)", () => {
+describe("request demo page schema", () => {
   it("gives the spec's per-field messages and leaves the website optional", () => {
     expect(
       messages(

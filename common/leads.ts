@@ -1,7 +1,8 @@
-// The visitor forms' schemas (spec §5), used by the forms (react-hook-form + zodResolver) and by
+// The visitor forms' schemas, used by the forms (react-hook-form + zodResolver) and by
 // the server that stores the leads. Messages and normalisation (trim, lower-case email) live here.
 import "./zod-config.ts";
 import { z } from "zod";
+import { storableString } from "./storable-text.ts";
 
 /** Spec §5 / DESIGN §1: demo requests need a business address, not one of these providers. */
 export const FREE_MAIL_DOMAINS = [
@@ -43,16 +44,14 @@ const LIMITS = {
 } as const;
 
 const text = (max: number, required: string, min = 1, minMessage = required) =>
-  z
-    .string({ error: required })
+  storableString({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
     .min(min, { error: minMessage, abort: true })
     .max(max, `Please keep this under ${max} characters`);
 
 const email = (message: string) =>
-  z
-    .string({ error: message })
+  storableString({ error: message })
     .trim()
     .toLowerCase()
     .max(LIMITS.email, message)
@@ -64,7 +63,7 @@ const phone = (required: string) =>
     "Please enter a valid phone number",
   );
 
-/** Request Access dialog (spec §5 "Request access"). */
+/** Request Access dialog. */
 export const requestAccessSchema = z.object({
   firstName: text(LIMITS.name, "First name must be at least 2 characters", 2),
   lastName: text(LIMITS.name, "Last name must be at least 2 characters", 2),
@@ -74,7 +73,7 @@ export const requestAccessSchema = z.object({
   department: z.enum(DEPARTMENTS, { error: "Please select a department" }),
 });
 
-/** Contact form (spec §5 "Contact": every field required). */
+/** Contact form: every field required. */
 export const contactSchema = z.object({
   name: text(LIMITS.name, "Please enter your name"),
   email: email("Please enter a valid email address"),
@@ -82,15 +81,14 @@ export const contactSchema = z.object({
   message: text(LIMITS.message, "Please enter a message"),
 });
 
-/** Footer newsletter (spec §5: non-empty and containing '@'; the server checks the format too). */
+/** Footer newsletter (non-empty and containing '@'; the server checks the format too). */
 export const newsletterSchema = z.object({ email: email("Please enter a valid email address.") });
 
 export function looksLikeEmail(value: string): boolean {
   return value.trim() !== "" && value.includes("@");
 }
 
-const demoEmail = z
-  .string({ error: "Please enter your email address" })
+const demoEmail = storableString({ error: "Please enter your email address" })
   .trim()
   .min(1, { error: "Please enter your email address", abort: true })
   .toLowerCase()
@@ -99,7 +97,7 @@ const demoEmail = z
 /** "Watch Demo" dialog, first step: an address is there and valid (shown under the field). */
 export const demoEmailFieldSchema = z.object({ email: demoEmail });
 
-/** "Watch Demo" dialog (spec §5 "Demo dialog"): and it is a business address. */
+/** "Watch Demo" dialog (a business address). */
 export const demoEmailSchema = z.object({
   email: demoEmail.refine(
     (value) => !isFreeMailAddress(value),
@@ -107,15 +105,14 @@ export const demoEmailSchema = z.object({
   ),
 });
 
-/** Request Demo page (spec §5 "Demo form page"). */
+/** Request Demo page. */
 export const requestDemoSchema = z.object({
   name: text(LIMITS.name, "Name is required"),
   email: email("Invalid email address"),
   phone: phone("Phone number is required"),
   company: text(LIMITS.company, "Company name is required"),
   position: text(LIMITS.name, "Position is required"),
-  website: z
-    .string()
+  website: storableString()
     .trim()
     .max(LIMITS.url, `Please keep this under ${LIMITS.url} characters`)
     .optional()
@@ -124,13 +121,13 @@ export const requestDemoSchema = z.object({
 
 /** Where a lead came from: the page, the referrer and the campaign, when the browser sent them. */
 export const leadSourceSchema = z.object({
-  page: z.string().max(LIMITS.url).optional(),
-  referrer: z.string().max(LIMITS.url).optional(),
-  utm_source: z.string().max(200).optional(),
-  utm_medium: z.string().max(200).optional(),
-  utm_campaign: z.string().max(200).optional(),
-  utm_term: z.string().max(200).optional(),
-  utm_content: z.string().max(200).optional(),
+  page: storableString().max(LIMITS.url).optional(),
+  referrer: storableString().max(LIMITS.url).optional(),
+  utm_source: storableString().max(200).optional(),
+  utm_medium: storableString().max(200).optional(),
+  utm_campaign: storableString().max(200).optional(),
+  utm_term: storableString().max(200).optional(),
+  utm_content: storableString().max(200).optional(),
 });
 export const LEAD_SOURCE_FIELDS = Object.keys(leadSourceSchema.shape) as (keyof LeadSource)[];
 

@@ -10,3 +10,11 @@ export const BLOG_NOT_FOUND_ROUTE = "/blog/__missing";
 
 /** The external scheduling page behind "Book Demo" (VITE_BOOK_DEMO_URL / BOOK_DEMO_URL override it). */
 export const DEFAULT_BOOK_DEMO_URL = "https://cal.com/revwise/demo";
+
+/**
+ * Where every form of the site posts when its script is not running (JavaScript off, or Enter
+ * pressed before the page's code loaded): the server answers with a redirect (303) to the
+ * prerendered page that says so, and never reads the fields.
+ */
+export const FORM_FALLBACK_ACTION = "/forms/no-javascript";
+export const JAVASCRIPT_REQUIRED_ROUTE = "/javascript-required";

@@ -1,20 +1,26 @@
 // Builds the application: external plugins, then the platform's own, then the routes.
 // server.ts listens; tests build the app and use app.inject.
 import compress from "@fastify/compress";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import fs from "node:fs";
 import authRoutes from "./auth/routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { openDatabase } from "./db/open.ts";
 import functionRoutes from "./functions/routes.ts";
+import { clientErrors, frameworkErrors } from "./http/framework-errors.ts";
 import { rootErrorHandler, rootNotFound } from "./http/root-errors.ts";
+import emailBudget from "./mail/email-budget.ts";
 import mailboxRoutes from "./mail/mailbox-routes.ts";
 import mailer, { type MailerOptions } from "./mail/mailer.ts";
 import jsonBody from "./platform/json-body.ts";
+import { httpTimeouts } from "./platform/http-timeouts.ts";
 import { AccessLog, loggerOptions } from "./platform/logging.ts";
+import { parseQueryString } from "./platform/query-string.ts";
 import securityHeaders from "./platform/security-headers.ts";
 import rateLimits from "./platform/rate-limit.ts";
+import readiness from "./platform/readiness.ts";
+import redis from "./platform/redis.ts";
 import services from "./platform/services.ts";
 import restRoutes from "./rest/routes.ts";
 import type { CaptchaOptions } from "./security/captcha.ts";
@@ -37,19 +43,25 @@ export type AppOptions = {
   /** Test seams: faster mail retries, an injected transport, cheaper captchas. */
   mail?: MailerOptions;
   captcha?: Partial<CaptchaOptions>;
+  /** Test seam: told of every route as it is registered (the fuzz test enumerates them). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: await loggerOptions(config.logLevel, config.logFormat),
     logController: new AccessLog(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    ...httpTimeouts(config.requestTimeoutMs),
     requestIdHeader: false,
     return503OnClosing: true,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
+    frameworkErrors: frameworkErrors(config.env === "production"),
+    clientErrorHandler: clientErrors(config.env === "production"),
   });
+  if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
   try {
     const keys =
       opts.keys ?? (await loadKeys({ jwtSecret: config.jwtSecret, dataDir: config.dataDir }));
@@ -61,6 +73,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     loadingSite.catch(() => {}); // reported when awaited below
     const db = await (opts.db ?? openDatabase(config));
     await app.register(services, { config, db, keys, ownsDb: opts.ownsDb ?? !opts.db });
+    await app.register(readiness);
 
     // Responses only: no client sends compressed bodies, and the decompression hook would run on
     // every request. A compressed body is then refused like any body that is not JSON.
@@ -75,7 +88,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.setErrorHandler(rootErrorHandler);
     app.setNotFoundHandler(rootNotFound);
 
-    await app.register(rateLimits, { redisUrl: config.redisUrl });
+    await app.register(redis, { redisUrl: config.redisUrl });
+    await app.register(rateLimits);
+    await app.register(emailBudget);
     await app.register(mailer, opts.mail ?? {});
 
     await app.register(authRoutes, { prefix: "/auth/v1" });

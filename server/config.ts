@@ -1,5 +1,6 @@
 // The server's configuration: environment variables parsed once at boot. A bad value stops the
 // start with a one-line message naming the variable (see server.ts).
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BOOK_DEMO_URL } from "../common/site-build.ts";
@@ -29,14 +30,21 @@ const EnvSchema = z.object({
   DATABASE_URL: urlWithScheme(["postgres:", "postgresql:"]).optional(),
   REDIS_URL: urlWithScheme(["redis:", "rediss:"]).optional(),
   SMTP_URL: urlWithScheme(["smtp:", "smtps:"]).optional(),
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(2),
+  SMTP_PROBE_SECONDS: z.coerce.number().min(0.1).max(300).default(5),
+  MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   MAIL_FROM: z.string().min(3).default("Revwise <no-reply@revwise.example>"),
   NOTIFY_EMAIL: z.email().default("sales@revwise.example"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_EXP: z.coerce.number().int().min(60).max(604800).default(3600),
   MAILER_AUTOCONFIRM: bool.default(false),
   RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  RATE_LIMIT_EMAIL_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   DEV_MAILBOX: bool.optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z.string().default("false"),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SITE_DIR: z.string().min(1).default("./build/client"),
   BOOK_DEMO_URL: urlWithScheme(["http:", "https:"]).optional(),
@@ -53,15 +61,32 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** SMTP connections each instance keeps open; as many emails go out at once. */
+  smtpPoolSize: number;
+  /** While the SMTP server is down, how often each instance checks whether it is back. */
+  smtpProbeMs: number;
+  /** How long an email's claim outlives an instance that died sending it. */
+  mailLeaseMs: number;
   mailFrom: string;
   notifyEmail: string;
   jwtSecret: string | undefined;
   jwtExpSeconds: number;
   mailerAutoconfirm: boolean;
-  /** Account emails the service may send per hour, all addresses together (Supabase: 30). */
-  authEmailsPerHour: number;
+  /**
+   * Emails to addresses visitors type (account emails, the demo email) per hour: for the whole
+   * site (Supabase's account-email budget: 30), and for one client IP.
+   */
+  emailsPerHour: number;
+  emailsPerIpPerHour: number;
   devMailbox: boolean;
-  trustProxy: boolean;
+  /** Which peers may state the client's address in X-Forwarded-For (Fastify's trustProxy). */
+  trustProxy: TrustProxy;
+  /** The longest a request may take to arrive, headers and body (a slow sender is cut with 408). */
+  requestTimeoutMs: number;
+  /** How long readiness says 503 after SIGTERM, while requests are still served, before closing. */
+  shutdownDrainMs: number;
+  /** Readable lines for a person at a terminal, JSON lines for a log collector. */
+  logFormat: "json" | "pretty";
   logLevel: string;
   siteDir: string;
   /** The scheduling page of "Book Demo" (the same as the site's, see VITE_BOOK_DEMO_URL). */
@@ -70,12 +95,52 @@ export type Config = {
   demoUrl: string;
 };
 
+/** false: the socket's address is the client's; else the addresses/CIDRs of trusted proxies. */
+export type TrustProxy = false | string[];
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: `false` (default) or a comma list of the proxies' addresses, CIDRs or proxy-addr's
+ * `loopback`/`linklocal`/`uniquelocal`. The client's address is then the right-most address of
+ * X-Forwarded-For that is not a trusted proxy's. Refused: `true`, which trusts every address in
+ * the header, including those a client wrote (any client could choose its address and dodge
+ * every per-IP limit), and a hop count, which cannot tell a proxy from a client connecting
+ * directly (Fastify 5.12 treats a number as "trust nobody" for that reason).
+ */
+function parseTrustProxy(value: string): TrustProxy | string {
+  const v = value.trim().toLowerCase();
+  if (v === "false" || v === "no" || v === "0") return false;
+  const fix = "give the addresses of the proxies in front (127.0.0.1, 10.0.0.0/8, loopback)";
+  if (v === "true" || v === "yes" || v === "1")
+    return `true is refused: it trusts X-Forwarded-For addresses that clients write; ${fix}`;
+  if (/^\d+$/.test(v))
+    return `hop counts are refused: they trust clients that connect directly; ${fix}`;
+  const entries = v.split(",").map((e) => e.trim());
+  const bad = entries.find((e) => {
+    if (PROXY_RANGES.has(e)) return false;
+    const [address, prefix, ...rest] = e.split("/");
+    const family = net.isIP(address ?? "");
+    if (family === 0 || rest.length > 0) return true;
+    if (prefix === undefined) return false;
+    return !/^\d+$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
+  });
+  return bad === undefined ? entries : `"${bad}" is not an address, a CIDR or a range name; ${fix}`;
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || host.startsWith("127.");
+
 /** Parses the environment; throws ConfigError with one line naming the first bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTerminal = Boolean(process.stdout.isTTY),
+): Config {
   // An empty variable (`FOO=` in a .env file) means "not set".
   const present = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
@@ -87,6 +152,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${describe(issue, present[name])}`);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === "string")
+    throw new ConfigError(`Invalid configuration: TRUST_PROXY ${trustProxy}`);
+  // Several instances share one database and Redis; each must issue tokens with the same issuer
+  // and signing secret, and write the same links into emails, or they refuse each other's tokens.
+  const shared = e.DATABASE_URL ? "DATABASE_URL" : e.REDIS_URL ? "REDIS_URL" : undefined;
+  for (const name of ["SITE_URL", "JWT_SECRET"] as const) {
+    if (shared && !e[name])
+      throw new ConfigError(
+        `Invalid configuration: ${name} must be set when ${shared} is set (every instance of a shared deployment needs the same one)`,
+      );
+  }
+  // A production server reachable from other machines would write localhost links into emails.
+  if (e.NODE_ENV === "production" && !isLoopback(e.HOST) && !e.SITE_URL)
+    throw new ConfigError(
+      `Invalid configuration: SITE_URL must be set when a production server listens on ${e.HOST} (the public origin of email links and tokens)`,
+    );
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     env: e.NODE_ENV,
@@ -97,14 +179,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    smtpPoolSize: e.SMTP_POOL_SIZE,
+    smtpProbeMs: e.SMTP_PROBE_SECONDS * 1000,
+    mailLeaseMs: e.MAIL_LEASE_SECONDS * 1000,
     mailFrom: e.MAIL_FROM,
     notifyEmail: e.NOTIFY_EMAIL,
     jwtSecret: e.JWT_SECRET,
     jwtExpSeconds: e.JWT_EXP,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM,
-    authEmailsPerHour: e.RATE_LIMIT_EMAIL_SENT,
-    devMailbox: e.DEV_MAILBOX ?? (e.NODE_ENV !== "production" && !e.SMTP_URL),
-    trustProxy: e.TRUST_PROXY,
+    emailsPerHour: e.RATE_LIMIT_EMAIL_SENT,
+    emailsPerIpPerHour: e.RATE_LIMIT_EMAIL_IP,
+    // Without SMTP, emails are shown in the dev mailbox wherever only this machine can see it.
+    devMailbox:
+      e.DEV_MAILBOX ?? (!e.SMTP_URL && (e.NODE_ENV !== "production" || isLoopback(e.HOST))),
+    trustProxy,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === "production" ? 5000 : 0),
+    logFormat: e.LOG_FORMAT ?? (stdoutIsTerminal ? "pretty" : "json"),
     logLevel: e.LOG_LEVEL,
     siteDir: path.resolve(e.SITE_DIR),
     bookDemoUrl: e.BOOK_DEMO_URL ?? e.VITE_BOOK_DEMO_URL ?? DEFAULT_BOOK_DEMO_URL,

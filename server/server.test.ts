@@ -1,10 +1,12 @@
 // The real process: start, serve, shut down on SIGTERM, restart on the same data, refuse bad config.
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../tests/support/app.ts";
-import { runToExit, startServer } from "../tests/support/server-process.ts";
+import { runToExit, sharedDeploymentEnv, startServer } from "../tests/support/server-process.ts";
+import { rawConnect } from "../tests/support/raw-http.ts";
 import { openPglite } from "./db/pglite.ts";
 
 const anonKeyIn = (logs: string[]) => /anon key: ([\w.-]+)/.exec(logs.join("\n"))?.[1];
@@ -72,7 +74,7 @@ describe("server process", () => {
     expect(server.logs.join("\n")).not.toContain(secret);
   });
 
-  it("refuses to share its embedded database with a running server, and takes over a stale lock", async () => {
+  it("refuses to share its embedded database with a running server, and starts after a crash left its lock file", async () => {
     const dataDir = tempDir();
     const env = { DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "no-site") };
     const first = await startServer(env);
@@ -82,7 +84,7 @@ describe("server process", () => {
       `Revwise could not start: the embedded database in ${dataDir} is in use by another Revwise server (pid ${first.child.pid})`,
     );
     expect((await fetch(`${first.url}/auth/v1/health`)).status).toBe(200);
-    // A server killed outright leaves its lock behind: the next start takes it over.
+    // A server killed outright leaves its lock file behind, but the kernel released its lock.
     expect(await first.stop("SIGKILL")).toBe(null);
     expect(fs.readFileSync(path.join(dataDir, "server.lock"), "utf8").trim()).toBe(
       String(first.child.pid),
@@ -90,7 +92,6 @@ describe("server process", () => {
     const third = await startServer(env);
     expect((await fetch(`${third.url}/auth/v1/health`)).status).toBe(200);
     expect(await third.stop("SIGTERM")).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
   });
 
   it("exits on SIGTERM when nobody reads its output any more", async () => {
@@ -108,15 +109,103 @@ describe("server process", () => {
     expect(code).toBe(0);
   });
 
+  it("cuts a body sent slowly at REQUEST_TIMEOUT_MS with 408", async () => {
+    const dataDir = tempDir();
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      SITE_DIR: path.join(dataDir, "none"),
+      REQUEST_TIMEOUT_MS: "2000",
+    });
+    try {
+      const conn = await rawConnect(server.port);
+      const started = performance.now();
+      conn.socket.write(
+        "POST /auth/v1/token?grant_type=password HTTP/1.1\r\nHost: t\r\n" +
+          "Content-Type: application/json\r\nContent-Length: 60000\r\n\r\n{",
+      );
+      // A byte every 100 ms: the connection is never idle, the request never complete.
+      const trickle = setInterval(() => conn.socket.write(" "), 100);
+      const answer = await conn.response().finally(() => clearInterval(trickle));
+      const elapsed = performance.now() - started;
+      expect(answer.status).toBe(408);
+      expect(elapsed).toBeGreaterThan(1900);
+      expect(elapsed).toBeLessThan(3500);
+    } finally {
+      await server.stop("SIGTERM");
+    }
+  });
+
   it("refuses a bad variable with one line naming it and exit code 1", async () => {
     const { code, stderr } = await runToExit({ PORT: "not-a-port", DATA_DIR: tempDir() });
     expect(code).toBe(1);
     expect(stderr.trim()).toMatch(/^Invalid configuration: PORT [^\n]+$/);
   });
 
+  it("refuses to start a shared deployment without SITE_URL, in one line", async () => {
+    const { code, stderr } = await runToExit({
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+      JWT_SECRET: "x".repeat(32),
+      DATA_DIR: tempDir(),
+    });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(
+      "Invalid configuration: SITE_URL must be set when DATABASE_URL is set (every instance of a shared deployment needs the same one)",
+    );
+  });
+
+  it("shows emails in the dev mailbox under npm start without SMTP on loopback, and prints its URL", async () => {
+    const dataDir = tempDir();
+    const server = await startServer({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "none") });
+    try {
+      const line = server.logs.find((l) => l.includes("emails are shown at"));
+      const url = /emails are shown at (http:\/\/\S+?\/_dev\/mailbox)/.exec(line ?? "")?.[1];
+      expect(url).toBe(`${server.url}/_dev/mailbox`);
+      const signup = await fetch(`${server.url}/auth/v1/signup`, {
+        method: "POST",
+        headers: { apikey: server.anonKey, "content-type": "application/json" },
+        body: JSON.stringify({
+          email: "newcomer@revwise.example",
+          password: "a-Long-passphrase-42",
+        }),
+      });
+      expect(signup.status).toBe(200);
+      // The confirmation email is listed once the mail worker delivered it to the mailbox.
+      for (let i = 0; ; i++) {
+        const page = await (await fetch(url!)).text();
+        if (page.includes("newcomer@revwise.example")) break;
+        if (i > 100) throw new Error(`no email in the mailbox:\n${page}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await server.stop("SIGTERM");
+    }
+  });
+
+  it("writes readable lines to a terminal and JSON lines to a pipe", async () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "none") };
+    const json = await startServer(env);
+    await json.stop("SIGTERM");
+    const ready = json.logs.find((l) => l.includes("Revwise is ready"))!;
+    expect(JSON.parse(ready)).toMatchObject({ level: 30, msg: "Revwise is ready" });
+
+    // script(1) gives the server a pseudo-terminal as its output.
+    const { stdout } = await runToExit(
+      { ...env, PORT: "0", NODE_ENV: "production", SHUTDOWN_DRAIN_MS: "0" },
+      { terminal: true, stopWhen: /Revwise is ready/ },
+    );
+    const readable = stdout.split(/\r?\n/).find((l) => l.includes("Revwise is ready"));
+    expect(readable).toBeDefined();
+    expect(readable).not.toMatch(/^\s*\{/);
+    // Time, level and message, e.g. "[14:02:03] INFO: Revwise is ready".
+    expect(stripVTControlCharacters(readable!)).toMatch(
+      /^\[\d\d:\d\d:\d\d\] INFO.*: Revwise is ready/,
+    );
+  });
+
   it("says clearly when PostgreSQL cannot be reached", async () => {
     const { code, stderr } = await runToExit({
-      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+      ...sharedDeploymentEnv("postgres://nobody@127.0.0.1:1/none"),
       DATA_DIR: tempDir(),
     });
     expect(code).toBe(1);

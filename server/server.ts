@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
 import { flushLog } from "./platform/flush-log.ts";
 
+/** The longest shutdown may take once the drain is over; past it the process exits with 1. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
@@ -23,10 +24,9 @@ async function main() {
   db.catch(() => {}); // reported when awaited below
   const { buildApp } = await import("./app.ts");
   const app = await buildApp({ config, db, ownsDb: true });
-  app.server.keepAliveTimeout = 72_000; // longer than common load-balancer idle timeouts
-  app.server.headersTimeout = 75_000;
-  app.server.requestTimeout = 30_000;
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(`anon key: ${app.keys.anonKey}`);
+  if (config.devMailbox) app.log.info(`emails are shown at ${address}/_dev/mailbox`);
 
   app.log.info(
     {
@@ -38,26 +38,36 @@ async function main() {
     },
     "Revwise is ready",
   );
-  app.log.info(`anon key: ${app.keys.anonKey}`);
 
   let closing = false;
   const exit = (code: number) => void flushLog(app.log).then(() => process.exit(code));
+  // Readiness turns 503 first and requests are still served for SHUTDOWN_DRAIN_MS, so that a
+  // load balancer stops sending new ones; then the listener closes, requests in flight finish,
+  // every connection closes (idle ones at once, busy ones after their response), and every
+  // onClose hook runs (database, mail worker, Redis, the data dir's lock).
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    app.readiness.drain();
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, "draining");
     const force = setTimeout(() => {
       app.log.error("shutdown took too long; exiting");
       exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownDrainMs + SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(
-      () => exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, "shutdown failed");
-        exit(1);
-      },
-    );
+    setTimeout(() => {
+      app.log.info("closing");
+      app.close().then(
+        () => {
+          app.log.info("stopped");
+          exit(0);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, "shutdown failed");
+          exit(1);
+        },
+      );
+    }, config.shutdownDrainMs);
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);

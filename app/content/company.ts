@@ -1,4 +1,4 @@
-// The About Us page (spec §2 About): intro, vision, mission and values. The team and the
+// The About Us page: intro, vision, mission and values. The team and the
 // advisors are in people.ts.
 import type { Point } from "./types.ts";
 

@@ -1,4 +1,4 @@
-// The Contact page (spec §2 Contact): intro and reasons to reach out. The contact details
+// The Contact page: intro and reasons to reach out. The contact details
 // themselves (email, phone, location, hours) are in site.ts.
 import type { Point } from "./types.ts";
 

@@ -1,4 +1,4 @@
-// The FAQ page (spec §2 FAQ): five items; the first is shown as a dismissible highlighted card.
+// The FAQ page: five items; the first is shown as a dismissible highlighted card.
 import type { FaqItem } from "./types.ts";
 
 export const faqs: FaqItem[] = [

@@ -1,4 +1,4 @@
-// Copy of the home page (spec §2 Home): hero, marquee banner, pains, feature carousel,
+// Copy of the home page: hero, marquee banner, pains, feature carousel,
 // "Customer Relationship Memory", CRM autopilot carousel and the closing call to action.
 import heroDashboard from "../assets/hero/hero-dashboard.svg";
 import meetingCapture from "../assets/features/meeting-capture.svg";

@@ -1,4 +1,4 @@
-// The Integrations page (spec §2 Integrations): CRMs, calendars and meeting tools.
+// The Integrations page: CRMs, calendars and meeting tools.
 import salesforce from "../assets/integrations/salesforce.svg";
 import hubspot from "../assets/integrations/hubspot.svg";
 import dynamics from "../assets/integrations/dynamics.svg";

@@ -1,6 +1,10 @@
 // Every page of the site: its path, title and description (for <title>, meta and Open Graph).
 // The prerender list and the sitemap come from here and from the blog folder.
-import { BLOG_NOT_FOUND_ROUTE, NOT_FOUND_ROUTE } from "../../common/site-build.ts";
+import {
+  BLOG_NOT_FOUND_ROUTE,
+  JAVASCRIPT_REQUIRED_ROUTE,
+  NOT_FOUND_ROUTE,
+} from "../../common/site-build.ts";
 
 export type PageInfo = { path: string; title: string; description: string; inSitemap?: boolean };
 
@@ -15,6 +19,13 @@ export const pages = {
     path: "/auth",
     title: "Sign in · Revwise",
     description: "Sign in to your Revwise account, or create one with your work email.",
+    inSitemap: false,
+  },
+  javascriptRequired: {
+    path: JAVASCRIPT_REQUIRED_ROUTE,
+    title: "This form needs JavaScript · Revwise",
+    description:
+      "The forms on the Revwise site send with JavaScript on. Turn it on and try again, or write to us by email.",
     inSitemap: false,
   },
   resetPassword: {

@@ -1,4 +1,4 @@
-// The team, the board of advisors and the blog's authors (spec §2 About). Fictional people;
+// The team, the board of advisors and the blog's authors. Fictional people;
 // portraits are SVG illustrations made in the repo.
 import daniel from "../assets/people/daniel-okafor.svg";
 import priya from "../assets/people/priya-raman.svg";

@@ -1,4 +1,4 @@
-// Copy of the product pages (spec §2 Product pages): the three showcase products with their
+// Copy of the product pages: the three showcase products with their
 // 779×484 carousels, the three "Sales Knowledge Chat" products, the product overview with its
 // contacts mock-up, and the before/after block whose text depends on the path.
 import businessWise1 from "../assets/product/business-wise-1.svg";

@@ -1,4 +1,4 @@
-// Testimonials (spec §2 Testimonials, §9: three, and the "Trusted by" claim). Fictional people
+// Testimonials (three, and the "Trusted by" claim). Fictional people
 // and companies; portraits are SVG illustrations made in the repo.
 import rachelKim from "../assets/people/rachel-kim.svg";
 import marcusBell from "../assets/people/marcus-bell.svg";

@@ -1,4 +1,4 @@
-// The Zoom connection guide (spec §2 Zoom documentation): five steps and troubleshooting.
+// The Zoom connection guide: five steps and troubleshooting.
 import type { Point } from "./types.ts";
 
 export type ZoomGuide = {

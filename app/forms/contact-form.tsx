@@ -1,9 +1,10 @@
-// The contact form (/contact; spec §4, §5, §8): every field required, captcha, "Sending...".
+// The contact form (/contact): every field required, captcha, "Sending...".
 import { FUNCTIONS } from "../../common/functions.ts";
 import { contactSchema, type Contact, type ContactInput } from "../../common/leads.ts";
 import { EmailField, TextAreaField, TextField } from "./form-fields.tsx";
 import { LeadFormSubmit } from "./lead-form-submit.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
+import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
 export function ContactForm() {
   const { form, onSubmit, ...protection } = useLeadForm<ContactInput, Contact>({
@@ -17,7 +18,14 @@ export function ContactForm() {
     failure: { title: "Error", description: "Failed to send message. Please try again." },
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Contact form" className="relative grid gap-4">
+    <form
+      method="post"
+      action={FORM_FALLBACK_ACTION}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Contact form"
+      className="relative grid gap-4"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name="name" label="Name" autoComplete="name" />
         <EmailField form={form} name="email" label="Email" />

@@ -1,4 +1,4 @@
-// The "Watch Demo" dialog (spec §4, §5, §8, §9): a business email in, the demo video by email out.
+// The "Watch Demo" dialog: a business email in, the demo video by email out.
 // Error toasts last 3 s, the success toast 5 s.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
@@ -9,6 +9,7 @@ import { leadSource } from "../lib/lead-source.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { toast } from "../lib/toast.ts";
 import { EmailField } from "./form-fields.tsx";
+import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
 export const DEMO_ERROR_TOAST_MS = 3000;
 export const DEMO_SUCCESS_TOAST_MS = 5000;
@@ -44,21 +45,13 @@ export default function DemoDialog({
       const { error } = await supabase
         .from("demo_requests")
         .insert({ email, source: leadSource() });
-      if (error?.code === "23505") {
-        toast({
-          title: "You already have access",
-          description: "We've sent the demo to this address before. Please check your inbox.",
-          duration: DEMO_SUCCESS_TOAST_MS,
-        });
-      } else if (error) {
-        throw error;
-      } else {
-        toast({
-          title: "Demo Access Sent!",
-          description: "An email is headed your way. Please check your inbox",
-          duration: DEMO_SUCCESS_TOAST_MS,
-        });
-      }
+      // Asking again for an address answers the same (the server sends nothing new).
+      if (error) throw error;
+      toast({
+        title: "Demo Access Sent!",
+        description: "An email is headed your way. Please check your inbox",
+        duration: DEMO_SUCCESS_TOAST_MS,
+      });
       form.reset();
       onOpenChange(false);
     } catch {
@@ -78,7 +71,13 @@ export default function DemoDialog({
         <DialogDescription>
           Enter your business email and we'll send you the ten-minute product tour right away.
         </DialogDescription>
-        <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4">
+        <form
+          method="post"
+          action={FORM_FALLBACK_ACTION}
+          onSubmit={onSubmit}
+          noValidate
+          className="mt-6 grid gap-4"
+        >
           <EmailField
             form={form}
             name="email"

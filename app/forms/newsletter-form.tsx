@@ -1,4 +1,4 @@
-// Footer newsletter sign-up (spec §4, §5, §8): '@' check, spinner while submitting, the field is
+// Footer newsletter sign-up: '@' check, spinner while submitting, the field is
 // cleared afterwards in every case, a duplicate (23505) is "Already subscribed". The field is read
 // from the page (uncontrolled): what a visitor typed before this island woke up counts.
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { cn } from "../lib/cn.ts";
 import { leadSource } from "../lib/lead-source.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { toast } from "../lib/toast.ts";
+import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
 export function NewsletterForm({ className }: { className?: string }) {
   const [submitting, setSubmitting] = useState(false);
@@ -57,6 +58,8 @@ export function NewsletterForm({ className }: { className?: string }) {
 
   return (
     <form
+      method="post"
+      action={FORM_FALLBACK_ACTION}
       className={cn("flex gap-2", className)}
       onSubmit={onSubmit}
       noValidate

@@ -1,4 +1,4 @@
-// The Request Access dialog (spec §4, §5, §8). Loaded when a Request Access button is first used.
+// The Request Access dialog. Loaded when a Request Access button is first used.
 import {
   COMPANY_SIZES,
   companySizeLabel,
@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../compon
 import { EmailField, SelectField, TextField } from "./form-fields.tsx";
 import { LeadFormSubmit } from "./lead-form-submit.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
+import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
 export default function RequestAccessDialog({
   open,
@@ -46,7 +47,13 @@ export default function RequestAccessDialog({
           Tell us about you and your team. We'll set up your Revwise workspace and get back to you
           within one business day.
         </DialogDescription>
-        <form onSubmit={onSubmit} noValidate className="relative mt-6 grid gap-4">
+        <form
+          method="post"
+          action={FORM_FALLBACK_ACTION}
+          onSubmit={onSubmit}
+          noValidate
+          className="relative mt-6 grid gap-4"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField form={form} name="firstName" label="First name" autoComplete="given-name" />
             <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" />

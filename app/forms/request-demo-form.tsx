@@ -1,10 +1,11 @@
-// The Request Demo page's form (spec §2, §3, §5): six fields, errors under each field. The
+// The Request Demo page's form: six fields, errors under each field. The
 // original only logged the values; ours submits a real lead (docs/decisions/0006-working-forms.md).
 import { FUNCTIONS } from "../../common/functions.ts";
 import { requestDemoSchema, type RequestDemo, type RequestDemoInput } from "../../common/leads.ts";
 import { EmailField, TextField } from "./form-fields.tsx";
 import { LeadFormSubmit } from "./lead-form-submit.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
+import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
 export function RequestDemoForm() {
   const { form, onSubmit, ...protection } = useLeadForm<RequestDemoInput, RequestDemo>({
@@ -22,6 +23,8 @@ export function RequestDemoForm() {
   });
   return (
     <form
+      method="post"
+      action={FORM_FALLBACK_ACTION}
       onSubmit={onSubmit}
       noValidate
       aria-label="Request a demo"

@@ -11,6 +11,7 @@ import { Icon } from "../components/ui/icon.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { getSupabase, sessionStorageKey } from "../lib/supabase.ts";
 import { flashToast, toast } from "../lib/toast.ts";
+import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
 type State = "instructions" | "ready";
 
@@ -77,7 +78,14 @@ export function ResetPasswordForm() {
 
   const { errors, isSubmitting } = form.formState;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Choose a new password" className="grid gap-4">
+    <form
+      method="post"
+      action={FORM_FALLBACK_ACTION}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Choose a new password"
+      className="grid gap-4"
+    >
       <Field
         label="New password"
         error={errors.password?.message}

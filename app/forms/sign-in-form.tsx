@@ -1,4 +1,4 @@
-// The sign-in page's form (spec §2 Sign-in page, §4, §5, §8): email and password, "Sign in" and
+// The sign-in page's form: email and password, "Sign in" and
 // an outlined "Sign up", both disabled while a request runs; no client-side validation. Also the
 // "Forgot password?" request that a real product needs.
 import { useRef, useState } from "react";
@@ -7,6 +7,7 @@ import { Field } from "../components/ui/field.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { getSupabase } from "../lib/supabase.ts";
 import { toast } from "../lib/toast.ts";
+import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
 const errorToast = (message: string): void => {
   toast({ variant: "destructive", title: "Error", description: message });
@@ -91,6 +92,8 @@ export function SignInForm() {
   if (mode === "recover") {
     return (
       <form
+        method="post"
+        action={FORM_FALLBACK_ACTION}
         ref={formRef}
         noValidate
         aria-label="Reset your password"
@@ -116,6 +119,8 @@ export function SignInForm() {
 
   return (
     <form
+      method="post"
+      action={FORM_FALLBACK_ACTION}
       ref={formRef}
       noValidate
       aria-label="Sign in"

@@ -3,7 +3,7 @@ import { dismissToast, getToasts, removeToast, toast, TOAST_LIMIT, updateToast }
 
 vi.mock("../components/ui/toaster.tsx", () => ({ mountToaster: () => {} }));
 
-describe("toast store (spec §4, §9)", () => {
+describe("toast store", () => {
   afterEach(() => removeToast());
 
   it("keeps at most 5 toasts, newest first", () => {

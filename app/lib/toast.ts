@@ -1,4 +1,4 @@
-// The toast store (spec §4, §9): at most 5 toasts, newest first; add, update, dismiss (open=false)
+// The toast store: at most 5 toasts, newest first; add, update, dismiss (open=false)
 // and remove. The Radix toaster that shows them loads with the first toast.
 import { useSyncExternalStore } from "react";
 

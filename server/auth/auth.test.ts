@@ -778,6 +778,51 @@ describeEachDatabase("auth email budget and autoconfirm", (ctx) => {
     }
   });
 
+  it("spends the per-IP email budget on every path that emails a typed address", async () => {
+    const smtp = await startSmtp();
+    const server = await startApiServer(ctx.db, {
+      env: {
+        SMTP_URL: smtp.url,
+        MAILER_AUTOCONFIRM: "true",
+        RATE_LIMIT_EMAIL_IP: "3",
+        RATE_LIMIT_EMAIL_SENT: "1000",
+      },
+    });
+    try {
+      const ip = uniqueIp();
+      const visitor = server.client({ ip });
+      // Signing up without confirmation emails nobody, so it spends nothing.
+      const { data } = await visitor.auth.signUp({
+        email: uniqueEmail("owner"),
+        password: PASSWORD,
+      });
+      expect(data.session).toBeTruthy();
+      const refused = { status: 429, code: "over_email_send_rate_limit" };
+      expect((await visitor.auth.resetPasswordForEmail(uniqueEmail("nobody"))).error).toBeNull();
+      expect(
+        (await visitor.auth.resend({ type: "signup", email: uniqueEmail("nobody") })).error,
+      ).toBeNull();
+      expect((await visitor.auth.updateUser({ email: uniqueEmail("moved") })).error).toBeNull();
+      expect((await visitor.auth.resetPasswordForEmail(uniqueEmail("nobody"))).error).toMatchObject(
+        refused,
+      );
+      expect(
+        (await visitor.auth.resend({ type: "signup", email: uniqueEmail("nobody") })).error,
+      ).toMatchObject(refused);
+      expect((await visitor.auth.updateUser({ email: uniqueEmail("moved") })).error).toMatchObject(
+        refused,
+      );
+      // Another client address has a budget of its own.
+      expect(
+        (await server.client({ ip: uniqueIp() }).auth.resetPasswordForEmail(uniqueEmail("other")))
+          .error,
+      ).toBeNull();
+    } finally {
+      await server.close();
+      await smtp.stop();
+    }
+  });
+
   it("signs up straight into a session with MAILER_AUTOCONFIRM=true, and then refuses a second sign-up", async () => {
     const server = await startApiServer(ctx.db, { env: { MAILER_AUTOCONFIRM: "true" } });
     try {

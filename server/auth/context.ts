@@ -1,6 +1,7 @@
 // What every auth endpoint needs, built once for the /auth/v1 scope.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { z } from "zod";
+import { isStorableJson, isStorableText } from "../../common/storable-text.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
 import { RefreshTokens } from "./refresh-tokens.ts";
@@ -30,13 +31,26 @@ export function authContext(app: FastifyInstance): AuthContext {
   };
 }
 
-/** GoTrue reads bodies leniently: unknown fields are ignored and null means absent. */
+/**
+ * GoTrue reads bodies leniently: unknown fields are ignored and null means absent. Text the
+ * database cannot store is refused in any field, before anything reads it.
+ */
 export function readBody(request: FastifyRequest): Record<string, unknown> {
   const body = request.body ?? {};
   if (typeof body !== "object" || Array.isArray(body))
     throw new AuthError(400, ErrorCode.bad_json, "Could not parse request body as JSON");
+  for (const [key, value] of Object.entries(body)) {
+    if (!isStorableText(key) || !isStorableJson(value)) throw unstorable(key);
+  }
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null));
 }
+
+const unstorable = (name: string) =>
+  new AuthError(
+    400,
+    ErrorCode.validation_failed,
+    `${isStorableText(name) ? name : "A field"} must not contain NUL characters or unpaired surrogates`,
+  );
 
 const emailSchema = z.email();
 
@@ -53,18 +67,12 @@ export function readEmail(value: unknown): string {
   return email;
 }
 
-/** User metadata: a JSON object that PostgreSQL's jsonb can store, at most 8 KiB of JSON. */
+/** User metadata: a JSON object of at most 8 KiB of JSON (readBody refused text jsonb cannot store). */
 export function readMetadata(value: unknown): Record<string, unknown> {
   if (value === undefined) return {};
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new AuthError(400, ErrorCode.validation_failed, "data must be a JSON object");
   assertMetadataSize(value);
-  if (!storableInJsonb(value))
-    throw new AuthError(
-      400,
-      ErrorCode.validation_failed,
-      "data must not contain NUL characters or unpaired surrogates",
-    );
   return value as Record<string, unknown>;
 }
 
@@ -73,18 +81,10 @@ export function assertMetadataSize(metadata: object) {
     throw new AuthError(400, ErrorCode.validation_failed, "data is too large");
 }
 
-// jsonb refuses U+0000 and UTF-16 surrogates that are not part of a pair.
-// eslint-disable-next-line no-control-regex -- U+0000 is one of the characters looked for
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-function storableInJsonb(value: unknown): boolean {
-  if (typeof value === "string") return !UNSTORABLE.test(value);
-  if (typeof value !== "object" || value === null) return true;
-  if (Array.isArray(value)) return value.every(storableInJsonb);
-  return Object.entries(value).every(([k, v]) => storableInJsonb(k) && storableInJsonb(v));
-}
-
+/** A query parameter (its first value when repeated, see platform/query-string.ts). */
 export function queryParam(request: FastifyRequest, name: string): string | undefined {
   const value = (request.query as Record<string, unknown>)[name];
-  return typeof value === "string" ? value : undefined;
+  if (typeof value !== "string") return undefined;
+  if (!isStorableText(value)) throw unstorable(name);
+  return value;
 }

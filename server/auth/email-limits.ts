@@ -1,16 +1,28 @@
-// Limits on the emails the auth service sends: a budget per hour for the whole service
-// (Supabase's default: 30), and at most one email per purpose and address a minute. The second is
-// applied silently (nothing is sent, the answer is the same), so it reveals no account.
+// Limits on the emails the auth service sends: the site's email budgets (per client IP and for
+// the whole site, shared with every email to an address a visitor types: email-budget.ts), and at
+// most one email per purpose and address a minute. The second is applied silently (nothing is
+// sent, the answer is the same), so it reveals no account.
+import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
 
 export const EMAIL_FREQUENCY_SECONDS = 60;
 
-export async function assertEmailBudget(q: Queryable, perHour: number): Promise<void> {
-  const [row] = await q.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM mail.outbox WHERE kind LIKE 'auth-%' AND created_at > now() - interval '1 hour'",
-  );
-  if (row!.n >= perHour)
+/**
+ * Spends the budgets for a request that may email `to`, before anything is looked up: whether the
+ * address has an account changes nothing here, so neither does the answer.
+ */
+export async function spendEmailBudget(
+  request: FastifyRequest,
+  purpose: string,
+  to: string,
+): Promise<void> {
+  const claim = await request.server.emailBudget.claim(request, {
+    purpose,
+    to,
+    repeatSeconds: EMAIL_FREQUENCY_SECONDS,
+  });
+  if (!claim.ok)
     throw new AuthError(429, ErrorCode.over_email_send_rate_limit, "email rate limit exceeded");
 }
 

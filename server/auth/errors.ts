@@ -1,7 +1,7 @@
 // Auth errors in GoTrue's wire shape. Every code the auth service can answer is listed here,
 // thrown as an AuthError, and written by one handler (see supabase/auth internal/api/apierrors).
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { classify } from "../http/fastify-errors.ts";
+import { classify, RETRY_AFTER_SECONDS } from "../http/fastify-errors.ts";
 
 export const API_VERSION = "2024-01-01";
 
@@ -104,6 +104,16 @@ export function authErrorHandler(err: FastifyError, request: FastifyRequest, rep
       return sendAuthError(
         reply,
         new AuthError(429, ErrorCode.over_request_rate_limit, "Request rate limit reached"),
+      );
+    case "unavailable":
+      request.log.warn({ err }, "auth request: database unavailable");
+      return sendAuthError(
+        reply.header("retry-after", String(RETRY_AFTER_SECONDS)),
+        new AuthError(
+          503,
+          ErrorCode.unexpected_failure,
+          "Service temporarily unavailable, please try again later",
+        ),
       );
     case "internal":
       request.log.error({ err }, "auth request failed");

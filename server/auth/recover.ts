@@ -3,7 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { emailChangeEmail, recoveryEmail } from "./auth-emails.ts";
 import { queryParam, readBody, readEmail, type AuthContext } from "./context.ts";
-import { assertEmailBudget, sentRecently } from "./email-limits.ts";
+import { sentRecently, spendEmailBudget } from "./email-limits.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
 import { parsePkce } from "./flow-states.ts";
 import { sendConfirmationEmail, sendLinkEmail } from "./link-emails.ts";
@@ -18,7 +18,7 @@ export default async function recover(app: FastifyInstance, { ctx }: { ctx: Auth
     const email = readEmail(body.email);
     const pkce = parsePkce(body);
     const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
-    await assertEmailBudget(db, config.authEmailsPerHour);
+    await spendEmailBudget(request, "auth-recovery", email);
     await db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email, true);
       if (!user || sentRecently(user.recovery_sent_at)) return;
@@ -59,11 +59,16 @@ export default async function recover(app: FastifyInstance, { ctx }: { ctx: Auth
     const email = readEmail(body.email);
     const pkce = parsePkce(body);
     const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
-    await assertEmailBudget(db, config.authEmailsPerHour);
+    await spendEmailBudget(
+      request,
+      type === "signup" ? "auth-confirmation" : "auth-email-change",
+      email,
+    );
     await db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email, true);
+      if (!user) return;
       if (type === "signup") {
-        const user = await findUserByEmail(tx, email, true);
-        if (!user || user.email_confirmed_at || sentRecently(user.confirmation_sent_at)) return;
+        if (user.email_confirmed_at || sentRecently(user.confirmation_sent_at)) return;
         await sendConfirmationEmail(tx, mailer, user, {
           pkce,
           siteUrl: config.siteUrl,
@@ -71,27 +76,19 @@ export default async function recover(app: FastifyInstance, { ctx }: { ctx: Auth
         });
         return;
       }
-      const [user] = await tx.query<{
-        id: string;
-        email: string;
-        email_change: string;
-        email_change_sent_at: Date;
-      }>(
-        "SELECT id, email, email_change, email_change_sent_at FROM auth.users WHERE email = $1 AND email_change IS NOT NULL FOR UPDATE",
-        [email],
-      );
-      if (!user || sentRecently(user.email_change_sent_at)) return;
+      const emailChange = user.email_change;
+      if (!emailChange || sentRecently(user.email_change_sent_at)) return;
       // A change to an address that has an account goes nowhere; its owner was told once.
-      if (await findUserByEmail(tx, user.email_change)) return;
+      if (await findUserByEmail(tx, emailChange)) return;
       await sendLinkEmail(tx, mailer, {
         userId: user.id,
-        to: user.email_change,
+        to: emailChange,
         tokenType: "email_change_new",
         verifyType: "email_change",
         pkce: undefined,
         siteUrl: config.siteUrl,
         redirectTo,
-        compose: (link) => emailChangeEmail(link, "new", user.email_change),
+        compose: (link) => emailChangeEmail(link, "new", emailChange),
       });
       await tx.query("UPDATE auth.users SET email_change_sent_at = now() WHERE id = $1", [user.id]);
     });

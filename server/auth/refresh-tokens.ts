@@ -35,7 +35,7 @@ export class RefreshTokens {
 
   /** A new token: its row id, the token itself and the hash that is stored. */
   mint(): { id: string; token: string; hash: string } {
-    const id = crypto.randomUUID();
+    const id = crypto.randomUUIDv7();
     const token = this.tokenFor(id);
     return { id, token, hash: RefreshTokens.hash(token) };
   }

@@ -1,7 +1,8 @@
 // Sessions and the access tokens minted for them (HS256 JWTs with Supabase's claims).
 import type { FastifyRequest } from "fastify";
-import { jwtVerify } from "jose";
+import { jwtVerify, type JWTPayload } from "jose";
 import type { Queryable } from "../db/database.ts";
+import { isUuid } from "../platform/uuid.ts";
 import { bearerToken } from "../security/api-jwt.ts";
 import { signHs256 } from "../security/jwt-sign.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
@@ -139,7 +140,7 @@ export async function authenticate(
       ErrorCode.no_authorization,
       "This endpoint requires a valid Bearer token",
     );
-  let claims: { sub?: string; session_id?: string };
+  let claims: JWTPayload;
   try {
     ({ payload: claims } = await jwtVerify(token, settings.secret, {
       algorithms: ["HS256"],
@@ -152,16 +153,23 @@ export async function authenticate(
         : "unable to parse or verify signature";
     throw new AuthError(403, ErrorCode.bad_jwt, `invalid JWT: ${reason}`);
   }
-  if (!claims.sub) throw new AuthError(403, ErrorCode.bad_jwt, "invalid claim: missing sub claim");
-  if (!claims.session_id)
+  const { sub, session_id: sessionId } = claims;
+  if (!sub) throw new AuthError(403, ErrorCode.bad_jwt, "invalid claim: missing sub claim");
+  // Signed by us, yet not ours in shape (a key that leaked, a token minted by hand): the claims
+  // the lookups use must be UUIDs before they reach the database.
+  if (!isUuid(sub))
+    throw new AuthError(403, ErrorCode.bad_jwt, "invalid claim: sub claim must be a UUID");
+  if (sessionId === undefined || sessionId === null || sessionId === "")
     throw new AuthError(
       403,
       ErrorCode.session_not_found,
       "Session from session_id claim in JWT does not exist",
     );
+  if (!isUuid(sessionId))
+    throw new AuthError(403, ErrorCode.bad_jwt, "invalid claim: session_id claim must be a UUID");
   const [session] = await q.query<SessionRow>(
     "SELECT * FROM auth.sessions WHERE id = $1 AND user_id = $2",
-    [claims.session_id, claims.sub],
+    [sessionId, sub],
   );
   if (!session)
     throw new AuthError(
@@ -169,7 +177,7 @@ export async function authenticate(
       ErrorCode.session_not_found,
       "Session from session_id claim in JWT does not exist",
     );
-  const user = await findUserById(q, claims.sub);
+  const user = await findUserById(q, sub);
   if (!user)
     throw new AuthError(403, ErrorCode.user_not_found, "User from sub claim in JWT does not exist");
   if (isBanned(user)) throw new AuthError(403, ErrorCode.user_banned, "User is banned");

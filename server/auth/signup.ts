@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { isUniqueViolation, type Queryable } from "../db/database.ts";
 import { alreadyRegisteredEmail } from "./auth-emails.ts";
 import { queryParam, readBody, readEmail, readMetadata, type AuthContext } from "./context.ts";
-import { assertEmailBudget, emailedRecently, sentRecently } from "./email-limits.ts";
+import { emailedRecently, sentRecently, spendEmailBudget } from "./email-limits.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
 import { parsePkce } from "./flow-states.ts";
 import { sendConfirmationEmail } from "./link-emails.ts";
@@ -41,7 +41,7 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
     const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
     // Hash in every case, so the time taken does not tell a new address from a known one.
     const passwordHash = await hashPassword(password);
-    if (!config.mailerAutoconfirm) await assertEmailBudget(db, config.authEmailsPerHour);
+    if (!config.mailerAutoconfirm) await spendEmailBudget(request, "auth-confirmation", email);
 
     const sendConfirmation = (tx: Queryable, user: UserRow) =>
       sendConfirmationEmail(tx, mailer, user, { pkce, siteUrl: config.siteUrl, redirectTo });

@@ -9,7 +9,7 @@ import {
   readMetadata,
   type AuthContext,
 } from "./context.ts";
-import { assertEmailBudget } from "./email-limits.ts";
+import { spendEmailBudget } from "./email-limits.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
 import { parsePkce } from "./flow-states.ts";
 import { sendLinkEmail } from "./link-emails.ts";
@@ -54,7 +54,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
       );
     }
     const passwordHash = password === undefined ? undefined : await hashPassword(password);
-    if (changeEmail) await assertEmailBudget(db, config.authEmailsPerHour);
+    if (changeEmail) await spendEmailBudget(request, "auth-email-change", newEmail);
 
     const updated = await db.transaction(async (tx) => {
       let current = (await findUserById(tx, user.id, true))!;

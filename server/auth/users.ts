@@ -158,13 +158,14 @@ export function serializeIdentity(identity: IdentityRow, email: string) {
 
 /**
  * What sign-up answers for an address that already has a confirmed account: shaped exactly like a
- * new user's answer (random ids, an identity, confirmation_sent_at now), so nobody can tell.
+ * new user's answer (time-ordered ids, as the database makes them; an identity; confirmation_sent_at
+ * now), so nobody can tell.
  */
 export function decoyUser(email: string, metadata: Record<string, unknown>) {
   const now = new Date();
-  const id = crypto.randomUUID();
+  const id = crypto.randomUUIDv7();
   const identity: IdentityRow = {
-    id: crypto.randomUUID(),
+    id: crypto.randomUUIDv7(),
     user_id: id,
     provider: "email",
     provider_id: id,

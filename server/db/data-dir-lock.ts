@@ -1,34 +1,39 @@
 // One server per embedded database: two processes writing the same PGlite files would corrupt
-// them. The lock is a file holding the owner's pid; a lock whose process is gone (a crash, a
-// SIGKILL) is taken over.
+// them. The lock is the kernel's: an exclusive open-file-description lock (fcntl F_OFD_SETLK on
+// Linux, flock on macOS) on DATA_DIR/server.lock, taken atomically and released by the kernel
+// when the process ends however it ends (exit, crash, SIGKILL). So exactly one of any number of
+// servers started at once wins, and no lock is ever stale: nothing to judge by pids or ages.
+// The file holds the holder's pid for the message only, and is never deleted (a process that
+// opened the old file could lock it while another locks a new one).
 import fs from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM"; // alive, owned by someone else
-  }
-}
+const require = createRequire(import.meta.url);
+const { tryLock } = require("fs-native-extensions") as {
+  /** true when the lock of the whole file was granted to this file descriptor. */
+  tryLock(fd: number): boolean;
+};
+
+export const LOCK_FILE = "server.lock";
 
 /** Takes the lock of `dir` or throws, naming the process that holds it; resolves to its release. */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
-  const file = path.join(dir, "server.lock");
-  for (;;) {
-    try {
-      await fs.writeFile(file, `${process.pid}\n`, { flag: "wx" });
-      return () => fs.rm(file, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    }
-    const owner = Number.parseInt(await fs.readFile(file, "utf8").catch(() => ""), 10);
-    if (owner > 0 && owner !== process.pid && running(owner)) {
+  const file = path.join(dir, LOCK_FILE);
+  const handle = await fs.open(file, "a+");
+  try {
+    if (!tryLock(handle.fd)) {
+      const owner = Number.parseInt(await handle.readFile("utf8"), 10);
       throw new Error(
-        `the embedded database in ${dir} is in use by another Revwise server (pid ${owner}); stop it, or give this one its own DATA_DIR`,
+        `the embedded database in ${dir} is in use by another Revwise server${owner > 0 ? ` (pid ${owner})` : ""}; stop it, or give this one its own DATA_DIR`,
       );
     }
-    await fs.rm(file, { force: true }); // its server is gone
+    await handle.truncate(0);
+    await handle.write(`${process.pid}\n`);
+  } catch (err) {
+    await handle.close(); // releases the lock too, when it was taken
+    throw err;
   }
+  // Closing the descriptor releases the lock.
+  return () => handle.close();
 }

@@ -34,3 +34,34 @@ export const UNIQUE_VIOLATION = "23505";
 
 export const isUniqueViolation = (err: unknown): boolean =>
   isDatabaseError(err) && err.code === UNIQUE_VIOLATION;
+
+/** Node's errors for a server that cannot be reached or went away mid-conversation. */
+const UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+/** node-postgres's own words for a lost or never-made connection (these carry no code). */
+const LOST =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
+
+/**
+ * True when the database cannot be reached right now (refused, lost, restarting), as opposed to
+ * a statement that failed: SQLSTATE class 08 (connection exception), 53 (insufficient resources:
+ * too many connections), 57P01–57P03 (shut down by an administrator, crashed, starting up).
+ * Such a request is answered 503 with Retry-After, never 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === "string") {
+    if (UNREACHABLE.has(code) || /^(08|53)/.test(code) || /^57P0[123]$/.test(code)) return true;
+  }
+  if (err instanceof AggregateError) return err.errors.some(isDatabaseUnavailable);
+  return LOST.test(err.message);
+}

@@ -1,7 +1,7 @@
 // Errors of /functions/v1 as JSON {code, message} (plus `fields` for invalid input). supabase-js
 // hands the Response to the caller (FunctionsHttpError.context), so the body is ours to define.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { classify } from "../http/fastify-errors.ts";
+import { classify, RETRY_AFTER_SECONDS } from "../http/fastify-errors.ts";
 
 export class FunctionError extends Error {
   readonly status: number;
@@ -64,6 +64,16 @@ export function functionsErrorHandler(
       return sendFunctionError(
         reply,
         new FunctionError(problem.status, "bad_request", problem.detail),
+      );
+    case "unavailable":
+      request.log.warn({ err }, "function: database unavailable");
+      return sendFunctionError(
+        reply.header("retry-after", String(RETRY_AFTER_SECONDS)),
+        new FunctionError(
+          503,
+          "unavailable",
+          "The service is briefly unavailable. Please try again in a moment.",
+        ),
       );
     case "internal":
       request.log.error({ err }, "function failed");

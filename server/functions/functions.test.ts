@@ -182,6 +182,22 @@ describeEachDatabase("lead functions", (ctx) => {
     expect(smtp.messages.length).toBe(before);
   });
 
+  it("forgets used captchas once their challenge has expired, keeping the live ones", async () => {
+    await ctx.db.query(
+      "INSERT INTO internal.captcha_redemptions (nonce, expires_at) VALUES ('00aa00aa00aa', now() - interval '1 second'), ('00bb00bb00bb', now() + interval '1 hour')",
+    );
+    const res = await invoke(client(), FUNCTIONS.contact, {
+      ...contact,
+      email: "prune@case.example",
+      captcha: await solvedPayload(server.url),
+    });
+    expect(res.status).toBe(200);
+    const left = await ctx.db.query<{ nonce: string }>(
+      "SELECT nonce FROM internal.captcha_redemptions WHERE nonce IN ('00aa00aa00aa', '00bb00bb00bb')",
+    );
+    expect(left.map((r) => r.nonce)).toEqual(["00bb00bb00bb"]);
+  });
+
   it("refuses missing, forged, tampered and replayed captchas, storing nothing", async () => {
     const email = "captcha@case.example";
     const submit = (captcha: unknown) =>
@@ -315,6 +331,27 @@ describeEachDatabase("lead functions", (ctx) => {
       code: "not_found",
       message: "Requested function was not found",
     });
+  });
+
+  it("emails only the team: nothing goes to the address a visitor typed", async () => {
+    const typed = {
+      [FUNCTIONS.intake]: { ...access, email: "typed-intake@victim.example" },
+      [FUNCTIONS.contact]: { ...contact, email: "typed-contact@victim.example" },
+      [FUNCTIONS.requestDemo]: { ...demo, email: "typed-demo@victim.example" },
+    };
+    for (const [name, body] of Object.entries(typed))
+      expect(
+        (await invoke(client(), name, { ...body, captcha: await solvedPayload(server.url) }))
+          .status,
+      ).toBe(200);
+    const queued = await ctx.db.query<{ to_address: string; reply_to: string }>(
+      "SELECT to_address, reply_to FROM mail.outbox WHERE to_address LIKE '%@victim.example' OR reply_to LIKE '%@victim.example' ORDER BY reply_to",
+    );
+    expect(queued).toEqual([
+      { to_address: "sales@revwise.example", reply_to: "typed-contact@victim.example" },
+      { to_address: "sales@revwise.example", reply_to: "typed-demo@victim.example" },
+      { to_address: "sales@revwise.example", reply_to: "typed-intake@victim.example" },
+    ]);
   });
 
   it("serves signed, expiring challenges that are never cached", async () => {

@@ -1,6 +1,7 @@
 // One server function per lead form: check the caller's JWT, validate the body with the form's
-// shared schema, refuse the honeypot, verify the captcha, then store the lead, redeem the captcha
-// and queue the emails in one transaction.
+// shared schema (invalid input spends nothing: the visitor corrects a field and sends the same
+// solved captcha again), refuse the honeypot, verify and redeem the captcha, then store the lead
+// and queue its emails in one statement.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { HONEYPOT_FIELD, leadSourceSchema, type LeadSource } from "../../common/leads.ts";
@@ -72,14 +73,13 @@ export function registerLeadFunction<S extends z.ZodObject>(
         request.log.info({ fn: opts.name, reason: verdict.reason }, "captcha refused");
         throw new FunctionError(400, "captcha_failed", CAPTCHA_FAILED);
       }
-      const lead = await app.db.transaction(async (tx) => {
-        if (!(await captcha.redeem(tx, verdict))) return undefined;
-        return storeLead(tx, opts.lead, fields as z.output<S>, source, app.config);
-      });
-      if (!lead) {
+      // A verified solution is spent before the lead is stored: one solved captcha buys one
+      // attempt at storing, never a series of them.
+      if (!(await captcha.redeem(app.db, verdict))) {
         request.log.info({ fn: opts.name }, "captcha replayed");
         throw new FunctionError(400, "captcha_failed", CAPTCHA_FAILED);
       }
+      const lead = await storeLead(app.db, opts.lead, fields as z.output<S>, source, app.config);
       app.mailer.flush();
       return { ok: true, id: lead.id, message: opts.success };
     },

@@ -1,6 +1,10 @@
 // Classifies the errors Fastify and its plugins raise before a handler runs, so that each
 // protocol can answer them in its own shape instead of Fastify's {statusCode, code: "FST_…"}.
 import type { FastifyError } from "fastify";
+import { isDatabaseUnavailable } from "../db/database.ts";
+
+/** What a 503 tells the client to wait before trying again (Retry-After, seconds). */
+export const RETRY_AFTER_SECONDS = 1;
 
 export type RequestProblem =
   | { kind: "too_large"; status: 413 }
@@ -9,9 +13,11 @@ export type RequestProblem =
   | { kind: "validation"; status: 400; detail: string }
   | { kind: "rate_limited"; status: 429 }
   | { kind: "client"; status: number; detail: string }
+  | { kind: "unavailable"; status: 503 }
   | { kind: "internal"; status: 500 };
 
 export function classify(err: FastifyError): RequestProblem {
+  if (isDatabaseUnavailable(err)) return { kind: "unavailable", status: 503 };
   const status = err.statusCode ?? 500;
   switch (err.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":

@@ -1,7 +1,7 @@
 // Errors and 404s outside the API prefixes (the site, unknown methods): plain JSON, and a 5xx
 // never carries internals.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { classify } from "./fastify-errors.ts";
+import { classify, RETRY_AFTER_SECONDS } from "./fastify-errors.ts";
 
 export function rootErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const problem = classify(err);
@@ -11,6 +11,14 @@ export function rootErrorHandler(err: FastifyError, request: FastifyRequest, rep
       statusCode: 500,
       error: "Internal Server Error",
       message: "Something went wrong on our side.",
+    });
+  }
+  if (problem.kind === "unavailable") {
+    request.log.warn({ err }, "database unavailable");
+    return reply.code(503).header("retry-after", String(RETRY_AFTER_SECONDS)).send({
+      statusCode: 503,
+      error: "Service Unavailable",
+      message: "The service is briefly unavailable; please try again in a moment.",
     });
   }
   const message =

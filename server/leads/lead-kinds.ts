@@ -1,6 +1,7 @@
 // The five kinds of lead: where each is stored and which emails it causes. REST inserts and the
 // server functions both store leads through storeLead(), so a lead and its emails always share
-// one transaction.
+// one transaction. A kind emails the team (its notification) and, at most once, the address the
+// visitor typed (its reply); the caller spends the email budget for a reply first (email-budget.ts).
 import {
   companySizeLabel,
   type Contact,
@@ -19,7 +20,20 @@ type Kind<T> = {
   table: string;
   /** Column ← field of the validated input (identifiers are constants, never client input). */
   columns: Record<string, (input: T) => unknown>;
-  emails(input: T, receivedAt: Date, source: LeadSource | undefined, config: Config): Email[];
+  /** The email to the team's inbox (NOTIFY_EMAIL), never to an address the visitor typed. */
+  notification?(input: T, receivedAt: Date, source: LeadSource | undefined, config: Config): Email;
+  /**
+   * The email to the address the visitor typed. A kind with a reply keeps one row per address:
+   * asking again stores nothing new and answers as the first time did.
+   */
+  reply?: {
+    /** The email's kind, and what repeats are counted by. */
+    purpose: string;
+    /** A repeat within this many seconds sends nothing new. */
+    repeatSeconds: number;
+    to(input: T): string;
+    compose(input: T, config: Config): Email;
+  };
 };
 
 const notify = (config: Config, receivedAt: Date, source: LeadSource | undefined) => ({
@@ -31,28 +45,31 @@ const notify = (config: Config, receivedAt: Date, source: LeadSource | undefined
 export const newsletterLead: Kind<{ email: string }> = {
   table: "newsletter_subscribers",
   columns: { email: (i) => i.email },
-  emails: () => [],
 };
 
 export const demoRequestLead: Kind<{ email: string }> = {
   table: "demo_requests",
   columns: { email: (i) => i.email },
-  emails: (input, _receivedAt, _source, config) => [
-    actionEmail({
-      kind: "demo-access",
-      to: input.email,
-      subject: "Your Revwise demo is ready",
-      heading: "Here is your Revwise demo",
-      paragraphs: [
-        "Thanks for your interest in Revwise. The product tour shows how Revwise captures a sales call, writes the CRM update for you and turns every conversation into deal insight.",
-        "It takes about ten minutes, and you can pause at any point.",
-      ],
-      action: { label: "Watch the demo", url: config.demoUrl },
-      after: [
-        `Prefer a live walkthrough on your own sales process? Pick a time that suits you: ${config.bookDemoUrl}`,
-      ],
-    }),
-  ],
+  reply: {
+    purpose: "demo-access",
+    repeatSeconds: 3600,
+    to: (i) => i.email,
+    compose: (input, config) =>
+      actionEmail({
+        kind: "demo-access",
+        to: input.email,
+        subject: "Your Revwise demo is ready",
+        heading: "Here is your Revwise demo",
+        paragraphs: [
+          "Thanks for your interest in Revwise. The product tour shows how Revwise captures a sales call, writes the CRM update for you and turns every conversation into deal insight.",
+          "It takes about ten minutes, and you can pause at any point.",
+        ],
+        action: { label: "Watch the demo", url: config.demoUrl },
+        after: [
+          `Prefer a live walkthrough on your own sales process? Pick a time that suits you: ${config.bookDemoUrl}`,
+        ],
+      }),
+  },
 };
 
 export const accessRequestLead: Kind<RequestAccess> = {
@@ -65,7 +82,7 @@ export const accessRequestLead: Kind<RequestAccess> = {
     company_size: (i) => i.companySize,
     department: (i) => i.department,
   },
-  emails: (i, receivedAt, source, config) => [
+  notification: (i, receivedAt, source, config) =>
     leadNotification({
       ...notify(config, receivedAt, source),
       kind: "notify-access-request",
@@ -81,7 +98,6 @@ export const accessRequestLead: Kind<RequestAccess> = {
         ["Department", i.department],
       ],
     }),
-  ],
 };
 
 export const contactMessageLead: Kind<Contact> = {
@@ -92,7 +108,7 @@ export const contactMessageLead: Kind<Contact> = {
     phone: (i) => i.phone,
     message: (i) => i.message,
   },
-  emails: (i, receivedAt, source, config) => [
+  notification: (i, receivedAt, source, config) =>
     leadNotification({
       ...notify(config, receivedAt, source),
       kind: "notify-contact-message",
@@ -106,7 +122,6 @@ export const contactMessageLead: Kind<Contact> = {
         ["Message", i.message],
       ],
     }),
-  ],
 };
 
 export const demoFormLead: Kind<RequestDemo> = {
@@ -119,7 +134,7 @@ export const demoFormLead: Kind<RequestDemo> = {
     position: (i) => i.position,
     website: (i) => i.website || null,
   },
-  emails: (i, receivedAt, source, config) => [
+  notification: (i, receivedAt, source, config) =>
     leadNotification({
       ...notify(config, receivedAt, source),
       kind: "notify-demo-request",
@@ -135,13 +150,12 @@ export const demoFormLead: Kind<RequestDemo> = {
         ["Website", i.website],
       ],
     }),
-  ],
 };
 
 export type LeadKind<T> = Kind<T>;
 
 type Stored<R> = R extends "none" ? undefined : StoredLead;
-type Returning = "*" | "id" | "none";
+type Returning = "id" | "none";
 
 /**
  * The statements of a kind, built once per shape (they depend only on the kind's columns, what
@@ -157,8 +171,10 @@ function statementFor(kind: Kind<never>, returning: Returning, withEmails: boole
   if (sql === undefined) {
     // With emails, the row's time is the one they show; without, the database's default.
     const names = [...Object.keys(kind.columns), "source", ...(withEmails ? ["created_at"] : [])];
-    const back = { "*": " RETURNING *", id: " RETURNING id, created_at", none: "" }[returning];
-    const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")})${back}`;
+    const back = { id: " RETURNING id, created_at", none: "" }[returning];
+    // A kind that replies keeps its first row per address (its unique index).
+    const repeat = kind.reply ? " ON CONFLICT DO NOTHING" : "";
+    const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")})${repeat}${back}`;
     sql = withEmails
       ? `WITH lead AS (${insert}), mail AS (
        INSERT INTO mail.outbox (kind, to_address, subject, text_body, html_body, reply_to)
@@ -175,8 +191,9 @@ function statementFor(kind: Kind<never>, returning: Returning, withEmails: boole
 /**
  * Inserts the lead and queues its emails in one statement: atomic on its own (no transaction
  * needed), and inside the caller's transaction when there is one. `returning` says what to read
- * back: the whole row (a PostgREST representation), the id, or nothing (return=minimal: reading
- * rows back is a fifth of an embedded insert's cost).
+ * back: the id, or nothing (return=minimal: reading rows back is a fifth of an embedded insert's
+ * cost). `reply` says whether the visitor's email goes out: only when the caller spent the
+ * email budget for it (a repeat spends nothing and sends nothing).
  */
 export async function storeLead<T, R extends Returning = "id">(
   q: Queryable,
@@ -184,10 +201,14 @@ export async function storeLead<T, R extends Returning = "id">(
   input: T,
   source: LeadSource | undefined,
   config: Config,
-  returning: R = "id" as R,
+  opts: { returning?: R; reply?: boolean } = {},
 ): Promise<Stored<R>> {
+  const returning = opts.returning ?? ("id" as R);
   const receivedAt = new Date();
-  const emails = kind.emails(input, receivedAt, source, config);
+  const emails = [
+    ...(kind.notification ? [kind.notification(input, receivedAt, source, config)] : []),
+    ...(kind.reply && opts.reply ? [kind.reply.compose(input, config)] : []),
+  ];
   const values: unknown[] = [];
   for (const column of Object.values(kind.columns)) values.push(column(input));
   values.push(JSON.stringify(source ?? {}));

@@ -1,21 +1,38 @@
-// Delivers the outbox: claims due messages (safe with several instances: SKIP LOCKED and a lease),
-// sends each, and on failure retries with exponential backoff. Nothing is deleted; a message
-// that keeps failing is marked failed after maxAttempts and stays in the table for a resend.
+// Delivers the outbox, exactly once per email under slow peers, stops and several instances:
+// - each lane claims one email at a time (claims.ts: a token and a lease, SKIP LOCKED), holds the
+//   lease while the peer answers (lease.ts), and records the outcome only under its own token;
+// - stop() lets each lane finish the email on the wire, claims nothing more, and after a grace
+//   period aborts what is still on the wire and releases it, so another worker takes it at once;
+// - a peer that fails (refused, dropped, timed out) pauses every lane; one cheap probe every
+//   probeMs resumes delivery as soon as the peer answers, and no email is postponed by it;
+// - the server's verdict on one email is kept apart: a 5xx fails it for good at once, a 4xx
+//   retries it with exponential backoff, maxAttempts times. Nothing is deleted.
+// What remains at least once: a process killed (or cut off from the database longer than the
+// lease) after the peer accepted an email and before the database recorded it; that email is sent
+// again after its lease, with the same Message-ID. See docs/decisions/0014-mail-delivery.md.
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.ts";
-import type { OutboxRow } from "./outbox.ts";
+import { claimNext, markSent, releaseClaim, type ClaimedEmail, type Release } from "./claims.ts";
+import { classifyFailure, errorText } from "./failures.ts";
+import { Lease } from "./lease.ts";
 import type { MailTransport } from "./transport.ts";
 
 export type WorkerOptions = {
-  /** How often to look for due messages when nobody kicks the worker. */
+  /** How often to look for due emails when nobody kicks the worker. */
   pollMs: number;
-  /** First retry delay; doubles per attempt up to maxDelayMs. */
+  /** First retry delay of an email the server deferred (4xx); doubles up to maxDelayMs. */
   retryBaseMs: number;
   maxDelayMs: number;
+  /** Deferrals after which an email is marked failed. */
   maxAttempts: number;
-  batchSize: number;
-  /** How long a claimed message stays reserved for this worker. */
-  leaseSeconds: number;
+  /** Emails sent at once (each lane holds one SMTP connection of the pool). */
+  concurrency: number;
+  /** How long a claim outlives a worker that stopped renewing it (a crash). */
+  leaseMs: number;
+  /** While the peer is down, how often to check whether it is back. */
+  probeMs: number;
+  /** How long stop() lets the emails on the wire finish before it aborts them. */
+  stopGraceMs: number;
 };
 
 export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
@@ -23,8 +40,10 @@ export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
   retryBaseMs: 2_000,
   maxDelayMs: 3_600_000,
   maxAttempts: 25,
-  batchSize: 20,
-  leaseSeconds: 120,
+  concurrency: 2,
+  leaseMs: 60_000,
+  probeMs: 5_000,
+  stopGraceMs: 5_000,
 };
 
 export function retryDelayMs(
@@ -36,11 +55,16 @@ export function retryDelayMs(
   return Math.round(exponential * (0.8 + 0.4 * random())); // ±20% jitter spreads retries out
 }
 
+type Sleeper = { wake: () => void; onKick: boolean };
+
 export class DeliveryWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
   private stopped = true;
+  private lanes: Promise<void>[] = [];
+  private readonly onTheWire = new Set<Lease>();
+  /** Set while the peer is down: resolves when a probe finds it back (or the worker stops). */
+  private outage: Promise<void> | undefined;
+  private readonly sleepers = new Set<Sleeper>();
+  private kicks = 0;
 
   private readonly db: Database;
   private readonly transport: MailTransport;
@@ -60,109 +84,185 @@ export class DeliveryWorker {
   }
 
   start() {
+    if (!this.stopped) return;
     this.stopped = false;
-    this.kick();
+    this.lanes = Array.from({ length: this.opts.concurrency }, () => this.lane());
   }
 
+  /** Finishes the emails on the wire (aborting them after stopGraceMs), then closes the transport. */
   async stop() {
     this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    for (const sleeper of this.sleepers) sleeper.wake();
+    const grace = setTimeout(() => {
+      for (const lease of this.onTheWire) lease.abort("the worker is stopping");
+    }, this.opts.stopGraceMs);
+    await Promise.all(this.lanes);
+    clearTimeout(grace);
+    this.lanes = [];
     this.transport.close();
   }
 
   /** Delivers now (after a commit that queued mail) instead of at the next poll. */
   kick() {
     if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
+    this.kicks += 1;
+    for (const sleeper of this.sleepers) if (sleeper.onKick) sleeper.wake();
+  }
+
+  private async lane() {
+    while (!this.stopped) {
+      if (this.outage) {
+        await this.outage;
+        continue;
+      }
+      const kicks = this.kicks;
+      const claimedAt = performance.now();
+      let claim: ClaimedEmail | undefined;
+      try {
+        claim = await claimNext(this.db, this.opts.leaseMs);
+      } catch (err) {
+        this.log.error({ err }, "could not claim an email; will try again");
+        await this.sleep(this.opts.pollMs, false);
+        continue;
+      }
+      if (!claim) {
+        if (kicks === this.kicks) await this.sleep(this.opts.pollMs, true);
+      } else if (this.stopped) {
+        await this.release(claim, { kind: "unsent" });
+      } else {
+        await this.deliver(claim, claimedAt);
+      }
+    }
+  }
+
+  private async deliver(claim: ClaimedEmail, claimedAt: number) {
+    if (claim.expired_claim) {
+      this.log.warn(
+        { id: claim.id, kind: claim.kind },
+        "sending an email whose claim expired unreleased (its worker died): if that worker's send had completed, it goes out twice",
+      );
+    }
+    const lease = new Lease(this.db, claim, this.opts.leaseMs, claimedAt, this.log);
+    this.onTheWire.add(lease);
+    try {
+      await this.transport.send(claim, lease.signal);
+    } catch (err) {
+      lease.end();
+      this.onTheWire.delete(lease);
+      await this.failed(claim, err, lease);
       return;
     }
-    clearTimeout(this.timer);
-    this.running = this.drain()
-      .then(() => undefined)
-      .catch((err: unknown) => this.log.error({ err }, "mail delivery pass failed"))
-      .finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        } else {
-          this.timer = setTimeout(() => this.kick(), this.opts.pollMs);
-          this.timer.unref();
-        }
-      });
-  }
-
-  /** Sends every due message; returns how many were delivered. */
-  async drain(): Promise<number> {
-    let delivered = 0;
-    for (;;) {
-      const batch = await this.claim();
-      if (batch.length === 0) return delivered;
-      for (const message of batch) {
-        if (await this.deliver(message)) delivered += 1;
-      }
-      if (this.stopped) return delivered;
-    }
-  }
-
-  private claim(): Promise<OutboxRow[]> {
-    return this.db.query<OutboxRow>(
-      `UPDATE mail.outbox SET locked_until = now() + make_interval(secs => $2), attempts = attempts + 1
-       WHERE id IN (
-         SELECT id FROM mail.outbox
-         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-           AND (locked_until IS NULL OR locked_until < now())
-         ORDER BY next_attempt_at LIMIT $1
-         FOR UPDATE SKIP LOCKED)
-       RETURNING *`,
-      [this.opts.batchSize, this.opts.leaseSeconds],
-    );
-  }
-
-  private async deliver(message: OutboxRow): Promise<boolean> {
     try {
-      await this.transport.send(message);
-    } catch (err) {
-      const giveUp = message.attempts >= this.opts.maxAttempts;
-      const delay = retryDelayMs(message.attempts, this.opts);
-      const reason = err instanceof Error ? err.message : String(err);
-      await this.db.query(
-        `UPDATE mail.outbox SET locked_until = NULL, last_error = $2,
-           next_attempt_at = now() + make_interval(secs => $3::double precision / 1000),
-           failed_at = CASE WHEN $4::boolean THEN now() END
-         WHERE id = $1`,
-        [message.id, reason.slice(0, 1000), delay, giveUp],
-      );
-      const entry = {
-        id: message.id,
-        kind: message.kind,
-        attempts: message.attempts,
-        retryInMs: giveUp ? null : delay,
-        err: reason,
-      };
-      if (giveUp) this.log.error(entry, "email delivery failed for good; kept in mail.outbox");
-      else this.log.warn(entry, "email delivery failed; will retry");
-      this.scheduleRetry(delay);
-      return false;
+      await this.recordSent(claim, lease);
+    } finally {
+      lease.end();
+      this.onTheWire.delete(lease);
     }
-    await this.db.query(
-      "UPDATE mail.outbox SET sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1",
-      [message.id],
-    );
-    this.log.info(
-      { id: message.id, kind: message.kind, transport: this.transport.kind },
-      "email delivered",
-    );
-    return true;
   }
 
-  /** Wake up when the earliest retry is due, if that is sooner than the next poll. */
-  private scheduleRetry(delay: number) {
-    if (delay >= this.opts.pollMs || this.stopped) return;
-    const wake = setTimeout(() => this.kick(), delay + 5);
-    wake.unref();
+  /** Records a delivery, retrying while the claim is certainly still this worker's. */
+  private async recordSent(claim: ClaimedEmail, lease: Lease) {
+    const entry = { id: claim.id, kind: claim.kind, transport: this.transport.kind };
+    for (;;) {
+      try {
+        if (await markSent(this.db, claim)) this.log.info(entry, "email delivered");
+        else
+          this.log.error(entry, "email delivered after its claim passed on: it may go out twice");
+        return;
+      } catch (err) {
+        if (lease.signal.aborted || lease.remainingMs < 500) {
+          this.log.error(
+            { ...entry, err },
+            "email delivered but not recorded before its claim expired: it may go out twice",
+          );
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  }
+
+  private async failed(claim: ClaimedEmail, err: unknown, lease: Lease) {
+    const error = errorText(err);
+    const entry = { id: claim.id, kind: claim.kind, attempts: claim.attempts, err: error };
+    if (lease.signal.aborted) {
+      const reason = errorText(lease.signal.reason);
+      this.log.warn({ ...entry, reason }, "email send aborted; released for another attempt");
+      await this.release(claim, { kind: "unsent", error: `aborted: ${reason}` });
+      return;
+    }
+    switch (classifyFailure(err)) {
+      case "peer":
+        await this.release(claim, { kind: "unsent", error });
+        this.peerDown(error);
+        return;
+      case "rejected":
+        this.log.error(entry, "the SMTP server rejected an email for good; kept in mail.outbox");
+        await this.release(claim, { kind: "failed", error });
+        return;
+      case "deferred": {
+        const giveUp = claim.attempts >= this.opts.maxAttempts;
+        const delayMs = retryDelayMs(claim.attempts, this.opts);
+        if (giveUp) this.log.error(entry, "email deferred too often; failed, kept in mail.outbox");
+        else this.log.warn({ ...entry, retryInMs: delayMs }, "the SMTP server deferred an email");
+        await this.release(claim, { kind: "retry", error, delayMs, giveUp });
+        // Wake up when the retry is due, if that is sooner than the next poll.
+        if (!giveUp && delayMs < this.opts.pollMs)
+          setTimeout(() => this.kick(), delayMs + 5).unref();
+        return;
+      }
+    }
+  }
+
+  /** Ends a claim without delivery; if the database fails, the lease runs out instead. */
+  private async release(claim: ClaimedEmail, release: Release) {
+    try {
+      await releaseClaim(this.db, claim, release);
+    } catch (err) {
+      this.log.error({ err, id: claim.id }, "could not release an email's claim; it expires");
+    }
+  }
+
+  private peerDown(error: string) {
+    if (this.outage || this.stopped) return;
+    this.log.warn(
+      { err: error, probeEveryMs: this.opts.probeMs },
+      "the SMTP server is unavailable: delivery paused until it answers again",
+    );
+    this.outage = this.probeUntilBack().finally(() => (this.outage = undefined));
+  }
+
+  private async probeUntilBack() {
+    const since = performance.now();
+    while (!this.stopped) {
+      await this.sleep(this.opts.probeMs, false);
+      if (this.stopped) return;
+      try {
+        await this.transport.verify();
+      } catch {
+        continue;
+      }
+      const downMs = Math.round(performance.now() - since);
+      this.log.info({ downMs }, "the SMTP server answers again: delivery resumed");
+      return;
+    }
+  }
+
+  /** Waits ms; stop() ends every wait, kick() the waits of idle lanes. */
+  private sleep(ms: number, onKick: boolean): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const sleeper: Sleeper = {
+        onKick,
+        wake: () => {
+          clearTimeout(timer);
+          this.sleepers.delete(sleeper);
+          resolve();
+        },
+      };
+      const timer = setTimeout(sleeper.wake, ms);
+      timer.unref();
+      this.sleepers.add(sleeper);
+    });
   }
 }

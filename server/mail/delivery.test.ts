@@ -1,36 +1,48 @@
-// The outbox and its worker against a real SMTP server on loopback, including an outage.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The outbox and its workers against a real SMTP server on loopback: an outage, a slow peer
+// shared by several workers, a worker stopped mid-batch, rejections, and connection reuse.
+import type { ParsedMail } from "mailparser";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FUNCTIONS } from "../../common/functions.ts";
-import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
+import { FAST_MAIL, startApiServer, uniqueIp } from "../../tests/support/api-server.ts";
 import { buildTestApp } from "../../tests/support/app.ts";
 import { solvedPayload } from "../../tests/support/captcha.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
 import { startSmtp, type TestSmtp } from "../../tests/support/smtp.ts";
+import {
+  addresses,
+  expectEachOnce,
+  queueTagged,
+  rowsOf,
+  settled,
+  startWorker as startTestWorker,
+  tagged,
+  waitUntil,
+  type OutboxTestRow,
+} from "../../tests/support/outbox.ts";
+import { migrate } from "../db/migrate.ts";
 import { openPglite } from "../db/pglite.ts";
-import { retryDelayMs } from "./delivery-worker.ts";
+import { retryDelayMs, type WorkerOptions } from "./delivery-worker.ts";
 import { enqueue } from "./outbox.ts";
 
-const waitUntil = async (check: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
-
 describeEachDatabase("mail delivery", (ctx) => {
-  let server: ApiServer;
   let smtp: TestSmtp;
   beforeAll(async () => {
+    await migrate(ctx.db);
     smtp = await startSmtp();
-    server = await startApiServer(ctx.db, { env: { SMTP_URL: smtp.url } });
   });
-  afterAll(async () => {
-    await server.close();
-    await smtp.stop();
-  });
+  beforeEach(() => smtp.behave({}));
+  afterAll(() => smtp.stop());
 
-  it("loses nothing in an SMTP outage and delivers every email exactly once when it ends", async () => {
+  const startWorker = (opts: Partial<WorkerOptions> = {}) => startTestWorker(ctx.db, smtp, opts);
+
+  it("loses nothing in an SMTP outage and drains at once, each email once, when the peer returns", async () => {
+    // Long message backoff: only the probe of the peer can bring the queue back this quickly.
+    const server = await startApiServer(ctx.db, {
+      env: { SMTP_URL: smtp.url },
+      mail: {
+        worker: { ...FAST_MAIL.worker, retryBaseMs: 60_000, maxDelayMs: 3_600_000, probeMs: 100 },
+      },
+    });
     await smtp.stop();
     const emails = ["one@outage.example", "two@outage.example", "three@outage.example"];
     for (const email of emails) {
@@ -50,42 +62,148 @@ describeEachDatabase("mail delivery", (ctx) => {
       },
     });
     expect(contact.error).toBeNull();
+    const outage = "to_address LIKE '%@outage.example' OR subject LIKE '%Outage Test%'";
 
-    // The worker keeps trying: attempts climb, nothing is marked failed or sent.
+    // The worker saw the peer refuse, and nothing was marked failed or sent.
     await waitUntil(async () => {
-      const rows = await ctx.db.query<{ attempts: number }>(
-        "SELECT attempts FROM mail.outbox WHERE to_address LIKE '%@outage.example' OR subject LIKE '%Outage Test%'",
+      const rows = await ctx.db.query<{ last_error: string | null }>(
+        `SELECT last_error FROM mail.outbox WHERE ${outage}`,
       );
-      return rows.length === 4 && rows.every((r) => r.attempts >= 2);
+      return rows.length === 4 && rows.some((r) => /ECONNREFUSED/.test(r.last_error ?? ""));
     });
-    const pending = await ctx.db.query<{
-      sent_at: Date | null;
-      failed_at: Date | null;
-      last_error: string | null;
-    }>(
-      "SELECT sent_at, failed_at, last_error FROM mail.outbox WHERE to_address LIKE '%@outage.example' OR subject LIKE '%Outage Test%'",
-    );
-    expect(
-      pending.every(
-        (r) =>
-          r.sent_at === null && r.failed_at === null && /ECONNREFUSED/.test(r.last_error ?? ""),
-      ),
-    ).toBe(true);
+    const pending = await ctx.db.query<OutboxTestRow>(`SELECT * FROM mail.outbox WHERE ${outage}`);
+    expect(pending.every((r) => r.sent_at === null && r.failed_at === null)).toBe(true);
 
     await smtp.start();
-    for (const email of emails)
-      await smtp.waitFor((m) => JSON.stringify(m.to ?? "").includes(email));
-    await smtp.waitFor((m) => m.subject === "New contact message from Outage Test");
-    await new Promise((r) => setTimeout(r, 800)); // time for any duplicate to show up
-    const received = smtp.messages.filter(
-      (m) => JSON.stringify(m.to).includes("@outage.example") || m.subject?.includes("Outage Test"),
-    );
+    const back = Date.now();
+    const ours = (m: ParsedMail) =>
+      JSON.stringify(m.to ?? "").includes("@outage.example") ||
+      (m.subject?.includes("Outage Test") ?? false);
+    await smtp.waitForCount(4, ours, 10_000);
+    expect(Date.now() - back).toBeLessThan(5_000);
+    await waitUntil(async () => {
+      const rows = await ctx.db.query<OutboxTestRow>(`SELECT * FROM mail.outbox WHERE ${outage}`);
+      return rows.every((r) => r.sent_at !== null);
+    });
+    await server.close(); // stops the worker: nothing is in flight any more
+    const received = smtp.messages.filter(ours);
     expect(received).toHaveLength(4);
     expect(new Set(received.map((m) => m.messageId)).size).toBe(4);
-    const sent = await ctx.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM mail.outbox WHERE sent_at IS NOT NULL AND (to_address LIKE '%@outage.example' OR subject LIKE '%Outage Test%')",
+  });
+
+  it("sends each email exactly once when a slow peer makes every send outlive the claim lease", async () => {
+    smtp.behave({ delayMs: 1_200 });
+    await queueTagged(ctx.db, "slow", addresses("slow", 6));
+    const workers = [await startWorker({ leaseMs: 500 }), await startWorker({ leaseMs: 500 })];
+    await waitUntil(settled(ctx.db, "slow"), 30_000);
+    await Promise.all(workers.map((w) => w.stop()));
+    expectEachOnce(smtp, "slow", 6);
+    expect((await rowsOf(ctx.db, "slow")).every((r) => r.sent_at && r.attempts === 1)).toBe(true);
+  });
+
+  it("stops between messages and leaves no claim behind, so another worker continues at once", async () => {
+    smtp.behave({ delayMs: 400 });
+    await queueTagged(ctx.db, "stop", addresses("stop", 5));
+    const first = await startWorker({ leaseMs: 60_000 });
+    await smtp.waitForCount(1, tagged("stop"));
+    await smtp.waitForPendingAnswer(); // the second message is on the wire
+    await first.stop();
+
+    // The message on the wire was finished and recorded; nothing else was started or kept.
+    expect(smtp.messages.filter(tagged("stop"))).toHaveLength(2);
+    const rows = await rowsOf(ctx.db, "stop");
+    expect(rows.filter((r) => r.sent_at)).toHaveLength(2);
+    expect(rows.every((r) => r.locked_until === null && r.claim_token === null)).toBe(true);
+
+    const second = await startWorker({ leaseMs: 60_000 });
+    await smtp.waitForCount(5, tagged("stop"), 10_000); // long before the 60 s lease
+    await waitUntil(settled(ctx.db, "stop"));
+    await second.stop();
+    expectEachOnce(smtp, "stop", 5);
+  });
+
+  it("gives up on a send that outlasts the stop grace, releases it, and it goes out once later", async () => {
+    smtp.behave({ delayMs: 20_000 });
+    await queueTagged(ctx.db, "hang", addresses("hang", 1));
+    const first = await startWorker({ leaseMs: 60_000, stopGraceMs: 200 });
+    await smtp.waitForPendingAnswer();
+    const stopping = Date.now();
+    await first.stop();
+    expect(Date.now() - stopping).toBeLessThan(2_000);
+    const [row] = await rowsOf(ctx.db, "hang");
+    expect(row).toMatchObject({ sent_at: null, failed_at: null, claim_token: null });
+    expect(row!.locked_until).toBeNull();
+
+    smtp.behave({});
+    const second = await startWorker();
+    await waitUntil(settled(ctx.db, "hang"));
+    await second.stop();
+    expectEachOnce(smtp, "hang", 1);
+  });
+
+  it("aborts a send whose claim was taken over, so only the new owner's send goes out", async () => {
+    smtp.behave({ delayMs: 1_500 });
+    await queueTagged(ctx.db, "taken", addresses("taken", 1));
+    const first = await startWorker({ leaseMs: 1_000 });
+    await smtp.waitForPendingAnswer();
+    // Another owner takes the claim over (as after an expired lease) and holds it.
+    await ctx.db.query(
+      `UPDATE mail.outbox SET claim_token = gen_random_uuid(), locked_until = now() + interval '1 hour'
+       WHERE subject LIKE 'taken %'`,
     );
-    expect(sent[0]!.n).toBe(4);
+    await smtp.waitForAbandoned(1); // the first worker hung up before the peer's answer
+    await first.stop();
+    expect(smtp.messages.filter(tagged("taken"))).toHaveLength(0);
+    expect((await rowsOf(ctx.db, "taken"))[0]!.claim_token).not.toBeNull(); // left to its owner
+
+    // The new owner gives it back; it goes out once.
+    await ctx.db.query(
+      "UPDATE mail.outbox SET claim_token = NULL, locked_until = NULL WHERE subject LIKE 'taken %'",
+    );
+    smtp.behave({});
+    const second = await startWorker();
+    await waitUntil(settled(ctx.db, "taken"));
+    await second.stop();
+    expectEachOnce(smtp, "taken", 1);
+  });
+
+  it("fails a permanently rejected email at once, retries a deferred one, and keeps the queue moving", async () => {
+    let deferred = 0;
+    smtp.behave({
+      rejectRecipient: (address) =>
+        address === "bounce@reject.example"
+          ? { code: 550, message: "5.1.1 No such user" }
+          : address === "later@reject.example" && deferred++ === 0
+            ? { code: 451, message: "4.3.0 Try again later" }
+            : undefined,
+    });
+    await queueTagged(ctx.db, "reject", [
+      "bounce@reject.example",
+      "later@reject.example",
+      ...addresses("reject", 3),
+    ]);
+    const worker = await startWorker({ retryBaseMs: 100, maxDelayMs: 200 });
+    await waitUntil(settled(ctx.db, "reject"));
+    await worker.stop();
+
+    const rows = await rowsOf(ctx.db, "reject");
+    expect(rows[0]).toMatchObject({ attempts: 1, sent_at: null, claim_token: null });
+    expect(rows[0]!.failed_at).not.toBeNull();
+    expect(rows[0]!.last_error).toMatch(/550/);
+    expect(rows[1]).toMatchObject({ attempts: 2, failed_at: null });
+    expect(rows[1]!.sent_at).not.toBeNull();
+    expect(rows.slice(2).every((r) => r.sent_at && r.attempts === 1)).toBe(true);
+    expectEachOnce(smtp, "reject", 4);
+  });
+
+  it("reuses one SMTP connection for many emails", async () => {
+    await queueTagged(ctx.db, "reuse", addresses("reuse", 20));
+    const before = smtp.connections;
+    const worker = await startWorker({ concurrency: 1 });
+    await waitUntil(settled(ctx.db, "reuse"));
+    await worker.stop();
+    expect(smtp.connections - before).toBe(1);
+    expectEachOnce(smtp, "reuse", 20);
   });
 });
 
@@ -125,8 +243,10 @@ describe("dev mailbox", () => {
     await app.close();
   });
 
-  it("does not exist in production", async () => {
-    const app = await buildTestApp(await db, { env: { NODE_ENV: "production" } });
+  it("does not exist in production on an address reachable from elsewhere", async () => {
+    const app = await buildTestApp(await db, {
+      env: { NODE_ENV: "production", HOST: "0.0.0.0", SITE_URL: "https://revwise.example" },
+    });
     expect((await app.inject({ url: "/_dev/mailbox" })).statusCode).toBe(404);
     await app.close();
   });

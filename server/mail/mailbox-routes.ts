@@ -2,6 +2,7 @@
 // developer can click a confirmation link without an SMTP server. Never registered in production
 // unless DEV_MAILBOX=true.
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { isUuid } from "../platform/uuid.ts";
 import { escapeHtml } from "./html.ts";
 import type { OutboxRow } from "./outbox.ts";
 
@@ -53,7 +54,7 @@ export default async function mailboxRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: string } }>("/_dev/mailbox/:id", async (request, reply) => {
     const { id } = request.params;
-    const [m] = /^[0-9a-f-]{36}$/.test(id)
+    const [m] = isUuid(id)
       ? await app.db.query<OutboxRow>("SELECT * FROM mail.outbox WHERE id = $1", [id])
       : [];
     if (!m) return reply.code(404).type("text/plain; charset=utf-8").send("No such email");

@@ -26,18 +26,24 @@ export type MailerOptions = { worker?: Partial<WorkerOptions>; transport?: MailT
 export default fp(
   async function mailer(app: FastifyInstance, opts: MailerOptions) {
     const { config } = app;
+    const workerOptions: WorkerOptions = {
+      ...DEFAULT_WORKER_OPTIONS,
+      concurrency: config.smtpPoolSize,
+      probeMs: config.smtpProbeMs,
+      leaseMs: config.mailLeaseMs,
+      ...opts.worker,
+    };
     const transport =
       opts.transport ??
       (config.smtpUrl
-        ? await smtpTransport(config.smtpUrl, config.mailFrom)
+        ? await smtpTransport(config.smtpUrl, config.mailFrom, {
+            connections: workerOptions.concurrency,
+          })
         : config.devMailbox
           ? mailboxTransport()
           : undefined);
     const worker = transport
-      ? new DeliveryWorker(app.db, transport, app.log.child({ module: "mail" }), {
-          ...DEFAULT_WORKER_OPTIONS,
-          ...opts.worker,
-        })
+      ? new DeliveryWorker(app.db, transport, app.log.child({ module: "mail" }), workerOptions)
       : undefined;
     if (!transport) {
       app.log.warn(

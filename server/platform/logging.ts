@@ -20,14 +20,20 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${params.toString()}`;
 }
 
-export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+export async function loggerOptions(
+  level: string,
+  format: "json" | "pretty",
+): Promise<FastifyServerOptions["logger"]> {
   if (level === "silent") return false;
   return {
     level,
-    // Lines are gathered and written 4 KiB (or a quarter of a second) at a time by libuv's
-    // threads, not one write per line on the request's thread; pino flushes what is pending
-    // when the process exits (a SIGKILL loses at most the last quarter of a second).
-    stream: destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 }),
+    stream:
+      format === "pretty"
+        ? await readableLines()
+        : // Lines are gathered and written 4 KiB (or a quarter of a second) at a time by libuv's
+          // threads, not one write per line on the request's thread; pino flushes what is pending
+          // when the process exits (a SIGKILL loses at most the last quarter of a second).
+          destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 }),
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
@@ -38,6 +44,25 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
       err: serializeError,
     },
   };
+}
+
+/**
+ * Lines for a person at a terminal: time, level, message; a request as one line
+ * ("GET /faq 200 3 ms"). Loaded only then (pino-pretty is not needed for JSON).
+ */
+async function readableLines() {
+  const { build } = await import("pino-pretty");
+  return build({
+    sync: true,
+    translateTime: "SYS:HH:MM:ss",
+    ignore: "pid,hostname,req,res,responseTime",
+    messageFormat: (log, messageKey) => {
+      const req = log.req as { method?: string; url?: string } | undefined;
+      const res = log.res as { statusCode?: number } | undefined;
+      if (!req || !res) return String(log[messageKey] ?? "");
+      return `${req.method} ${req.url} ${res.statusCode} ${Math.round(Number(log.responseTime))} ms`;
+    },
+  });
 }
 
 /**

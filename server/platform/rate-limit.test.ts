@@ -40,6 +40,64 @@ describe.skipIf(!haveRedis)("rate limits shared through Redis", () => {
     expect(statuses[10]).toBe(429);
   });
 
+  it("spends one email budget across instances: per client IP and for the whole site", async () => {
+    // Budgets belong to a site (SITE_URL): a fresh one per run, shared by both instances.
+    const env = {
+      REDIS_URL: TEST_REDIS_URL,
+      SITE_URL: `https://budget-${Date.now()}-${process.pid}.example`,
+      RATE_LIMIT_EMAIL_IP: "2",
+      RATE_LIMIT_EMAIL_SENT: "3",
+    };
+    const c = await startApiServer(db, { env });
+    const d = await startApiServer(db, { env });
+    try {
+      const ask = (server: ApiServer, ip: string, email: string) =>
+        server.client({ ip }).from("demo_requests").insert({ email });
+      const ip = uniqueIp();
+      expect((await ask(c, ip, `r1-${ip}@shared.example`)).status).toBe(201);
+      expect((await ask(d, ip, `r2-${ip}@shared.example`)).status).toBe(201);
+      expect((await ask(c, ip, `r3-${ip}@shared.example`)).error).toMatchObject({
+        code: "over_email_send_rate_limit",
+      });
+      // A repeat of an address is known to the other instance: 201, nothing new queued.
+      expect((await ask(d, uniqueIp(), `r1-${ip}@shared.example`)).status).toBe(201);
+      const queued = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM mail.outbox WHERE to_address = $1",
+        [`r1-${ip}@shared.example`],
+      );
+      expect(queued[0]!.n).toBe(1);
+      expect((await ask(d, uniqueIp(), `r4-${ip}@shared.example`)).status).toBe(201);
+      expect((await ask(c, uniqueIp(), `r5-${ip}@shared.example`)).error).toMatchObject({
+        code: "over_email_send_rate_limit",
+      });
+    } finally {
+      await c.close();
+      await d.close();
+    }
+  });
+
+  it("keeps counting email budgets in the process when Redis fails", async () => {
+    const c = await startApiServer(db, {
+      env: {
+        REDIS_URL: TEST_REDIS_URL,
+        SITE_URL: `https://redis-down-${Date.now()}-${process.pid}.example`,
+        RATE_LIMIT_EMAIL_IP: "2",
+      },
+    });
+    try {
+      c.app.redis!.disconnect();
+      const ip = uniqueIp();
+      const ask = (email: string) => c.client({ ip }).from("demo_requests").insert({ email });
+      expect((await ask(`down1-${ip}@shared.example`)).status).toBe(201);
+      expect((await ask(`down2-${ip}@shared.example`)).status).toBe(201);
+      expect((await ask(`down3-${ip}@shared.example`)).error).toMatchObject({
+        code: "over_email_send_rate_limit",
+      });
+    } finally {
+      await c.close();
+    }
+  });
+
   it("without Redis each instance counts alone (the in-process store)", async () => {
     const c = await startApiServer(db);
     const d = await startApiServer(db);

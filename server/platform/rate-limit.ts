@@ -1,31 +1,15 @@
 // Per-client-IP rate limits for public writes and sign-in. In-process by default; shared through
-// Redis when REDIS_URL is set, so several instances count together. Routes opt in with
+// Redis (redis.ts) when REDIS_URL is set, so several instances count together. Routes opt in with
 // `config.rateLimit`; a refusal reaches the route scope's error handler as a 429 in its protocol's shape.
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 export default fp(
-  async function rateLimits(app: FastifyInstance, opts: { redisUrl: string | undefined }) {
-    // ioredis is loaded only when a shared store is configured.
-    const redis = opts.redisUrl
-      ? new (await import("ioredis")).Redis(opts.redisUrl, {
-          connectTimeout: 2000,
-          maxRetriesPerRequest: 1,
-          enableOfflineQueue: false,
-          lazyConnect: true,
-        })
-      : undefined;
-    if (redis) {
-      await redis.connect();
-      redis.on("error", (err: Error) => app.log.warn({ err: err.message }, "redis error"));
-      app.addHook("onClose", async () => {
-        await redis.quit().catch(() => redis.disconnect());
-      });
-    }
+  async function rateLimits(app: FastifyInstance) {
     await app.register(rateLimit, {
       global: false,
-      redis,
+      redis: app.redis,
       nameSpace: "revwise-rl:",
       // When the shared store is unreachable, fail open rather than refuse every visitor.
       skipOnError: true,
@@ -53,7 +37,7 @@ export default fp(
       },
     });
   },
-  { name: "rate-limits" },
+  { name: "rate-limits", dependencies: ["redis"] },
 );
 
 /** The limits of the spec's forms and of the auth service (Supabase's defaults). */

@@ -1,8 +1,8 @@
 // PostgREST's wire shape {code, details, hint, message} for everything under /rest/v1, and the
 // gateway's shape for missing or bad API keys (on Supabase the gateway checks `apikey`).
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { isDatabaseError, type DatabaseError } from "../db/database.ts";
-import { classify } from "../http/fastify-errors.ts";
+import { isDatabaseError, isDatabaseUnavailable, type DatabaseError } from "../db/database.ts";
+import { classify, RETRY_AFTER_SECONDS } from "../http/fastify-errors.ts";
 
 export class PostgrestError extends Error {
   readonly status: number;
@@ -74,7 +74,7 @@ export function restErrorHandler(err: FastifyError, request: FastifyRequest, rep
   if (err instanceof PostgrestError) return sendPostgrestError(reply, err);
   if (err instanceof GatewayError)
     return reply.code(401).send({ message: err.message, hint: err.hint });
-  if (isDatabaseError(err)) {
+  if (isDatabaseError(err) && !isDatabaseUnavailable(err)) {
     const mapped = fromDatabaseError(err, true);
     if (mapped.status >= 500) request.log.error({ err }, "rest request failed");
     return sendPostgrestError(reply, mapped);
@@ -112,6 +112,13 @@ export function restErrorHandler(err: FastifyError, request: FastifyRequest, rep
       return sendPostgrestError(
         reply,
         new PostgrestError(problem.status, "PGRST100", problem.detail),
+      );
+    case "unavailable":
+      // PostgREST's answer while it cannot reach the database (PGRST000, 503).
+      request.log.warn({ err }, "rest request: database unavailable");
+      return sendPostgrestError(
+        reply.header("retry-after", String(RETRY_AFTER_SECONDS)),
+        new PostgrestError(503, "PGRST000", "Database connection error. Retrying the connection."),
       );
     case "internal":
       request.log.error({ err }, "rest request failed");

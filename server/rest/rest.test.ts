@@ -27,6 +27,19 @@ describeEachDatabase("REST inserts", (ctx) => {
         [email],
       )
     )[0]!.n;
+  const outboxTo = async (address: string) =>
+    (
+      await ctx.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM mail.outbox WHERE to_address = $1",
+        [address],
+      )
+    )[0]!.n;
+  const serviceKey = () =>
+    new SignJWT({ role: "service_role" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
   const raw = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
     fetch(`${server.url}/rest/v1${path}`, {
       method: "POST",
@@ -72,31 +85,72 @@ describeEachDatabase("REST inserts", (ctx) => {
     expect(await count("newsletter_subscribers", "dup@example.com")).toBe(1);
   });
 
-  it("honours Prefer: return=representation, as an array or a single object", async () => {
+  it("refuses to return inserted rows to a role that cannot read them: 401 42501, nothing stored", async () => {
     fresh();
+    const denied = {
+      code: "42501",
+      details: null,
+      hint: null,
+      message: "permission denied for table newsletter_subscribers",
+    };
+    // supabase-js's .select() after .insert() asks for return=representation.
     const many = await supabase
       .from("newsletter_subscribers")
       .insert({ email: "rep1@example.com" })
       .select();
-    expect(many.status).toBe(201);
-    expect(many.data).toEqual([
-      {
-        id: expect.any(String),
-        email: "rep1@example.com",
-        created_at: expect.any(String),
-        source: {},
-      },
-    ]);
+    expect(many).toMatchObject({ status: 401, data: null, error: denied });
     const one = await supabase
       .from("newsletter_subscribers")
       .insert({ email: "rep2@example.com" })
-      .select("id, email")
+      .select("id")
       .single();
-    expect(one.data).toEqual({ id: expect.any(String), email: "rep2@example.com" });
+    expect(one).toMatchObject({ status: 401, data: null, error: denied });
+    // The location of the new row (headers-only) is a read too; so is an upsert's update.
+    const headersOnly = await raw("/newsletter_subscribers", {
+      headers: { prefer: "return=headers-only" },
+      body: JSON.stringify({ email: "rep3@example.com" }),
+    });
+    expect(headersOnly.status).toBe(401);
+    expect(await headersOnly.json()).toEqual(denied);
+    expect(headersOnly.headers.get("location")).toBeNull();
+    const upsert = await raw("/newsletter_subscribers?on_conflict=email", {
+      headers: { prefer: "resolution=merge-duplicates,return=representation" },
+      body: JSON.stringify({ email: "rep4@example.com" }),
+    });
+    expect(upsert.status).toBe(401);
+    // A demo request is refused before its email is queued.
+    const demo = await supabase
+      .from("demo_requests")
+      .insert({ email: "rep5@company.example" })
+      .select();
+    expect(demo).toMatchObject({ status: 401, error: { code: "42501" } });
+    // The service role cannot read these tables either: 403.
+    const service = await raw("/newsletter_subscribers", {
+      headers: { prefer: "return=representation", authorization: `Bearer ${await serviceKey()}` },
+      body: JSON.stringify({ email: "rep6@example.com" }),
+    });
+    expect(service.status).toBe(403);
+    expect(await service.json()).toEqual(denied);
+    for (const n of [1, 2, 3, 4, 6])
+      expect(await count("newsletter_subscribers", `rep${n}@example.com`)).toBe(0);
+    expect(await count("demo_requests", "rep5@company.example")).toBe(0);
+    expect(await outboxTo("rep5@company.example")).toBe(0);
+  });
+
+  it("answers minimal inserts as before: ?select= is ignored, count=exact counts", async () => {
+    fresh();
+    const selected = await raw("/newsletter_subscribers?select=id,email", {
+      headers: { prefer: "return=minimal" },
+      body: JSON.stringify({ email: "min1@example.com" }),
+    });
+    expect(selected.status).toBe(201);
+    expect(await selected.text()).toBe("");
     const counted = await supabase
       .from("newsletter_subscribers")
-      .insert([{ email: "c1@example.com" }, { email: "c2@example.com" }], { count: "exact" });
-    expect(counted).toMatchObject({ status: 201, count: 2, error: null });
+      .insert({ email: "min2@example.com" }, { count: "exact" });
+    expect(counted).toMatchObject({ status: 201, count: 1, error: null, data: null });
+    expect(await count("newsletter_subscribers", "min1@example.com")).toBe(1);
+    expect(await count("newsletter_subscribers", "min2@example.com")).toBe(1);
   });
 
   it("answers invalid values with 400 in PostgREST's shape and stores nothing", async () => {
@@ -124,13 +178,43 @@ describeEachDatabase("REST inserts", (ctx) => {
     expect(await count("newsletter_subscribers", "src@example.com")).toBe(0);
   });
 
-  it("inserts several rows atomically: one bad row stores none", async () => {
+  it("takes one row per request: a 50-row array is refused with 400, nothing stored or queued", async () => {
     fresh();
-    const { status } = await supabase
+    const cannon = await raw("/demo_requests", {
+      body: JSON.stringify(
+        Array.from({ length: 50 }, (_, i) => ({ email: `target${i}@cannon.example` })),
+      ),
+    });
+    expect(cannon.status).toBe(400);
+    expect(await cannon.json()).toEqual({
+      code: "PGRST102",
+      details: "The body holds 50 rows",
+      hint: "Send one object per request",
+      message: "One row per request",
+    });
+    const pair = await supabase
       .from("newsletter_subscribers")
-      .insert([{ email: "ok-row@example.com" }, { email: "bad row" }]);
-    expect(status).toBe(400);
-    expect(await count("newsletter_subscribers", "ok-row@example.com")).toBe(0);
+      .insert([{ email: "pair1@example.com" }, { email: "pair2@example.com" }]);
+    expect(pair).toMatchObject({ status: 400, error: { code: "PGRST102" } });
+    const service = await raw("/demo_requests", {
+      headers: { authorization: `Bearer ${await serviceKey()}` },
+      body: JSON.stringify([{ email: "s1@cannon.example" }, { email: "s2@cannon.example" }]),
+    });
+    expect(service.status).toBe(400);
+    expect(
+      (await ctx.db.query("SELECT 1 FROM public.demo_requests WHERE email LIKE '%@cannon.example'"))
+        .length,
+    ).toBe(0);
+    expect(
+      (await ctx.db.query("SELECT 1 FROM mail.outbox WHERE to_address LIKE '%@cannon.example'"))
+        .length,
+    ).toBe(0);
+    expect(await count("newsletter_subscribers", "pair1@example.com")).toBe(0);
+    // A one-element array is one row.
+    const single = await supabase
+      .from("newsletter_subscribers")
+      .insert([{ email: "solo@example.com" }]);
+    expect(single.status).toBe(201);
   });
 
   it("takes demo requests from business addresses only and emails the demo", async () => {
@@ -152,10 +236,106 @@ describeEachDatabase("REST inserts", (ctx) => {
     expect(mail.text).toContain(`${server.url}/product`);
     expect(mail.html).toContain("Watch the demo");
 
-    const again = await supabase
+    // Asking again answers the same and sends nothing new (whoever asks, whatever the case).
+    const again = await server
+      .client({ ip: uniqueIp() })
       .from("demo_requests")
-      .insert({ email: "buyer@northwind-analytics.example" });
-    expect(again).toMatchObject({ status: 409, error: { code: "23505" } });
+      .insert({ email: "BUYER@northwind-analytics.example" });
+    expect(again).toMatchObject({ status: 201, error: null });
+    expect(await outboxTo("buyer@northwind-analytics.example")).toBe(1);
+    expect(await count("demo_requests", "buyer@northwind-analytics.example")).toBe(1);
+  });
+
+  it("emails a newsletter subscriber nothing", async () => {
+    fresh();
+    expect(
+      (await supabase.from("newsletter_subscribers").insert({ email: "quiet@example.com" })).status,
+    ).toBe(201);
+    expect(await count("newsletter_subscribers", "quiet@example.com")).toBe(1);
+    expect(await outboxTo("quiet@example.com")).toBe(0);
+  });
+
+  const budgetRefusal = {
+    status: 429,
+    error: {
+      code: "over_email_send_rate_limit",
+      message: "Email rate limit exceeded",
+      details: null,
+      hint: "Wait an hour before trying again.",
+    },
+  };
+
+  it("spends a per-IP email budget shared with the auth service: beyond it 429, nothing stored", async () => {
+    const budgeted = await startApiServer(ctx.db, {
+      env: { SMTP_URL: smtp.url, RATE_LIMIT_EMAIL_IP: "3", RATE_LIMIT_EMAIL_SENT: "1000" },
+    });
+    try {
+      const ip = uniqueIp();
+      const visitor = budgeted.client({ ip });
+      for (const n of [1, 2, 3])
+        expect(
+          (await visitor.from("demo_requests").insert({ email: `ip${n}@budget.example` })).status,
+        ).toBe(201);
+      // A repeat sends nothing, so it spends nothing; but once spent, the answer is the refusal
+      // whatever the address (it tells nothing about who asked before).
+      const refused = await visitor.from("demo_requests").insert({ email: "ip4@budget.example" });
+      expect(refused).toMatchObject(budgetRefusal);
+      expect(await count("demo_requests", "ip4@budget.example")).toBe(0);
+      expect(await outboxTo("ip4@budget.example")).toBe(0);
+      expect(
+        await visitor.auth.signUp({ email: "ip5@budget.example", password: "Correct-Horse-9" }),
+      ).toMatchObject({ error: { status: 429, code: "over_email_send_rate_limit" } });
+      expect(await outboxTo("ip5@budget.example")).toBe(0);
+      // Writes that send no email are not budgeted; another address has its own budget.
+      expect(
+        (await visitor.from("newsletter_subscribers").insert({ email: "ip6@budget.example" }))
+          .status,
+      ).toBe(201);
+      expect(
+        (
+          await budgeted
+            .client({ ip: uniqueIp() })
+            .from("demo_requests")
+            .insert({ email: "ip7@budget.example" })
+        ).status,
+      ).toBe(201);
+    } finally {
+      await budgeted.close();
+    }
+  });
+
+  it("spends a site-wide email budget across addresses and endpoints: beyond it 429 with Retry-After", async () => {
+    const budgeted = await startApiServer(ctx.db, {
+      env: { SMTP_URL: smtp.url, RATE_LIMIT_EMAIL_SENT: "2" },
+    });
+    try {
+      const ask = (email: string) =>
+        budgeted.client({ ip: uniqueIp() }).from("demo_requests").insert({ email });
+      expect((await ask("site1@budget.example")).status).toBe(201);
+      expect(
+        (
+          await budgeted
+            .client({ ip: uniqueIp() })
+            .auth.signUp({ email: "site2@budget.example", password: "Correct-Horse-9" })
+        ).error,
+      ).toBeNull();
+      expect(await ask("site3@budget.example")).toMatchObject(budgetRefusal);
+      const rawRefusal = await fetch(`${budgeted.url}/rest/v1/demo_requests`, {
+        method: "POST",
+        headers: {
+          apikey: budgeted.anonKey,
+          "content-type": "application/json",
+          "x-forwarded-for": uniqueIp(),
+        },
+        body: JSON.stringify({ email: "site4@budget.example" }),
+      });
+      expect(rawRefusal.status).toBe(429);
+      expect(Number(rawRefusal.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(Number(rawRefusal.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
+      for (const n of [3, 4]) expect(await outboxTo(`site${n}@budget.example`)).toBe(0);
+    } finally {
+      await budgeted.close();
+    }
   });
 
   it("lets the anon role insert only: reading, updating and deleting are refused", async () => {
@@ -292,7 +472,7 @@ describeEachDatabase("REST inserts", (ctx) => {
     expect(await bad('"just a string"')).toMatchObject({ status: 400, body: { code: "PGRST102" } });
     expect(await bad('[{"email":"a@x.io"},{"email":"b@x.io","source":{}}]')).toMatchObject({
       status: 400,
-      body: { message: "All object keys must match" },
+      body: { code: "PGRST102" },
     });
     expect(await bad(JSON.stringify({ email: `${"a".repeat(70_000)}@x.io` }))).toMatchObject({
       status: 413,

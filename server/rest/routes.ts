@@ -2,21 +2,16 @@
 // updating and deleting are refused as PostgREST refuses a role without the privilege.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { LeadSource } from "../../common/leads.ts";
+import { repeatedParams } from "../platform/query-string.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
-import type { Queryable } from "../db/database.ts";
-import { storeLead, type StoredLead } from "../leads/lead-kinds.ts";
+import { storeLead } from "../leads/lead-kinds.ts";
 import { API_KEY_ROLES, bearerToken, verifyJwt } from "../security/api-jwt.ts";
-import {
-  GatewayError,
-  PostgrestError,
-  restErrorHandler,
-  restNotFound,
-  sendPostgrestError,
-} from "./errors.ts";
+import { GatewayError, PostgrestError, restErrorHandler, restNotFound } from "./errors.ts";
 import { parsePrefer } from "./prefer.ts";
 import { REST_TABLES, type RestTable } from "./tables.ts";
 
-const MAX_ROWS = 50;
+/** Query parameters PostgREST reads once per request (the apikey is the gateway's: its first value). */
+const SINGLE_PARAMS = new Set(["select", "columns", "on_conflict"]);
 
 type TableRequest = FastifyRequest<{
   Params: { table: string };
@@ -64,15 +59,36 @@ export default async function restRoutes(app: FastifyInstance) {
         "Only the following schemas are exposed: public",
       );
     }
-    const table = REST_TABLES[request.params.table];
+    // Own tables only: a name like `toString` is not a table.
+    const name = request.params.table;
+    const table = Object.hasOwn(REST_TABLES, name) ? REST_TABLES[name] : undefined;
     if (!table) {
       throw new PostgrestError(
         404,
         "PGRST205",
-        `Could not find the table 'public.${request.params.table}' in the schema cache`,
+        `Could not find the table 'public.${name}' in the schema cache`,
       );
     }
     return table;
+  }
+
+  /**
+   * The parameters a request reads. PostgREST parses each of them once; a repeat is refused as a
+   * malformed query rather than guessed at (which `columns` would the client have meant?).
+   */
+  function queryParams(request: TableRequest) {
+    for (const name of repeatedParams(request.query)) {
+      if (SINGLE_PARAMS.has(name))
+        throw new PostgrestError(
+          400,
+          "PGRST100",
+          `failed to parse ${name} parameter: it is given more than once`,
+          null,
+          `Give ${name} once, with its values separated by commas`,
+        );
+    }
+    const { select, columns, on_conflict: onConflict } = request.query;
+    return { select, columns, onConflict };
   }
 
   const denied = (name: string, role: string) =>
@@ -89,52 +105,50 @@ export default async function restRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request, reply) => {
+    async (request, res) => {
       const role = await roleOf(request);
       const table = tableOf(request);
       const name = request.params.table;
+      const query = queryParams(request);
       const prefer = parsePrefer(request.headers.prefer);
-      if (prefer.resolution || request.query.on_conflict !== undefined) throw denied(name, role); // an upsert needs UPDATE
+      if (prefer.resolution || query.onConflict !== undefined) throw denied(name, role); // an upsert needs UPDATE
+      if (prefer.return !== "minimal") {
+        // The row back (representation) or its location (headers-only) is a read, which no role
+        // may do here: refused as PostgreSQL refuses RETURNING without SELECT, nothing written.
+        if (prefer.return === "representation") assertColumnsExist(query.select, table, name);
+        throw denied(name, role);
+      }
 
-      const rows = parseRows(request.body, request.query.columns, table, name);
-      // One row is one atomic statement; several rows share a transaction (all or none).
-      const representation = prefer.return === "representation";
-      const store = (q: Queryable, row: (typeof rows)[number]) =>
-        storeLead(q, table.lead, row, row.source, app.config, representation ? "*" : "none");
-      const inserted: (StoredLead | undefined)[] =
-        rows.length === 1
-          ? [await store(app.db, rows[0]!)]
-          : await app.db.transaction(async (tx) => {
-              const out: (StoredLead | undefined)[] = [];
-              for (const row of rows) out.push(await store(tx, row));
-              return out;
-            });
-      app.mailer.flush();
-
-      reply
-        .code(201)
-        .header("content-range", `*/${prefer.count === "exact" ? inserted.length : "*"}`);
-      if (prefer.applied.length) reply.header("preference-applied", prefer.applied.join(", "));
-      if (!representation) return reply.send();
-
-      const body = inserted.map((row) =>
-        pick(row!, selectColumns(request.query.select, table, name)),
-      );
-      if (request.headers.accept === "application/vnd.pgrst.object+json") {
-        if (body.length !== 1) {
-          return sendPostgrestError(
-            reply,
-            new PostgrestError(
-              406,
-              "PGRST116",
-              "Cannot coerce the result to a single JSON object",
-              `The result contains ${body.length} rows`,
-            ),
+      const row = parseRow(request.body, query.columns, table, name);
+      const replies = table.lead.reply;
+      let reply = false;
+      if (replies) {
+        const claim = await app.emailBudget.claim(request, {
+          purpose: replies.purpose,
+          to: replies.to(row),
+          repeatSeconds: replies.repeatSeconds,
+        });
+        if (!claim.ok) {
+          res.header("retry-after", String(claim.retryAfterSeconds));
+          throw new PostgrestError(
+            429,
+            "over_email_send_rate_limit",
+            "Email rate limit exceeded",
+            null,
+            "Wait an hour before trying again.",
           );
         }
-        return reply.type("application/vnd.pgrst.object+json; charset=utf-8").send(body[0]);
+        reply = claim.send;
       }
-      return reply.type("application/json; charset=utf-8").send(body);
+      await storeLead(app.db, table.lead, row, row.source, app.config, {
+        returning: "none",
+        reply,
+      });
+      app.mailer.flush();
+
+      res.code(201).header("content-range", `*/${prefer.count === "exact" ? 1 : "*"}`);
+      if (prefer.applied.length) res.header("preference-applied", prefer.applied.join(", "));
+      return res.send();
     },
   );
 
@@ -145,6 +159,7 @@ export default async function restRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const role = await roleOf(request);
       tableOf(request);
+      queryParams(request);
       throw denied(request.params.table, role);
     },
   });
@@ -153,13 +168,16 @@ export default async function restRoutes(app: FastifyInstance) {
 
 type Row = { email: string; source?: LeadSource };
 
-/** The body as rows: an object or an array of objects, restricted to `columns=` when given. */
-function parseRows(
+/**
+ * The body as one row: an object, or an array holding one (a lead is one visitor's request, and
+ * may cause at most one email), restricted to `columns=` when given.
+ */
+function parseRow(
   body: unknown,
   columnsParam: string | undefined,
   table: RestTable,
   name: string,
-): Row[] {
+): Row {
   const list = Array.isArray(body) ? body : [body];
   if (
     body === undefined ||
@@ -169,16 +187,17 @@ function parseRows(
   ) {
     throw new PostgrestError(400, "PGRST102", "Empty or invalid json");
   }
-  if (list.length > MAX_ROWS)
-    throw new PostgrestError(400, "PGRST102", `Too many rows: at most ${MAX_ROWS} per request`);
+  if (list.length > 1)
+    throw new PostgrestError(
+      400,
+      "PGRST102",
+      "One row per request",
+      `The body holds ${list.length} rows`,
+      "Send one object per request",
+    );
+  const raw = list[0] as Record<string, unknown>;
   const columns = columnsParam?.split(",").map((c) => c.trim().replace(/^"|"$/g, ""));
-  if (!columns) {
-    const keys = (r: object) => Object.keys(r).sort().join(",");
-    if (Array.isArray(body) && list.some((r) => keys(r as object) !== keys(list[0] as object))) {
-      throw new PostgrestError(400, "PGRST102", "All object keys must match");
-    }
-  }
-  for (const column of columns ?? Object.keys(list[0] as object)) {
+  for (const column of columns ?? Object.keys(raw)) {
     if (!table.writable.includes(column)) {
       throw new PostgrestError(
         400,
@@ -187,54 +206,36 @@ function parseRows(
       );
     }
   }
-  return list.map((raw) => {
-    const row = columns
-      ? Object.fromEntries(
-          columns
-            .filter((c) => c in (raw as object))
-            .map((c) => [c, (raw as Record<string, unknown>)[c]]),
-        )
-      : raw;
-    if (
-      (row as { email?: unknown }).email === undefined ||
-      (row as { email?: unknown }).email === null
-    ) {
-      throw new PostgrestError(
-        400,
-        "23502",
-        `null value in column "email" of relation "${name}" violates not-null constraint`,
-      );
-    }
-    const parsed = table.row.safeParse(row);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const column = String(issue.path[0] ?? "email");
-      const constraint = column === "source" ? "lead_source_check" : table.check;
-      throw new PostgrestError(
-        400,
-        "23514",
-        `new row for relation "${name}" violates check constraint "${constraint}"`,
-        issue.message,
-      );
-    }
-    return parsed.data;
-  });
+  const row = columns
+    ? Object.fromEntries(columns.filter((c) => c in raw).map((c) => [c, raw[c]]))
+    : raw;
+  if (row.email === undefined || row.email === null) {
+    throw new PostgrestError(
+      400,
+      "23502",
+      `null value in column "email" of relation "${name}" violates not-null constraint`,
+    );
+  }
+  const parsed = table.row.safeParse(row);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const column = String(issue.path[0] ?? "email");
+    const constraint = column === "source" ? "lead_source_check" : table.check;
+    throw new PostgrestError(
+      400,
+      "23514",
+      `new row for relation "${name}" violates check constraint "${constraint}"`,
+      issue.message,
+    );
+  }
+  return parsed.data;
 }
 
-function selectColumns(
-  select: string | undefined,
-  table: RestTable,
-  name: string,
-): readonly string[] {
-  if (!select || select.trim() === "*") return table.readable;
-  const columns = select.split(",").map((c) => c.trim());
-  for (const column of columns) {
+/** A `select=` naming columns the table does not have is refused first, as PostgreSQL would. */
+function assertColumnsExist(select: string | undefined, table: RestTable, name: string) {
+  if (!select || select.trim() === "*") return;
+  for (const column of select.split(",").map((c) => c.trim())) {
     if (!table.readable.includes(column))
       throw new PostgrestError(400, "42703", `column ${name}.${column} does not exist`);
   }
-  return columns;
-}
-
-function pick(row: Record<string, unknown>, columns: readonly string[]) {
-  return Object.fromEntries(columns.map((c) => [c, row[c]]));
 }

@@ -1,6 +1,6 @@
 // "I'm not a robot": a self-hosted proof of work (ALTCHA v2, PBKDF2). Challenges are signed and
-// expire; a solution is verified by HMAC and accepted once (its nonce is recorded in the same
-// transaction as the lead, so a failed submission does not burn it). Nothing leaves our servers.
+// expire; a solution is verified by HMAC and accepted once (its nonce is recorded as soon as it is
+// verified, see redeem()). Nothing leaves our servers.
 import {
   createChallenge,
   randomInt,
@@ -9,7 +9,7 @@ import {
   type Payload,
 } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { isUniqueViolation, type Queryable } from "../db/database.ts";
+import type { Queryable } from "../db/database.ts";
 
 export type CaptchaOptions = {
   /** PBKDF2 iterations per attempt. */
@@ -87,28 +87,20 @@ export class Captcha {
     };
   }
 
-  /** Records the solution as used; false when it was used before (a replay). */
+  /**
+   * Records the solution as used, in a statement of its own: from here on it is spent, whatever
+   * happens to the submission (as a hosted captcha's token is spent by its one verification).
+   * False when it was used before (a replay). The same statement forgets redemptions whose
+   * challenge has expired (they can no longer be replayed), so the table holds only live ones.
+   */
   async redeem(q: Queryable, verdict: { nonce: string; expiresAt: Date }): Promise<boolean> {
-    try {
-      await q.query("SAVEPOINT captcha_redeem");
-      await q.query(
-        "INSERT INTO internal.captcha_redemptions (nonce, expires_at) VALUES ($1, $2)",
-        [verdict.nonce, verdict.expiresAt],
-      );
-      await q.query("RELEASE SAVEPOINT captcha_redeem");
-      return true;
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        await q.query("ROLLBACK TO SAVEPOINT captcha_redeem");
-        return false;
-      }
-      throw err;
-    }
-  }
-
-  /** Forgets redemptions whose challenge has expired anyway (they can no longer be replayed). */
-  static async prune(q: Queryable): Promise<void> {
-    await q.query("DELETE FROM internal.captcha_redemptions WHERE expires_at < now()");
+    const inserted = await q.query(
+      `WITH expired AS (DELETE FROM internal.captcha_redemptions WHERE expires_at < now())
+       INSERT INTO internal.captcha_redemptions (nonce, expires_at) VALUES ($1, $2)
+       ON CONFLICT (nonce) DO NOTHING RETURNING nonce`,
+      [verdict.nonce, verdict.expiresAt],
+    );
+    return inserted.length === 1;
   }
 }
 

@@ -1,5 +1,6 @@
 // Serving the built site, against a small fixture build written by the test.
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
@@ -36,17 +37,19 @@ function writeFixture(dir: string) {
   );
 }
 
+/** The app serving the fixture build. */
+async function fixtureApp(db: Awaited<ReturnType<typeof openPglite>>): Promise<FastifyInstance> {
+  const dir = tempDir("revwise-site-");
+  writeFixture(dir);
+  const site = await loadSite(dir, { anonKey: "the.anon.key", siteUrl: "https://revwise.example" });
+  return buildTestApp(db, { site });
+}
+
 describe("site serving", () => {
   let app: FastifyInstance;
   const db = openPglite(undefined);
   beforeAll(async () => {
-    const dir = tempDir("revwise-site-");
-    writeFixture(dir);
-    const site = await loadSite(dir, {
-      anonKey: "the.anon.key",
-      siteUrl: "https://revwise.example",
-    });
-    app = await buildTestApp(await db, { site });
+    app = await fixtureApp(await db);
   });
   afterAll(async () => {
     await app.close();
@@ -189,9 +192,191 @@ describe("site serving", () => {
     expect(res.json()).toMatchObject({ statusCode: 400 });
   });
 
-  it("answers other methods on site paths with a JSON 404", async () => {
-    const res = await app.inject({ method: "POST", url: "/faq", payload: {} });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ statusCode: 404, error: "Not Found" });
+  it("sends a form posted without JavaScript to the page that says so, reading none of it", async () => {
+    for (const [url, type, payload] of [
+      [
+        "/forms/no-javascript",
+        "application/x-www-form-urlencoded",
+        "email=a%40b.co&password=Secret-123",
+      ],
+      [
+        "/forms/no-javascript",
+        "multipart/form-data; boundary=x",
+        '--x\r\nContent-Disposition: form-data; name="password"\r\n\r\nSecret-123\r\n--x--\r\n',
+      ],
+      ["/forms/no-javascript", "text/plain", "password=Secret-123"],
+      ["/forms/no-javascript", undefined, undefined],
+      // A page's own URL (an older copy of a page whose form had no action).
+      ["/faq", "application/x-www-form-urlencoded", "password=Secret-123"],
+    ] as const) {
+      const res = await app.inject({
+        method: "POST",
+        url,
+        payload,
+        headers: type ? { "content-type": type } : {},
+      });
+      expect(res.statusCode, `${url} ${type}`).toBe(303);
+      expect(res.headers.location).toBe("/javascript-required");
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.body).not.toContain("Secret");
+    }
+    const tooLarge = await app.inject({
+      method: "POST",
+      url: "/forms/no-javascript",
+      payload: "x".repeat(70_000),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(tooLarge.statusCode).toBe(413);
+  });
+
+  it("answers other methods, and posts to paths that are no page, with a JSON 404", async () => {
+    for (const [method, url] of [
+      ["POST", "/no/such/page"],
+      ["POST", "/assets/entry-abc123.js"],
+      ["PUT", "/faq"],
+    ] as const) {
+      const res = await app.inject({ method, url, payload: {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toMatchObject({ statusCode: 404, error: "Not Found" });
+    }
+  });
+});
+
+describe("redirects and answers outside the routes, over real HTTP", () => {
+  let app: FastifyInstance;
+  let base: string;
+  const db = openPglite(undefined);
+  beforeAll(async () => {
+    app = await fixtureApp(await db);
+    base = await app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await app.close();
+    await (await db).close();
+  });
+
+  /** One request as raw bytes on a socket: what a browser or a fuzzer may send, unnormalised. */
+  const rawGet = (target: string, extraHeaders = "") =>
+    new Promise<{ status: number; headers: Record<string, string>; body: string }>(
+      (resolve, reject) => {
+        const { port } = new URL(base);
+        const socket = net.connect(Number(port), "127.0.0.1");
+        const chunks: Buffer[] = [];
+        socket.on("data", (c) => chunks.push(c));
+        socket.on("error", reject);
+        socket.on("close", () => {
+          const text = Buffer.concat(chunks).toString("latin1");
+          const [head = "", ...rest] = text.split("\r\n\r\n");
+          const [statusLine = "", ...lines] = head.split("\r\n");
+          const headers: Record<string, string> = {};
+          for (const line of lines) {
+            const i = line.indexOf(":");
+            headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+          }
+          resolve({
+            status: Number(statusLine.split(" ")[1]),
+            headers,
+            body: rest.join("\r\n\r\n"),
+          });
+        });
+        socket.end(
+          Buffer.concat([
+            Buffer.from("GET "),
+            Buffer.from(target, "utf8"),
+            Buffer.from(` HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${extraHeaders}\r\n`),
+          ]),
+        );
+      },
+    );
+  const expectSecurityHeaders = (headers: Record<string, string | null>, what: string) => {
+    expect(headers["x-content-type-options"], what).toBe("nosniff");
+    expect(headers["x-frame-options"], what).toBe("DENY");
+    expect(headers["content-security-policy"], what).toBeTruthy();
+  };
+  const get = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${base}${path}`, { redirect: "manual", ...init });
+    return {
+      status: res.status,
+      location: res.headers.get("location"),
+      headers: Object.fromEntries(res.headers),
+      body: await res.text(),
+    };
+  };
+
+  it("percent-encodes every redirect target, and an unknown slug ends at the blog's 404", async () => {
+    for (const [from, to] of [
+      ["/resources/blog/%E2%82%AC", "/blog/%E2%82%AC"],
+      ["/resources/blog/caf%C3%A9", "/blog/caf%C3%A9"],
+      ["/resources/blog/caf%C3%A9?utm_source=%E2%82%AC", "/blog/caf%C3%A9?utm_source=%E2%82%AC"],
+      ["/resources/blog/a%0D%0ASet-Cookie:%20x=1", "/blog/a%0D%0ASet-Cookie:%20x=1"],
+      ["/resources/blog/a%2Fb", "/blog/a%2Fb"],
+      ["/faq/?q=%E2%82%AC", "/faq?q=%E2%82%AC"],
+    ]) {
+      const res = await get(from!);
+      expect(res.status, from).toBe(301);
+      expect(res.location, from).toBe(to);
+      expect(res.headers["set-cookie"], from).toBeUndefined();
+      expectSecurityHeaders(res.headers, from!);
+      if (from!.startsWith("/resources/")) {
+        const landed = await get(to!.split("?")[0]!);
+        expect(landed.status, to).toBe(404);
+        expect(landed.body, to).toContain("<h1>Blog Post Not Found</h1>");
+      }
+    }
+  });
+
+  it("encodes the auth service's redirects (verify links with an odd redirect_to)", async () => {
+    const redirectTo = "http://localhost:3000/caf\u00e9\u20ac\r\nSet-Cookie: x=1";
+    const res = await get(
+      `/auth/v1/verify?token=${"0".repeat(56)}&type=signup&redirect_to=${encodeURIComponent(redirectTo)}`,
+    );
+    expect(res.status).toBe(303);
+    expect(res.location).toMatch(/^http:\/\/localhost:3000\/caf%C3%A9%E2%82%AC[\x21-\x7e]*#error=/);
+    expect(res.headers["set-cookie"]).toBeUndefined();
+    expectSecurityHeaders(res.headers, "verify");
+  });
+
+  it("answers every refusal outside the routes with 4xx and the security headers, never 500", async () => {
+    type Answer = { status: number; headers: Record<string, string> };
+    const cases: [string, () => Promise<Answer>, number][] = [
+      ["unknown page", () => get("/no/such/page"), 404],
+      ["unknown asset", () => get("/assets/missing.js"), 404],
+      ["bad escape", () => get("/%ZZ"), 400],
+      ["bad escape in a blog path", () => get("/blog/%E0%A4%A"), 400],
+      ["unknown API path", () => get("/auth/v1/nope"), 404],
+      ["bad escape in an old blog link", () => get("/resources/blog/%ZZ"), 400],
+      ["unknown method", () => get("/faq", { method: "PROPFIND" }), 404],
+      ["parameter too long", () => get(`/rest/v1/${"t".repeat(300)}`), 404],
+      ["raw non-ASCII bytes in the path", () => rawGet("/resources/blog/€"), 400],
+      ["raw non-ASCII bytes in the query", () => rawGet("/faq/?q=€"), 400],
+      [
+        "body too large",
+        () =>
+          get("/rest/v1/newsletter_subscribers", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ email: "x".repeat(70_000) }),
+          }),
+        413,
+      ],
+      [
+        "unsupported media type",
+        () =>
+          get("/rest/v1/newsletter_subscribers", {
+            method: "POST",
+            headers: { "content-type": "text/xml" },
+            body: "<a/>",
+          }),
+        415,
+      ],
+      ["malformed request line", () => rawGet("/faq\tx"), 400],
+      ["headers too large", () => rawGet("/faq", `x-big: ${"a".repeat(20_000)}\r\n`), 431],
+    ];
+    for (const [what, answer, status] of cases) {
+      const res = await answer();
+      expect(res.status, what).toBe(status);
+      expectSecurityHeaders(res.headers, what);
+    }
   });
 });

@@ -1,6 +1,8 @@
 // Serves the built site from memory: prerendered pages (no-cache, revalidated by ETag), hashed
-// assets (immutable), the 404 pages with status 404, and the permanent redirects.
+// assets (immutable), the 404 pages with status 404, the permanent redirects, and the answer to a
+// form posted without JavaScript.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { FORM_FALLBACK_ACTION, JAVASCRIPT_REQUIRED_ROUTE } from "../../common/site-build.ts";
 import type { Site, SiteFile } from "./site-files.ts";
 
 export type SiteOptions = { site: Site };
@@ -16,11 +18,24 @@ export default async function siteRoutes(app: FastifyInstance, { site }: SiteOpt
     if (file) return send(request, reply, file);
 
     const target = redirectTarget(pathname, site);
-    if (target) return reply.redirect(target + search, 301);
+    if (target) return reply.redirect(encodeTarget(target + search), 301);
 
     reply.code(404);
     if (!looksLikePage(pathname)) return reply.type("text/plain; charset=utf-8").send("Not found");
     return send(request, reply, pathname.startsWith("/blog/") ? site.blogNotFound : site.notFound);
+  });
+
+  // A form submitted without its script (the forms' fallback action, or a page's own URL from an
+  // older copy of the page): see other, the page that says the form needs JavaScript. The fields
+  // are never read, logged or echoed (a password may be among them); only the size limit applies.
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, _body, done) =>
+    done(null, undefined),
+  );
+  app.post("/*", async (request, reply) => {
+    const { pathname } = splitUrl(request.url);
+    if (pathname !== FORM_FALLBACK_ACTION && !site.pages.has(pathname)) return reply.callNotFound();
+    reply.header("cache-control", "no-store");
+    return reply.redirect(JAVASCRIPT_REQUIRED_ROUTE, 303);
   });
 }
 
@@ -33,6 +48,14 @@ function redirectTarget(pathname: string, site: Site): string | undefined {
     if (site.pages.has(bare)) return bare;
   }
   return undefined;
+}
+
+/**
+ * A decoded path and query as a Location header carries them: percent-encoded UTF-8 (no raw
+ * non-ASCII, control or space characters), with the escapes decoding left in place (%2F) kept.
+ */
+function encodeTarget(target: string): string {
+  return encodeURI(target).replace(/%25([0-9A-Fa-f]{2})/g, "%$1");
 }
 
 /** Paths with a file extension (other than .html) are assets: their 404 is not a page. */

@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { faqs } from "../../app/content/faq.ts";
 import { integrations } from "../../app/content/integrations.ts";
+import { pages, type PageInfo } from "../../app/content/pages.ts";
 import { advisors, team } from "../../app/content/people.ts";
 import { zoomGuide } from "../../app/content/zoom.ts";
 import { becomes, describeInBrowser } from "../support/browser.ts";
@@ -172,7 +173,12 @@ describeInBrowser("site", (ctx) => {
     });
 
     const sitemap = await (await fetch(`${ctx.baseUrl}/sitemap.xml`)).text();
-    for (const route of allRoutes.filter((r) => r !== "/auth" && !r.startsWith("/auth/")))
+    const unlisted = new Set(
+      Object.values(pages)
+        .filter((p: PageInfo) => p.inSitemap === false)
+        .map((p) => p.path),
+    );
+    for (const route of allRoutes.filter((r) => !unlisted.has(r)))
       expect(sitemap).toContain(`<loc>${ctx.baseUrl}${route}</loc>`);
     expect(sitemap).not.toContain("/auth<");
     expect(await (await fetch(`${ctx.baseUrl}/robots.txt`)).text()).toContain(

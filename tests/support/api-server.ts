@@ -13,13 +13,18 @@ export type ApiServer = {
   app: FastifyInstance;
   url: string;
   anonKey: string;
-  /** supabase-js for this server; `ip` is sent as X-Forwarded-For (the server trusts it in tests). */
-  client(options?: { storage?: Storage; ip?: string }): SupabaseClient;
+  /**
+   * supabase-js for this server; `ip` is sent as X-Forwarded-For (the server trusts its loopback peer).
+   * With `pkce`, the PKCE flow, its verifier kept in memory (unless `storage` is given).
+   */
+  client(options?: { storage?: Storage; ip?: string; pkce?: boolean }): SupabaseClient;
   close(): Promise<void>;
 };
 
 /** Fast retries and cheap proof of work, so tests take seconds; production values are tested separately. */
-export const FAST_MAIL = { worker: { pollMs: 200, retryBaseMs: 100, maxDelayMs: 400 } };
+export const FAST_MAIL = {
+  worker: { pollMs: 200, retryBaseMs: 100, maxDelayMs: 400, probeMs: 100 },
+};
 export const CHEAP_CAPTCHA = { cost: 10, counterMin: 5, counterMax: 40 };
 
 export async function startApiServer(
@@ -31,7 +36,7 @@ export async function startApiServer(
   const config = testConfig({
     PORT: String(port),
     SITE_URL: url,
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "loopback",
     ...opts.env,
   });
   await migrate(db);
@@ -49,17 +54,30 @@ export async function startApiServer(
     app,
     url,
     anonKey: keys.anonKey,
-    client: ({ storage, ip } = {}) =>
-      createClient(url, keys.anonKey, {
+    client: ({ storage, ip, pkce = false } = {}) => {
+      const kept = storage ?? (pkce ? memoryStorage() : undefined);
+      return createClient(url, keys.anonKey, {
         global: { headers: ip ? { "x-forwarded-for": ip } : {} },
         auth: {
-          persistSession: Boolean(storage),
-          storage,
+          flowType: pkce ? "pkce" : "implicit",
+          persistSession: Boolean(kept),
+          storage: kept,
           autoRefreshToken: false,
           detectSessionInUrl: false,
         },
-      }),
+      });
+    },
     close: () => app.close(),
+  };
+}
+
+/** A session store in memory (what a browser keeps in localStorage). */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
   };
 }
 

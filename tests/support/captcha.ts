@@ -9,7 +9,11 @@ export async function fetchChallenge(baseUrl: string): Promise<Challenge> {
 }
 
 export async function solvedPayload(baseUrl: string): Promise<string> {
-  const challenge = await fetchChallenge(baseUrl);
+  return solve(await fetchChallenge(baseUrl));
+}
+
+/** The widget's payload for a challenge: the challenge as signed and its solution. */
+export async function solve(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error("challenge could not be solved");
   const { codeChallenge: _omit, ...signed } = challenge;

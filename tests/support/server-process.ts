@@ -3,6 +3,7 @@
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import readline from "node:readline";
 import { isCurrent, PARTS } from "../../scripts/build-inputs.mjs";
+import { TEST_JWT_SECRET } from "./app.ts";
 
 let built = false;
 /** The server's bundle, as `npm start` would build it (once per process; `npm test` builds it first). */
@@ -12,8 +13,21 @@ function serverEntry(): string {
   return PARTS.server.output;
 }
 
+/**
+ * The variables every instance of a shared deployment (PostgreSQL, Redis) must be given alike;
+ * the server refuses to start on DATABASE_URL or REDIS_URL without them.
+ */
+export function sharedDeploymentEnv(
+  databaseUrl: string,
+  siteUrl = "http://localhost:3000",
+): Record<string, string> {
+  return { DATABASE_URL: databaseUrl, SITE_URL: siteUrl, JWT_SECRET: TEST_JWT_SECRET };
+}
+
 export type RunningServer = {
   url: string;
+  /** The anon key the server printed at start. */
+  anonKey: string;
   port: number;
   child: ChildProcess;
   /** Milliseconds from spawn to "ready" (the process's own start, database included). */
@@ -36,6 +50,7 @@ export function startServer(
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       NODE_ENV: "production",
+      SHUTDOWN_DRAIN_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -56,6 +71,7 @@ export function startServer(
         clearTimeout(timer);
         resolve({
           url: `http://127.0.0.1:${port}`,
+          anonKey: /anon key: ([\w.-]+)/.exec(logs.join("\n"))?.[1] ?? "",
           port,
           child,
           startMs: performance.now() - started,
@@ -76,17 +92,31 @@ export function startServer(
   });
 }
 
-/** Runs the server expecting it to fail at start; resolves with its exit code and output. */
+/**
+ * Runs the server until it exits (expecting it to fail at start), or with `stopWhen` until its
+ * output matches, then SIGTERM; resolves with its exit code and output. With `terminal`, its
+ * output is a pseudo-terminal (script(1) from util-linux), as when run by hand.
+ */
 export function runToExit(
   env: Record<string, string>,
+  opts: { terminal?: boolean; stopWhen?: RegExp } = {},
 ): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawn(process.execPath, [serverEntry()], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const command = [process.execPath, serverEntry()];
+  const child = opts.terminal
+    ? spawn("script", ["-qfec", command.map((a) => `'${a}'`).join(" "), "/dev/null"], {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: "xterm", ...env },
+        stdio: ["pipe", "pipe", "pipe"],
+      })
+    : spawn(command[0]!, command.slice(1), {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (d: Buffer) => (stdout += d));
+  child.stdout.on("data", (d: Buffer) => {
+    stdout += d;
+    if (opts.stopWhen?.test(stdout)) child.kill("SIGTERM");
+  });
   child.stderr.on("data", (d: Buffer) => (stderr += d));
   return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
 }

@@ -1,47 +1,130 @@
-// A real SMTP server on loopback (smtp-server) that keeps every message it receives, parsed.
-// It can be stopped and started again on the same port to simulate an outage.
+// A real SMTP server on loopback (smtp-server) that keeps every message it accepts, parsed.
+// It can play a slow peer (each message answered after a delay), a peer that rejects some
+// recipients, and a stopped peer (stop() drops every connection and refuses new ones until
+// start() listens again on the same port). It counts the connections it was opened.
 import { simpleParser, type ParsedMail } from "mailparser";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
+
+export type SmtpReply = { code: number; message: string };
+
+export type SmtpBehaviour = {
+  /** How long the server takes to answer each message once its data has arrived. */
+  delayMs?: number;
+  /** The reply to RCPT TO for an address; undefined accepts it. */
+  rejectRecipient?: (address: string) => SmtpReply | undefined;
+};
 
 export type TestSmtp = {
   readonly url: string;
+  /** Messages the server accepted (answered 250), in order. */
   readonly messages: ParsedMail[];
+  /** Connections opened to the server since it started the first time. */
+  readonly connections: number;
+  /** Changes how the server behaves from the next message on. */
+  behave(behaviour: SmtpBehaviour): void;
   /** Resolves with the first message (already received or arriving) that matches. */
   waitFor(match: (m: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
-  /** Stops listening (connections are refused) until start() is called again. */
+  /** Resolves once the server accepted `count` messages matching `match`. */
+  waitForCount(
+    count: number,
+    match?: (m: ParsedMail) => boolean,
+    timeoutMs?: number,
+  ): Promise<void>;
+  /** Resolves when a message's data has arrived and its answer is being delayed. */
+  waitForPendingAnswer(timeoutMs?: number): Promise<void>;
+  /** Resolves once `count` messages were dropped because their sender hung up before the answer. */
+  waitForAbandoned(count: number, timeoutMs?: number): Promise<void>;
+  /** Stops like a crashed peer: every open connection is dropped, new ones are refused. */
   stop(): Promise<void>;
   start(): Promise<void>;
 };
 
-export async function startSmtp(): Promise<TestSmtp> {
+const smtpError = (reply: SmtpReply) =>
+  Object.assign(new Error(reply.message), { responseCode: reply.code });
+
+export async function startSmtp(initial: SmtpBehaviour = {}): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
   const waiters = new Set<() => void>();
+  const sockets = new Set<Socket>();
+  const closedSessions = new Set<string>();
+  let behaviour = initial;
+  let connections = 0;
+  let pendingAnswers = 0;
+  let abandoned = 0;
   let port = 0;
   let server: SMTPServer | undefined;
+  const wake = () => {
+    for (const waiter of waiters) waiter();
+  };
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       server = new SMTPServer({
         authOptional: true,
         disabledCommands: ["STARTTLS", "AUTH"],
+        disableReverseLookup: true,
         logger: false,
-        onData(stream, _session, callback) {
+        onConnect(_session, callback) {
+          connections += 1;
+          callback();
+        },
+        onClose(session) {
+          closedSessions.add(session.id);
+        },
+        onRcptTo(address, _session, callback) {
+          const reply = behaviour.rejectRecipient?.(address.address);
+          callback(reply ? smtpError(reply) : undefined);
+        },
+        onData(stream, session, callback) {
           simpleParser(stream)
-            .then((mail) => {
-              messages.push(mail);
-              for (const wake of waiters) wake();
+            .then(async (mail) => {
+              const delayMs = behaviour.delayMs ?? 0;
+              if (delayMs > 0) {
+                pendingAnswers += 1;
+                wake();
+                await new Promise((r) => setTimeout(r, delayMs));
+                pendingAnswers -= 1;
+              }
+              // A message whose sender hung up before the answer is not delivered (as in a real MTA).
+              if (closedSessions.has(session.id)) abandoned += 1;
+              else messages.push(mail);
+              wake();
               callback();
             })
             .catch(callback);
         },
       });
       server.on("error", () => {});
+      server.server.on("connection", (socket: Socket) => {
+        sockets.add(socket);
+        socket.once("close", () => sockets.delete(socket));
+      });
       server.listen(port, "127.0.0.1", () => {
         port = (server!.server.address() as AddressInfo).port;
         resolve();
       });
       server.server.once("error", reject);
+    });
+
+  const until = (what: string, done: () => boolean, timeoutMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!done()) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(
+          new Error(
+            `${what} not seen within ${timeoutMs} ms (received: ${messages.map((m) => m.subject).join(" | ")})`,
+          ),
+        );
+      }, timeoutMs);
+      waiters.add(check);
+      check();
     });
 
   await listen();
@@ -50,30 +133,36 @@ export async function startSmtp(): Promise<TestSmtp> {
       return `smtp://127.0.0.1:${port}`;
     },
     messages,
-    waitFor(match, timeoutMs = 15_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = messages.find(match);
-          if (found) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            resolve(found);
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(
-            new Error(
-              `no matching email within ${timeoutMs} ms (received: ${messages.map((m) => m.subject).join(" | ")})`,
-            ),
-          );
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
+    get connections() {
+      return connections;
+    },
+    behave(next) {
+      behaviour = next;
+    },
+    async waitFor(match, timeoutMs = 15_000) {
+      await until("a matching email", () => messages.some(match), timeoutMs);
+      return messages.find(match)!;
+    },
+    waitForCount(count, match = () => true, timeoutMs = 15_000) {
+      return until(
+        `${count} matching emails`,
+        () => messages.filter(match).length >= count,
+        timeoutMs,
+      );
+    },
+    waitForPendingAnswer(timeoutMs = 15_000) {
+      return until("a message waiting for its answer", () => pendingAnswers > 0, timeoutMs);
+    },
+    waitForAbandoned(count, timeoutMs = 15_000) {
+      return until(`${count} abandoned messages`, () => abandoned >= count, timeoutMs);
     },
     stop: () =>
-      new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+      new Promise<void>((resolve) => {
+        if (!server) return resolve();
+        server.server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+        wake();
+      }),
     start: listen,
   };
 }

@@ -1,4 +1,4 @@
-// The header's account button: Logout when signed in, Request Access otherwise (spec §2).
+// The header's account button: Logout when signed in, Request Access otherwise.
 import { useEffect, useState } from "react";
 import { RequestAccessButton } from "../../forms/request-access-button.tsx";
 import { signOut, startSession, useSessionStatus } from "../../lib/session.ts";

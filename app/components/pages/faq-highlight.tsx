@@ -1,4 +1,4 @@
-// The FAQ's highlighted first question (spec §2 FAQ, §4 "FAQ highlighted card"): shown until the
+// The FAQ's highlighted first question: shown until the
 // visitor dismisses it, for this visit only (the state lives in the component). An island: the
 // card is prerendered; its code loads at the first sign of interaction.
 import { useState } from "react";

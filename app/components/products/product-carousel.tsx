@@ -1,4 +1,4 @@
-// Island "product-carousel": the 779×484 screenshots of a showcase product (spec §2, §4, §9).
+// Island "product-carousel": the 779×484 screenshots of a showcase product.
 // Not looping: previous is disabled on the first slide, next on the last. ← and → move between
 // slides when the carousel has focus; reduced motion makes the slides jump (carousel primitive).
 // The first image is eager (above the fold), so React prefixes the island's markup with a

@@ -1,4 +1,4 @@
-// Radix toasts (spec §9): F8 focuses the region, a 50 px swipe or Escape closes a toast, each
+// Radix toasts: F8 focuses the region, a 50 px swipe or Escape closes a toast, each
 // closes after its duration (5 s by default). Mounted in its own root on the first toast.
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { createRoot } from "react-dom/client";

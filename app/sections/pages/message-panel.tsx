@@ -35,18 +35,23 @@ export function MessagePanel({
   );
 }
 
+export type LinkCardProps = { href: string; icon: IconName; label: string; description: string };
+
+/** The links under a message: a grid of cards, up to three in a row. */
+export function LinkCards({ cards }: { cards: LinkCardProps[] }) {
+  return (
+    <Container className="pb-20 sm:pb-28">
+      <ul role="list" className="mx-auto grid max-w-4xl gap-4 sm:grid-cols-3">
+        {cards.map((card) => (
+          <LinkCard key={card.href} {...card} />
+        ))}
+      </ul>
+    </Container>
+  );
+}
+
 /** A link shown as a card in a grid: icon, label (the link's name) and a line of description. */
-export function LinkCard({
-  href,
-  icon,
-  label,
-  description,
-}: {
-  href: string;
-  icon: IconName;
-  label: string;
-  description: string;
-}) {
+export function LinkCard({ href, icon, label, description }: LinkCardProps) {
   return (
     <li className="group relative flex gap-4 rounded-2xl border border-border bg-white p-5 text-left shadow-sm transition hover:-translate-y-0.5 hover:border-indigo-200 hover:shadow-md">
       <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-secondary text-primary">

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { beforeAfterVariants } from "../../content/products.ts";
 import { beforeAfterFor } from "./before-after.tsx";
 
-describe("before/after variants by path (spec §2 Product pages)", () => {
+describe("before/after variants by path", () => {
   it("picks product-wise, sales-wise, deal-wise, otherwise the default", () => {
     expect(beforeAfterFor("/product/product-wise")).toBe(beforeAfterVariants.productWise);
     expect(beforeAfterFor("/solutions/sales-wise")).toBe(beforeAfterVariants.salesWise);

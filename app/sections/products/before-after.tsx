@@ -1,4 +1,4 @@
-// The before/after comparison shared by every product page (spec §2 Product pages). Its copy
+// The before/after comparison shared by every product page. Its copy
 // depends on the path: product-wise, sales-wise, deal-wise, otherwise the default.
 import { Container } from "../../components/layout/container.tsx";
 import { Icon } from "../../components/ui/icon.tsx";

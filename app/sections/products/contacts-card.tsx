@@ -1,5 +1,5 @@
 // The "contacts" mock-up of the product overview: a CRM-like card listing contacts with their
-// company, deal stage, sentiment and last touch (spec §2 Product pages). Static.
+// company, deal stage, sentiment and last touch. Static.
 import { Badge } from "../../components/ui/badge.tsx";
 import type { OverviewContact } from "../../content/products.ts";
 import { cn } from "../../lib/cn.ts";

@@ -1,4 +1,4 @@
-// The static "Sales Knowledge Chat" mock of capture-, job- and sort-wise (spec §2 Product pages).
+// The static "Sales Knowledge Chat" mock of capture-, job- and sort-wise.
 // No JavaScript: its "Start For Free" and "Try Live Demo" buttons do nothing (spec), so they are
 // marked aria-disabled and say "(preview)" to assistive technology.
 import { Button } from "../../components/ui/button.tsx";

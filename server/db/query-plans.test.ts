@@ -1,0 +1,351 @@
+// Every query the server runs on a request or in the mail worker finds its rows through an index,
+// so it costs the same with a million accounts as with ten. The server is driven through its real
+// flows (accounts, tokens, sign-outs, recovery, PKCE, email change, REST inserts, the lead
+// functions, mail delivery and its retries, the dev mailbox) on PostgreSQL with every migration,
+// on a database handle that notes each statement it is given. Each noted statement is then
+// planned with EXPLAIN, sequential scans disabled: a plan that still reads a whole table (a Seq
+// Scan, an index read end to end with no condition and no LIMIT, or a bitmap built from one) has
+// no index to use. A delete's cascades are not in its plan: the foreign keys into tables rows are
+// deleted from must lead an index. The statements written in server/ are matched against the
+// noted ones, so a new query that no flow runs fails here until it is driven (and planned) too.
+import type { ParsedMail } from "mailparser";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
+import { emailTo, followLink, linkIn, PASSWORD, uniqueEmail } from "../../tests/support/auth.ts";
+import { solvedPayload } from "../../tests/support/captcha.ts";
+import { LEAD_FORMS } from "../../tests/support/leads.ts";
+import {
+  createTestDatabase,
+  postgresAvailable,
+  type TestDatabase,
+} from "../../tests/support/postgres.ts";
+import { addressOf, startSmtp, type TestSmtp } from "../../tests/support/smtp.ts";
+import type { Database, Queryable, Row } from "./database.ts";
+import { openPostgres } from "./postgres.ts";
+
+/** Tables read whole on purpose: the migrations' own bookkeeping, read once at start. */
+const SMALL_TABLES = new Set(["schema_migrations"]);
+
+/** Each distinct statement the server ran, with the parameters of its first run. */
+type Noted = Map<string, readonly unknown[]>;
+
+function noting(db: Database, noted: Noted): Database {
+  const note = (q: Queryable): Queryable => ({
+    query<T extends Row>(sql: string, params?: readonly unknown[]) {
+      if (!noted.has(sql)) noted.set(sql, params ?? []);
+      return q.query<T>(sql, params);
+    },
+    exec: (sql) => q.exec(sql),
+  });
+  return {
+    ...note(db),
+    kind: db.kind,
+    transaction: (fn) => db.transaction((tx) => fn(note(tx))),
+    close: () => db.close(),
+  };
+}
+
+type PlanNode = {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Index Cond"?: string;
+  Plans?: PlanNode[];
+};
+
+/** Whether an index node (or every index node under a bitmap) has a condition to seek by. */
+const seeks = (node: PlanNode): boolean =>
+  node["Node Type"] === "Bitmap Index Scan"
+    ? Boolean(node["Index Cond"])
+    : (node.Plans ?? []).every(seeks);
+
+/**
+ * The tables a plan reads whole: Seq Scans, index scans with no condition and no LIMIT above
+ * (the index read end to end), bitmap scans built from such an index read.
+ */
+function wholeReads(node: PlanNode, underLimit = false): string[] {
+  const type = node["Node Type"];
+  const limited = underLimit || type === "Limit";
+  const relation = node["Relation Name"];
+  if (relation && SMALL_TABLES.has(relation)) return [];
+  const whole =
+    type === "Seq Scan" ||
+    (/^Index (Only )?Scan$/.test(type) && !node["Index Cond"] && !limited) ||
+    (type === "Bitmap Heap Scan" && !seeks(node));
+  return [
+    ...(whole ? [`${type} on ${relation}`] : []),
+    ...(node.Plans ?? []).flatMap((child) => wholeReads(child, limited)),
+  ];
+}
+
+const normalise = (sql: string) => sql.replace(/\s+/g, " ").trim();
+
+/** The SQL statements written in the server's sources (up to their first interpolation). */
+function statementsInSources(): { file: string; sql: string }[] {
+  const root = path.resolve(import.meta.dirname, "..");
+  const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter(
+    (f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.includes("migrations"),
+  );
+  return files.flatMap((file) =>
+    [
+      ...fs
+        .readFileSync(path.join(root, file), "utf8")
+        .matchAll(/["`]\s*((?:SELECT|INSERT|UPDATE|DELETE|WITH)\s(?:[^"`$]|\$(?!\{))*)/g),
+    ].map((m) => ({ file: `server/${file}`, sql: normalise(m[1]!) })),
+  );
+}
+
+const pgAvailable = await postgresAvailable();
+
+describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
+  const noted: Noted = new Map();
+  let testDb: TestDatabase;
+  let raw: Database;
+  /** What the server is given: `raw`, noting each statement. The test's own setup uses `raw`. */
+  let db: Database;
+  let smtp: TestSmtp;
+  let server: ApiServer;
+  let explain: pg.Client;
+
+  const auth = (pathname: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+    fetch(`${server.url}/auth/v1${pathname}`, {
+      method: init.method ?? (init.body ? "POST" : "GET"),
+      headers: {
+        apikey: server.anonKey,
+        "content-type": "application/json",
+        "x-forwarded-for": uniqueIp(),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+  const json = async (res: Promise<Response>) => {
+    const r = await res;
+    if (!r.ok) throw new Error(`${r.url}: ${r.status} ${await r.text()}`);
+    return (await r.json()) as { access_token: string; refresh_token: string };
+  };
+  const client = () => server.client({ ip: uniqueIp() });
+  const signIn = (email: string, password = PASSWORD) =>
+    json(auth("/token?grant_type=password", { body: { email, password } }));
+
+  /** A confirmed account (sign-up, emailed link) and a fresh password session. */
+  async function confirmedUser(label: string) {
+    const email = uniqueEmail(label);
+    await client().auth.signUp({ email, password: PASSWORD });
+    await followLink(linkIn(await emailTo(smtp, email, "Confirm your Revwise account")));
+    return { email, session: await signIn(email) };
+  }
+
+  const insert = async (table: string, row: Record<string, string>) => {
+    const res = await fetch(`${server.url}/rest/v1/${table}`, {
+      method: "POST",
+      headers: {
+        apikey: server.anonKey,
+        "content-type": "application/json",
+        "x-forwarded-for": uniqueIp(),
+      },
+      body: JSON.stringify(row),
+    });
+    expect(res.status).toBe(201);
+  };
+
+  /** Waits until a statement containing `part` has run (the worker runs on its own clock). */
+  async function ran(part: string) {
+    const until = Date.now() + 15_000;
+    while (![...noted.keys()].some((sql) => sql.includes(part))) {
+      if (Date.now() > until) throw new Error(`no statement with "${part}" ran`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    raw = await openPostgres(testDb.url, 4);
+    db = noting(raw, noted);
+    smtp = await startSmtp();
+    server = await startApiServer(db, {
+      env: {
+        SMTP_URL: smtp.url,
+        DEV_MAILBOX: "true",
+        NOTIFY_EMAIL: "sales@revwise.example",
+        RATE_LIMIT_EMAIL_SENT: "100000",
+        MAIL_LEASE_SECONDS: "1", // renewed every 0.2 s while an email is on the wire
+      },
+    });
+
+    // Accounts: sign-up, confirmation, sign-in, the user, its updates, a repeated sign-up.
+    await json(auth("/health"));
+    const { email, session } = await confirmedUser("plans");
+    await json(auth("/user", { token: session.access_token }));
+    await json(
+      auth("/user", { method: "PUT", body: { data: { a: 1 } }, token: session.access_token }),
+    );
+    await client().auth.signUp({ email, password: PASSWORD });
+    await emailTo(smtp, email, "You already have a Revwise account");
+
+    // Refresh tokens: rotation, the parent reused just after, and a late reuse ending the session.
+    const refresh = (token: string) =>
+      auth("/token?grant_type=refresh_token", { body: { refresh_token: token } });
+    const first = await json(refresh(session.refresh_token));
+    const second = await json(refresh(first.refresh_token));
+    await json(refresh(first.refresh_token));
+    await raw.query(
+      "UPDATE auth.refresh_tokens SET revoked_at = now() - interval '1 hour' WHERE revoked",
+    );
+    expect((await refresh(session.refresh_token)).status).toBe(400);
+    expect((await refresh(second.refresh_token)).status).toBe(400);
+
+    // Sign-outs of each scope; a password change signs the other sessions out.
+    const sessions = [await signIn(email), await signIn(email), await signIn(email)];
+    await auth("/user", {
+      method: "PUT",
+      body: { password: "Another-Password-7" },
+      token: sessions[0]!.access_token,
+    });
+    const more = [
+      await signIn(email, "Another-Password-7"),
+      await signIn(email, "Another-Password-7"),
+    ];
+    for (const [scope, s] of [
+      ["local", more[0]!],
+      ["others", more[1]!],
+      ["global", more[1]!],
+    ] as const)
+      expect(
+        (await auth(`/logout?scope=${scope}`, { method: "POST", token: s.access_token })).status,
+      ).toBe(204);
+
+    // Recovery by link; confirmation by code; a resend (nothing left to send).
+    const recovering = await confirmedUser("recover");
+    await json(auth("/recover", { body: { email: recovering.email } }));
+    await followLink(linkIn(await emailTo(smtp, recovering.email, "Reset your Revwise password")));
+    const unconfirmed = uniqueEmail("resend");
+    await client().auth.signUp({ email: unconfirmed, password: PASSWORD });
+    const code = /enter this code: (\d{6})/.exec(
+      (await emailTo(smtp, unconfirmed, "Confirm your Revwise account")).text ?? "",
+    )![1]!;
+    await json(auth("/verify", { body: { type: "signup", email: unconfirmed, token: code } }));
+    await json(auth("/resend", { body: { type: "signup", email: unconfirmed } }));
+
+    // PKCE: the link gives a code, exchanged with its verifier.
+    const pkce = server.client({ ip: uniqueIp(), pkce: true });
+    const pkceEmail = uniqueEmail("pkce");
+    await pkce.auth.signUp({ email: pkceEmail, password: PASSWORD });
+    const link = await followLink(
+      linkIn(await emailTo(smtp, pkceEmail, "Confirm your Revwise account")),
+    );
+    expect(
+      (await pkce.auth.exchangeCodeForSession(link.location.searchParams.get("code")!)).error,
+    ).toBeNull();
+
+    // Email change: both links, and a resend of the change.
+    const changing = await confirmedUser("change");
+    const next = uniqueEmail("changed");
+    await json(
+      auth("/user", { method: "PUT", body: { email: next }, token: changing.session.access_token }),
+    );
+    await raw.query("UPDATE auth.users SET email_change_sent_at = now() - interval '1 hour'");
+    const toNew = (m: ParsedMail) =>
+      addressOf(m) === next && m.subject === "Confirm your new Revwise email address";
+    const replaced = await smtp.waitFor(toNew);
+    await json(auth("/resend", { body: { type: "email_change", email: changing.email } }));
+    await followLink(linkIn(await smtp.waitFor((m) => toNew(m) && m !== replaced)));
+    await followLink(
+      linkIn(
+        await emailTo(smtp, changing.email, "Confirm the change of your Revwise email address"),
+      ),
+    );
+
+    // REST inserts and the lead functions (proof of work, replay guard, team emails).
+    await insert("newsletter_subscribers", { email: uniqueEmail("news") });
+    await insert("demo_requests", { email: "ops@lumen-freight.example" });
+    for (const [name, { body }] of Object.entries(LEAD_FORMS)) {
+      const res = await fetch(`${server.url}/functions/v1/${name}`, {
+        method: "POST",
+        headers: {
+          apikey: server.anonKey,
+          authorization: `Bearer ${server.anonKey}`,
+          "content-type": "application/json",
+          "x-forwarded-for": uniqueIp(),
+        },
+        body: JSON.stringify({ ...body, captcha: await solvedPayload(server.url) }),
+      });
+      expect(res.status).toBe(200);
+    }
+
+    // Mail: delivered, then refused while the SMTP peer is down (the email is released).
+    await ran("sent_at = now()");
+    smtp.behave({ delayMs: 600 }); // a slow peer: the claim is renewed during the send
+    await insert("demo_requests", { email: "cto@lumen-freight.example" });
+    await ran("locked_until = now() + make_interval(secs => $3)");
+    smtp.behave({});
+    await smtp.stop();
+    await insert("demo_requests", { email: "sales@lumen-freight.example" });
+    await ran("last_error = COALESCE(");
+    await smtp.start();
+
+    // The dev mailbox: the list and one message.
+    const [message] = await raw.query<{ id: string }>("SELECT id FROM mail.outbox LIMIT 1");
+    expect((await fetch(`${server.url}/_dev/mailbox`)).status).toBe(200);
+    expect((await fetch(`${server.url}/_dev/mailbox/${message!.id}`)).status).toBe(200);
+
+    explain = new pg.Client({ connectionString: testDb.url });
+    await explain.connect();
+    await explain.query("SET enable_seqscan = off");
+  }, 60_000);
+
+  afterAll(async () => {
+    await explain?.end();
+    await server?.close();
+    await smtp?.stop();
+    await raw?.close();
+    await testDb?.drop();
+  });
+
+  it("plans every statement the server ran without reading a whole table", async () => {
+    const whole: string[] = [];
+    let planned = 0;
+    for (const [sql, params] of noted) {
+      if (/^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i.test(sql)) continue;
+      const { rows } = await explain.query<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
+        `EXPLAIN (FORMAT JSON) ${sql}`,
+        params as unknown[],
+      );
+      planned += 1;
+      const reads = wholeReads(rows[0]!["QUERY PLAN"][0]!.Plan);
+      if (reads.length) whole.push(`${reads.join(", ")}: ${normalise(sql)}`);
+    }
+    expect(planned).toBeGreaterThan(40);
+    expect(whole).toEqual([]);
+  });
+
+  it("indexes every foreign key that points at a table rows are deleted from", async () => {
+    const deletedFrom = new Set(
+      [...noted.keys()].flatMap((sql) =>
+        [...sql.matchAll(/DELETE FROM ([\w.]+)/gi)].map((m) => m[1]!),
+      ),
+    );
+    expect(deletedFrom.size).toBeGreaterThan(3);
+    // Each foreign key into those tables, and whether an index leads with its columns.
+    const { rows } = await explain.query<{ fk: string; indexed: boolean }>(
+      `SELECT c.conrelid::regclass || ' (' || c.conname || ')' AS fk,
+         EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.conrelid
+           AND (i.indkey::int2[])[0:cardinality(c.conkey) - 1] = c.conkey) AS indexed
+       FROM pg_constraint c
+       WHERE c.contype = 'f' AND c.confrelid = ANY($1::regclass[])`,
+      [[...deletedFrom]],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => !r.indexed).map((r) => r.fk)).toEqual([]);
+  });
+
+  it("ran every statement written in server/ (so each one was planned above)", () => {
+    const ranSql = [...noted.keys()].map(normalise);
+    const statements = statementsInSources();
+    expect(statements.length).toBeGreaterThan(40);
+    const notRun = statements.filter(({ sql }) => !ranSql.some((r) => r.includes(sql)));
+    expect(notRun).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+// Holds a claim while its email is on the wire: renews the lease every fifth of its length, and
+// aborts the send when the claim may be about to pass to another worker (renewals failing or the
+// claim taken over), so a send never goes on after another worker could have started it.
+// Time is this process's monotonic clock, counted from before each renewal was asked: the
+// database's lease ends no earlier than that.
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/database.ts";
+import { renewClaim, type ClaimedEmail } from "./claims.ts";
+
+export class Lease {
+  readonly signal: AbortSignal;
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private validUntil: number;
+  private readonly db: Database;
+  private readonly claim: ClaimedEmail;
+  private readonly leaseMs: number;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(
+    db: Database,
+    claim: ClaimedEmail,
+    leaseMs: number,
+    claimedAt: number,
+    log: FastifyBaseLogger,
+  ) {
+    this.db = db;
+    this.claim = claim;
+    this.leaseMs = leaseMs;
+    this.log = log;
+    this.signal = this.controller.signal;
+    this.validUntil = claimedAt + leaseMs;
+    this.timer = setInterval(() => void this.renew(), leaseMs / 5);
+    this.timer.unref();
+  }
+
+  /** How long this worker still certainly holds the claim (unless it was taken over). */
+  get remainingMs(): number {
+    return this.validUntil - performance.now();
+  }
+
+  /** Ends the send in flight, e.g. when stopping takes too long. */
+  abort(reason: string) {
+    if (!this.signal.aborted) this.controller.abort(new Error(reason));
+  }
+
+  end() {
+    clearInterval(this.timer);
+  }
+
+  private async renew() {
+    // A margin of a fifth of the lease: the abort closes the connection well before expiry.
+    if (performance.now() > this.validUntil - this.leaseMs / 5) {
+      this.abort("the claim could not be renewed in time");
+      return;
+    }
+    const asked = performance.now();
+    try {
+      if (await renewClaim(this.db, this.claim, this.leaseMs)) {
+        this.validUntil = Math.max(this.validUntil, asked + this.leaseMs);
+      } else {
+        this.abort("the claim was taken over");
+      }
+    } catch (err) {
+      this.log.warn({ err, id: this.claim.id }, "could not renew an email's claim; will retry");
+    }
+  }
+}

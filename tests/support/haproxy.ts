@@ -1,0 +1,72 @@
+// A real haproxy (Debian's package) in front of several server instances on loopback: round robin,
+// `option forwardfor` (appends the client's address to X-Forwarded-For), a health check on
+// /readyz, and retries on another instance when one refuses connections. It connects to the
+// instances from 127.0.0.2, the one address they are told to trust (TRUST_PROXY=127.0.0.2).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { tempDir } from "./app.ts";
+import { freePort } from "./ports.ts";
+import { missing } from "./requirements.ts";
+
+export const BALANCER_ADDRESS = "127.0.0.2";
+
+export type Haproxy = { url: string; child: ChildProcess; stop(): Promise<void> };
+
+export function haproxyAvailable(): boolean {
+  if (spawnSync("haproxy", ["-v"]).status === 0) return true;
+  missing("haproxy", "apt-get install haproxy");
+  return false;
+}
+
+export async function startHaproxy(backends: number[]): Promise<Haproxy> {
+  const port = await freePort();
+  const config = [
+    "global",
+    "  maxconn 512",
+    "defaults",
+    "  mode http",
+    "  timeout connect 2s",
+    "  timeout client 30s",
+    "  timeout server 30s",
+    "  option forwardfor",
+    "  option redispatch 1",
+    "  retries 3",
+    "frontend site",
+    `  bind 127.0.0.1:${port}`,
+    "  default_backend instances",
+    "backend instances",
+    "  balance roundrobin",
+    "  option httpchk GET /readyz",
+    "  http-check expect status 200",
+    `  default-server inter 250ms fall 2 rise 2 source ${BALANCER_ADDRESS}`,
+    ...backends.map((p, i) => `  server i${i} 127.0.0.1:${p} check`),
+    "",
+  ].join("\n");
+  const file = path.join(tempDir("revwise-haproxy-"), "haproxy.cfg");
+  fs.writeFileSync(file, config);
+  const child = spawn("haproxy", ["-db", "-f", file], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (d: Buffer) => (stderr += d));
+  const url = `http://127.0.0.1:${port}`;
+  // Ready once it answers through to an instance.
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited: ${stderr}`);
+    const ok = await fetch(`${url}/livez`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 200) throw new Error(`haproxy did not answer: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const exited = new Promise<void>((r) => child.on("exit", () => r()));
+  return {
+    url,
+    child,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
