@@ -69,7 +69,7 @@ describeEachDatabase("lead functions", (ctx) => {
       utm_medium: "social",
       utm_campaign: "launch",
     };
-    const res = await invoke(client(), FUNCTIONS.intake, {
+    const res = await invoke(client(), FUNCTIONS.requestAccess, {
       ...access,
       captcha: await solvedPayload(server.url),
       source,
@@ -142,7 +142,7 @@ describeEachDatabase("lead functions", (ctx) => {
 
   it("answers invalid input with 400, the form's own messages, and stores and sends nothing", async () => {
     const before = smtp.messages.length;
-    const res = await invoke(client(), FUNCTIONS.intake, {
+    const res = await invoke(client(), FUNCTIONS.requestAccess, {
       firstName: "A",
       lastName: "",
       email: "nope",
@@ -335,7 +335,7 @@ describeEachDatabase("lead functions", (ctx) => {
 
   it("emails only the team: nothing goes to the address a visitor typed", async () => {
     const typed = {
-      [FUNCTIONS.intake]: { ...access, email: "typed-intake@victim.example" },
+      [FUNCTIONS.requestAccess]: { ...access, email: "typed-intake@victim.example" },
       [FUNCTIONS.contact]: { ...contact, email: "typed-contact@victim.example" },
       [FUNCTIONS.requestDemo]: { ...demo, email: "typed-demo@victim.example" },
     };

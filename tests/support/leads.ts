@@ -3,7 +3,7 @@ import { FUNCTIONS } from "../../common/functions.ts";
 
 /** Per function: the table its leads land in and a body that passes validation (captcha aside). */
 export const LEAD_FORMS = {
-  [FUNCTIONS.intake]: {
+  [FUNCTIONS.requestAccess]: {
     table: "access_requests",
     body: {
       firstName: "Ada",
