@@ -1,8 +1,8 @@
 // The five lead forms a visitor can send, one kind each, named by the form the visitor sees (the
 // README's glossary maps each to its table and endpoint): the form's shared schema, the table its
-// rows land in, which column each field fills, the check constraint a refused row names, and the
-// emails a lead of the kind causes. The table and column names here are checked against the
-// migrated database by kinds.test.ts.
+// rows land in, the check constraint a refused row names, and the emails a lead of the kind
+// causes. Each field of the schema fills the column of its name in snake_case. The tables,
+// columns and constraints named here are checked against the migrated database by kinds.test.ts.
 import type { z } from "zod";
 import {
   contactSchema,
@@ -29,8 +29,6 @@ export type LeadKind<S extends LeadSchema = LeadSchema> = {
   /** The form's schema, the same one the site's form validates with. */
   schema: S;
   table: string;
-  /** Column ← field of the validated input (identifiers are constants, never client input). */
-  columns: Record<string, (input: z.output<S>) => unknown>;
   /** The email to the team's inbox (NOTIFY_EMAIL). */
   notification?: TeamNotification<z.output<S>>;
   /**
@@ -61,7 +59,6 @@ export const LEAD_SOURCE_CHECK = "lead_source_check";
 export const newsletterLead: RestLeadKind<typeof newsletterSchema> = {
   schema: newsletterSchema,
   table: "newsletter_subscribers",
-  columns: { email: (i) => i.email },
   check: "newsletter_subscribers_email_check",
 };
 
@@ -69,7 +66,6 @@ export const newsletterLead: RestLeadKind<typeof newsletterSchema> = {
 export const watchDemoLead: RestLeadKind<typeof demoEmailSchema> = {
   schema: demoEmailSchema,
   table: "demo_requests",
-  columns: { email: (i) => i.email },
   check: "demo_requests_business_email_check",
   reply: {
     purpose: WATCH_DEMO_EMAIL_KIND,
@@ -83,14 +79,6 @@ export const watchDemoLead: RestLeadKind<typeof demoEmailSchema> = {
 export const requestAccessLead: LeadKind<typeof requestAccessSchema> = {
   schema: requestAccessSchema,
   table: "access_requests",
-  columns: {
-    first_name: (i) => i.firstName,
-    last_name: (i) => i.lastName,
-    email: (i) => i.email,
-    company_name: (i) => i.companyName,
-    company_size: (i) => i.companySize,
-    department: (i) => i.department,
-  },
   notification: requestAccessNotification,
 };
 
@@ -98,12 +86,6 @@ export const requestAccessLead: LeadKind<typeof requestAccessSchema> = {
 export const contactLead: LeadKind<typeof contactSchema> = {
   schema: contactSchema,
   table: "contact_messages",
-  columns: {
-    name: (i) => i.name,
-    email: (i) => i.email,
-    phone: (i) => i.phone,
-    message: (i) => i.message,
-  },
   notification: contactNotification,
 };
 
@@ -111,14 +93,6 @@ export const contactLead: LeadKind<typeof contactSchema> = {
 export const requestDemoLead: LeadKind<typeof requestDemoSchema> = {
   schema: requestDemoSchema,
   table: "demo_form_requests",
-  columns: {
-    name: (i) => i.name,
-    email: (i) => i.email,
-    phone: (i) => i.phone,
-    company: (i) => i.company,
-    position: (i) => i.position,
-    website: (i) => i.website || null,
-  },
   notification: requestDemoNotification,
 };
 
@@ -127,3 +101,14 @@ export const REST_LEADS: Record<string, RestLeadKind> = {
   [newsletterLead.table]: newsletterLead,
   [watchDemoLead.table]: watchDemoLead,
 };
+
+/**
+ * The columns a kind's rows fill, each with the schema field it comes from: the field's name in
+ * snake_case (`firstName` → `first_name`). Identifiers come from the schema, never from a client.
+ */
+export function columnsOf(kind: LeadKind): { column: string; field: string }[] {
+  return Object.keys(kind.schema.shape).map((field) => ({
+    column: field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+    field,
+  }));
+}

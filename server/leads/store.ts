@@ -7,13 +7,22 @@ import type { Config } from "../config.ts";
 import type { Queryable } from "../db/database.ts";
 import { emailsParameter, withQueuedEmails } from "../mail/outbox.ts";
 import { notifyTeam } from "./emails.ts";
-import type { LeadKind, LeadSchema } from "./kinds.ts";
+import { columnsOf, type LeadKind, type LeadSchema } from "./kinds.ts";
 
 export type StoredLead = { id: string; created_at: Date } & Record<string, unknown>;
 
 /** What an insert reads back: the new row's id, or nothing (return=minimal). */
 type Returning = "id" | "none";
 type Stored<R> = R extends "none" ? undefined : StoredLead;
+
+/** The columns of each kind, in the order of the statement's first parameters. */
+const columns = new WeakMap<LeadKind, { column: string; field: string }[]>();
+
+function columnsFor(kind: LeadKind) {
+  let list = columns.get(kind);
+  if (!list) columns.set(kind, (list = columnsOf(kind)));
+  return list;
+}
 
 /**
  * The statements of a kind, built once per shape (they depend only on the kind's columns, what
@@ -29,7 +38,7 @@ function statementFor(kind: LeadKind, opts: { returning: Returning; withEmails: 
   if (sql === undefined) {
     // With emails, the row's time is the one they show; without, the database's default.
     const names = [
-      ...Object.keys(kind.columns),
+      ...columnsFor(kind).map((c) => c.column),
       "source",
       ...(opts.withEmails ? ["created_at"] : []),
     ];
@@ -73,8 +82,11 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
       : []),
     ...(kind.reply && opts.reply ? [kind.reply.compose(input, config)] : []),
   ];
+  // An optional text left empty (the Request Demo page's website) is stored as NULL.
+  const fields = input as Record<string, unknown>;
   const values: unknown[] = [];
-  for (const column of Object.values(kind.columns)) values.push(column(input));
+  for (const { field } of columnsFor(kind))
+    values.push(fields[field] === "" ? null : fields[field]);
   values.push(JSON.stringify(source ?? {}));
   const sql = statementFor(kind, {
     returning,

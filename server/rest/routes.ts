@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { leadSourceSchema, type LeadSource } from "../../common/leads.ts";
-import { LEAD_SOURCE_CHECK, REST_LEADS, type RestLeadKind } from "../leads/kinds.ts";
+import { columnsOf, LEAD_SOURCE_CHECK, REST_LEADS, type RestLeadKind } from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
 import { repeatedParams } from "../platform/query-string.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
@@ -24,7 +24,7 @@ type RestTable = {
 
 const REST_TABLES: Record<string, RestTable> = Object.fromEntries(
   Object.entries(REST_LEADS).map(([name, lead]) => {
-    const fields = Object.keys(lead.columns);
+    const fields = columnsOf(lead).map((c) => c.column);
     const table: RestTable = {
       lead,
       row: lead.schema.extend({ source: leadSourceSchema.strict().optional() }).strict(),
