@@ -1,7 +1,7 @@
 // Auth errors in GoTrue's wire shape. Every code the auth service can answer is listed here,
 // thrown as an AuthError, and written by one handler (see supabase/auth internal/api/apierrors).
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { protocolErrorHandler } from "../http/protocol-errors.ts";
+import { ProtocolError, protocolErrorHandler } from "../http/protocol-errors.ts";
 
 export const API_VERSION = "2024-01-01";
 
@@ -45,9 +45,7 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-export class AuthError extends Error {
-  readonly status: number;
-  readonly code: ErrorCode;
+export class AuthError extends ProtocolError<ErrorCode> {
   readonly extra: Record<string, unknown>;
 
   constructor(
@@ -56,9 +54,7 @@ export class AuthError extends Error {
     message: string,
     extra: Record<string, unknown> = {},
   ) {
-    super(message);
-    this.status = status;
-    this.code = code;
+    super(status, code, message);
     this.extra = extra;
     this.name = "AuthError";
   }

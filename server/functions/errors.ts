@@ -1,17 +1,13 @@
 // Errors of /functions/v1 as JSON {code, message} (plus `fields` for invalid input). supabase-js
 // hands the Response to the caller (FunctionsHttpError.context), so the body is ours to define.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { protocolErrorHandler } from "../http/protocol-errors.ts";
+import { ProtocolError, protocolErrorHandler } from "../http/protocol-errors.ts";
 
-export class FunctionError extends Error {
-  readonly status: number;
-  readonly code: string;
+export class FunctionError extends ProtocolError {
   readonly fields: Record<string, string> | undefined;
 
   constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
-    super(message);
-    this.status = status;
-    this.code = code;
+    super(status, code, message);
     this.fields = fields;
     this.name = "FunctionError";
   }

@@ -6,6 +6,21 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { classify, RETRY_AFTER_SECONDS, type RequestProblem } from "./fastify-errors.ts";
 
+/**
+ * An error a protocol's own code throws, already saying what to answer: its status and its code
+ * (each protocol adds the rest of its shape).
+ */
+export class ProtocolError<Code extends string = string> extends Error {
+  readonly status: number;
+  readonly code: Code;
+
+  constructor(status: number, code: Code, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
 /** A protocol's answer to each kind of problem. */
 export type ProblemTable<Answer> = {
   [K in RequestProblem["kind"]]: (problem: Extract<RequestProblem, { kind: K }>) => Answer;

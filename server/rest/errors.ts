@@ -2,11 +2,9 @@
 // gateway's shape for missing or bad API keys (on Supabase the gateway checks `apikey`).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseError, isDatabaseUnavailable, type DatabaseError } from "../db/database.ts";
-import { protocolErrorHandler } from "../http/protocol-errors.ts";
+import { ProtocolError, protocolErrorHandler } from "../http/protocol-errors.ts";
 
-export class PostgrestError extends Error {
-  readonly status: number;
-  readonly code: string;
+export class PostgrestError extends ProtocolError {
   readonly details: string | null;
   readonly hint: string | null;
 
@@ -17,9 +15,7 @@ export class PostgrestError extends Error {
     details: string | null = null,
     hint: string | null = null,
   ) {
-    super(message);
-    this.status = status;
-    this.code = code;
+    super(status, code, message);
     this.details = details;
     this.hint = hint;
     this.name = "PostgrestError";
