@@ -1,5 +1,6 @@
 // Shared helpers for the benchmarks (run by hand: `npm run bench…`, never as timed tests).
 import autocannon from "autocannon";
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import http from "node:http";
 
@@ -133,3 +134,23 @@ export const uniqueInsert = (prefix: string) => (req: { headers?: Record<string,
     body: JSON.stringify({ email: `${prefix}-${id}@bench.example`, source }),
   };
 };
+
+/**
+ * A baseline server (one of bench/bare-*.ts) in its own process: ready once it prints
+ * `listening <port>`.
+ */
+export function startBareServer(
+  script: string,
+  opts: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<{ url: string; close(): void }> {
+  const child = spawn(process.execPath, [script, ...(opts.args ?? [])], {
+    env: { ...process.env, ...opts.env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve) => {
+    child.stdout.on("data", (d: Buffer) => {
+      const port = /listening (\d+)/.exec(d.toString())?.[1];
+      if (port) resolve({ url: `http://127.0.0.1:${port}`, close: () => child.kill() });
+    });
+  });
+}
