@@ -5,7 +5,7 @@ import type { LeadSource } from "../../common/leads.ts";
 import { repeatedParams } from "../platform/query-string.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
 import { storeLead } from "../leads/lead-kinds.ts";
-import { API_KEY_ROLES, bearerToken, verifyJwt } from "../security/api-jwt.ts";
+import { API_KEY_ROLES, bearerToken } from "../security/tokens.ts";
 import { GatewayError, PostgrestError, restErrorHandler, restNotFound } from "./errors.ts";
 import { parsePrefer } from "./prefer.ts";
 import { REST_TABLES, type RestTable } from "./tables.ts";
@@ -30,7 +30,7 @@ export default async function restRoutes(app: FastifyInstance) {
         "No API key found in request",
         "No `apikey` request header or url param was found.",
       );
-    const key = await verifyJwt(apikey, app.keys.jwtSecret);
+    const key = await app.tokens.verify(apikey);
     if (!key.ok || !API_KEY_ROLES.has(key.claims.role!)) {
       throw new GatewayError(
         "Invalid API key",
@@ -39,7 +39,7 @@ export default async function restRoutes(app: FastifyInstance) {
     }
     const token = bearerToken(request.headers.authorization);
     if (!token) return key.claims.role!;
-    const jwt = await verifyJwt(token, app.keys.jwtSecret);
+    const jwt = await app.tokens.verify(token);
     if (!jwt.ok) {
       throw jwt.reason === "expired"
         ? new PostgrestError(401, "PGRST303", "JWT expired")
