@@ -6,7 +6,7 @@ import Fastify from "fastify";
 import { hashPassword, verifyPassword } from "../server/auth/passwords.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { openDatabase } from "../server/db/open.ts";
-import { signHs256 } from "../server/security/jwt-sign.ts";
+import { signJwt } from "../server/security/tokens.ts";
 
 const [email = "bare@bench.example", password = ""] = process.argv.slice(2);
 const db = await openDatabase({
@@ -35,7 +35,7 @@ app.post<{ Body: { email: string; password: string } }>("/signin", async (reques
     [user.id, crypto.randomUUID(), crypto.randomBytes(32).toString("hex")],
   );
   return {
-    access_token: signHs256({ sub: user.id, session_id: session!.id }, secret),
+    access_token: signJwt({ sub: user.id, session_id: session!.id }, secret),
     refresh_token: crypto.randomBytes(32).toString("base64url"),
   };
 });

@@ -4,12 +4,12 @@
 import { createClient as createCurrent } from "@supabase/supabase-js";
 import { createClient as create2109 } from "supabase-js-2.109";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer, uniqueIp, type ApiServer } from "../tests/support/api-server.ts";
+import { uniqueIp } from "../tests/support/api-server.ts";
 import { codeIn, emailTo, PASSWORD, uniqueEmail } from "../tests/support/auth.ts";
 import { solvedPayload } from "../tests/support/captcha.ts";
 import { openPglite } from "./db/pglite.ts";
 import type { Database } from "./db/database.ts";
-import { startSmtp, type TestSmtp } from "../tests/support/smtp.ts";
+import { useTestServer } from "../tests/support/test-server.ts";
 
 const CLIENTS = [
   { name: "current", createClient: createCurrent },
@@ -18,20 +18,13 @@ const CLIENTS = [
 
 describe.each(CLIENTS)("supabase-js $name", ({ createClient }) => {
   let db: Database;
-  let smtp: TestSmtp;
-  let server: ApiServer;
   beforeAll(async () => {
     db = await openPglite(undefined);
-    smtp = await startSmtp();
-    server = await startApiServer(db, {
-      env: { SMTP_URL: smtp.url, RATE_LIMIT_EMAIL_SENT: "100000" },
-    });
   });
   afterAll(async () => {
-    await server.close();
-    await smtp.stop();
-    await db.close();
+    await db.close(); // hooks after the tests run last to first: once the server has closed
   });
+  const { server, smtp } = useTestServer(() => db, { env: { RATE_LIMIT_EMAIL_SENT: "100000" } });
 
   const client = () => {
     const storage = new Map<string, string>();

@@ -2,14 +2,15 @@
 import type { FastifyInstance } from "fastify";
 import { authContext } from "./context.ts";
 import { API_VERSION, authErrorHandler, authNotFound } from "./errors.ts";
-import health from "./health.ts";
-import logout from "./logout.ts";
-import recover from "./recover.ts";
-import settings from "./settings.ts";
-import signup from "./signup.ts";
-import token from "./token.ts";
-import user from "./user.ts";
-import verify from "./verify.ts";
+import health from "./handlers/health.ts";
+import logout from "./handlers/logout.ts";
+import recover from "./handlers/recover.ts";
+import resend from "./handlers/resend.ts";
+import settings from "./handlers/settings.ts";
+import signup from "./handlers/signup.ts";
+import token from "./handlers/token.ts";
+import user from "./handlers/user.ts";
+import verify from "./handlers/verify.ts";
 
 export default async function authRoutes(app: FastifyInstance) {
   app.setErrorHandler(authErrorHandler);
@@ -22,6 +23,6 @@ export default async function authRoutes(app: FastifyInstance) {
   });
   app.all("/*", authNotFound);
   const ctx = authContext(app);
-  for (const routes of [health, signup, token, verify, logout, user, recover, settings])
+  for (const routes of [health, signup, token, verify, logout, user, recover, resend, settings])
     await app.register(routes, { ctx });
 }

@@ -3,8 +3,8 @@
 // and so is the made-up answer to a sign-up for a taken address.
 import crypto from "node:crypto";
 import { expect, it } from "vitest";
-import { decoyUser } from "../auth/users.ts";
-import { RefreshTokens } from "../auth/refresh-tokens.ts";
+import { decoyUser } from "../auth/models/users.ts";
+import { RefreshTokens } from "../auth/models/refresh-tokens.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
 import { migrate } from "./migrate.ts";
 

@@ -2,13 +2,14 @@
 // and a real SMTP server receiving the team's notifications.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { FunctionsHttpError } from "@supabase/supabase-js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { FUNCTIONS } from "../../common/functions.ts";
-import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
+import { startApiServer, uniqueIp } from "../../tests/support/api-server.ts";
 import { fetchChallenge, solvedPayload } from "../../tests/support/captcha.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
 import { REQUEST_ACCESS_MESSAGES, REQUEST_DEMO_MESSAGES } from "../../tests/support/leads.ts";
-import { addressOf, startSmtp, type TestSmtp } from "../../tests/support/smtp.ts";
+import { addressOf } from "../../tests/support/smtp.ts";
+import { useTestServer } from "../../tests/support/test-server.ts";
 
 const access = {
   firstName: "Ada",
@@ -34,17 +35,8 @@ const demo = {
 };
 
 describeEachDatabase("lead functions", (ctx) => {
-  let server: ApiServer;
-  let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    server = await startApiServer(ctx.db, {
-      env: { SMTP_URL: smtp.url, NOTIFY_EMAIL: "sales@revwise.example" },
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.stop();
+  const { server, smtp } = useTestServer(() => ctx.db, {
+    env: { NOTIFY_EMAIL: "sales@revwise.example" },
   });
 
   const client = (): SupabaseClient => server.client({ ip: uniqueIp() });

@@ -8,7 +8,7 @@ import { HONEYPOT_FIELD, leadSourceSchema, type LeadSource } from "../../common/
 import type { LeadKind, LeadSchema } from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
-import { bearerToken, verifyJwt } from "../security/api-jwt.ts";
+import { bearerToken } from "../security/tokens.ts";
 import type { Captcha } from "../security/captcha.ts";
 import { FunctionError } from "./errors.ts";
 
@@ -95,7 +95,7 @@ export function registerLeadFunction<S extends LeadSchema>(
 
 /** Supabase's functions runtime verifies the JWT (anon key or a user's token) before user code. */
 async function requireJwt(app: FastifyInstance, request: FastifyRequest) {
-  const check = await verifyJwt(bearerToken(request.headers.authorization), app.keys.jwtSecret);
+  const check = await app.tokens.verify(bearerToken(request.headers.authorization));
   if (!check.ok)
     throw new FunctionError(
       401,

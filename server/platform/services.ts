@@ -4,12 +4,15 @@ import fp from "fastify-plugin";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { Keys } from "../security/keys.ts";
+import { TokenService } from "../security/tokens.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     db: Database;
     keys: Keys;
+    /** Mints and verifies every JWT (security/tokens.ts). */
+    tokens: TokenService;
   }
 }
 
@@ -20,6 +23,14 @@ export default fp(
     app.decorate("config", opts.config);
     app.decorate("db", opts.db);
     app.decorate("keys", opts.keys);
+    app.decorate(
+      "tokens",
+      new TokenService({
+        secret: opts.keys.jwtSecret,
+        issuer: `${opts.config.siteUrl}/auth/v1`,
+        expSeconds: opts.config.jwtExpSeconds,
+      }),
+    );
     if (opts.ownsDb) app.addHook("onClose", async () => opts.db.close());
   },
   { name: "services" },

@@ -1,24 +1,16 @@
 // /rest/v1 through the real supabase-js client: PostgREST semantics for the two public lead tables.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
+import { expect, it } from "vitest";
+import { startApiServer, uniqueIp } from "../../tests/support/api-server.ts";
 import { TEST_JWT_SECRET } from "../../tests/support/app.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
-import { addressOf, startSmtp, type TestSmtp } from "../../tests/support/smtp.ts";
+import { addressOf } from "../../tests/support/smtp.ts";
+import { useTestServer } from "../../tests/support/test-server.ts";
 
 describeEachDatabase("REST inserts", (ctx) => {
-  let server: ApiServer;
-  let smtp: TestSmtp;
+  const { server, smtp } = useTestServer(() => ctx.db);
   let supabase: SupabaseClient;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    server = await startApiServer(ctx.db, { env: { SMTP_URL: smtp.url } });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.stop();
-  });
   const fresh = () => (supabase = server.client({ ip: uniqueIp() }));
   const count = async (table: string, email: string) =>
     (

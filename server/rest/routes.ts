@@ -8,7 +8,7 @@ import { columnsOf, LEAD_SOURCE_CHECK, REST_LEADS, type RestLeadKind } from "../
 import { storeLead } from "../leads/store.ts";
 import { repeatedParams } from "../platform/query-string.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
-import { API_KEY_ROLES, bearerToken, verifyJwt } from "../security/api-jwt.ts";
+import { API_KEY_ROLES, bearerToken } from "../security/tokens.ts";
 import { GatewayError, PostgrestError, restErrorHandler, restNotFound } from "./errors.ts";
 import { parsePrefer } from "./prefer.ts";
 
@@ -55,7 +55,7 @@ export default async function restRoutes(app: FastifyInstance) {
         "No API key found in request",
         "No `apikey` request header or url param was found.",
       );
-    const key = await verifyJwt(apikey, app.keys.jwtSecret);
+    const key = await app.tokens.verify(apikey);
     if (!key.ok || !API_KEY_ROLES.has(key.claims.role!)) {
       throw new GatewayError(
         "Invalid API key",
@@ -64,7 +64,7 @@ export default async function restRoutes(app: FastifyInstance) {
     }
     const token = bearerToken(request.headers.authorization);
     if (!token) return key.claims.role!;
-    const jwt = await verifyJwt(token, app.keys.jwtSecret);
+    const jwt = await app.tokens.verify(token);
     if (!jwt.ok) {
       throw jwt.reason === "expired"
         ? new PostgrestError(401, "PGRST303", "JWT expired")

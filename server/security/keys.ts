@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { signHs256 } from "./jwt-sign.ts";
+import { signJwt } from "./tokens.ts";
 
 export type Keys = {
   /** HS256 secret for access tokens and the anon key. */
@@ -33,7 +33,7 @@ export async function loadKeys(opts: {
 }
 
 export function mintAnonKey(secret: Uint8Array, now = Math.floor(Date.now() / 1000)): string {
-  return signHs256({ role: "anon", iss: "supabase", iat: now, exp: now + TEN_YEARS }, secret);
+  return signJwt({ role: "anon", iss: "supabase", iat: now, exp: now + TEN_YEARS }, secret);
 }
 
 async function readOrCreateSecret(dataDir: string): Promise<string> {

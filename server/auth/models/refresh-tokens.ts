@@ -3,8 +3,8 @@
 // A token is an HMAC of its row id with the server's key, so the server can hand out the active
 // token again without ever storing a token: the row keeps only the token's SHA-256.
 import crypto from "node:crypto";
-import type { Queryable } from "../db/database.ts";
-import { AuthError, ErrorCode } from "./errors.ts";
+import type { Queryable } from "../../db/database.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
 
 /** Supabase's hosted reuse interval: a token revoked less than this ago still works. */
 export const REUSE_INTERVAL_MS = 10_000;

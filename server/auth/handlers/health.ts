@@ -1,6 +1,6 @@
 // GET /auth/v1/health: 200 when the database answers (GoTrue's shape), 503 when it does not.
 import type { FastifyInstance } from "fastify";
-import { AuthError, ErrorCode, sendAuthError } from "./errors.ts";
+import { AuthError, ErrorCode, sendAuthError } from "../errors.ts";
 
 export default async function health(app: FastifyInstance) {
   app.get("/health", async (request, reply) => {

@@ -3,8 +3,8 @@
 // most one email per purpose and address a minute. The second is applied silently (nothing is
 // sent, the answer is the same), so it reveals no account.
 import type { FastifyRequest } from "fastify";
-import type { Queryable } from "../db/database.ts";
-import { AuthError, ErrorCode } from "./errors.ts";
+import type { Queryable } from "../../db/database.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
 
 export const EMAIL_FREQUENCY_SECONDS = 60;
 

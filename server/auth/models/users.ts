@@ -1,6 +1,9 @@
-// Users and their email identities, and the User object in GoTrue's wire shape.
+// Users and their email identities: finding and creating them, every change made to a user row
+// (confirmation, metadata, password, email change and the stamps of the emails sent), and the
+// User object in GoTrue's wire shape.
 import crypto from "node:crypto";
-import type { Queryable } from "../db/database.ts";
+import type { Queryable } from "../../db/database.ts";
+import { deleteTokens, type OneTimeToken } from "./one-time-tokens.ts";
 
 export type UserRow = {
   id: string;
@@ -33,26 +36,22 @@ export type IdentityRow = {
   updated_at: Date;
 };
 
-export async function findUserByEmail(
+export function findUserByEmail(
   q: Queryable,
   email: string,
   lock = false,
 ): Promise<UserRow | undefined> {
-  const [row] = await q.query<UserRow>(
-    `SELECT * FROM auth.users WHERE lower(email) = lower($1)${lock ? " FOR UPDATE" : ""}`,
-    [email],
-  );
-  return row;
+  return findUserWhere(q, "lower(email) = lower($1)", email, lock);
 }
 
-export async function findUserById(
-  q: Queryable,
-  id: string,
-  lock = false,
-): Promise<UserRow | undefined> {
+export function findUserById(q: Queryable, id: string, lock = false): Promise<UserRow | undefined> {
+  return findUserWhere(q, "id = $1", id, lock);
+}
+
+async function findUserWhere(q: Queryable, condition: string, value: string, lock: boolean) {
   const [row] = await q.query<UserRow>(
-    `SELECT * FROM auth.users WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
-    [id],
+    `SELECT * FROM auth.users WHERE ${condition}${lock ? " FOR UPDATE" : ""}`,
+    [value],
   );
   return row;
 }
@@ -105,6 +104,87 @@ export async function markEmailConfirmed(q: Queryable, userId: string): Promise<
     [userId],
   );
   return user!;
+}
+
+/** Keeps the user's new metadata (already merged and checked by the caller). */
+export function setMetadata(q: Queryable, userId: string, metadata: Record<string, unknown>) {
+  return updateUser(q, "raw_user_meta_data = $2", [userId, JSON.stringify(metadata)]);
+}
+
+/** Keeps a new password hash; a new password voids pending recovery links. */
+export async function setPassword(
+  q: Queryable,
+  userId: string,
+  passwordHash: string,
+): Promise<UserRow> {
+  const user = await updateUser(q, "encrypted_password = $2", [userId, passwordHash]);
+  await deleteTokens(q, userId, ["recovery"]);
+  return user;
+}
+
+/** Records a requested change of address; it applies once both addresses confirm. */
+export function requestEmailChange(q: Queryable, userId: string, newEmail: string) {
+  return updateUser(
+    q,
+    "email_change = $2, email_change_sent_at = now(), email_change_confirm_status = 0",
+    [userId, newEmail],
+  );
+}
+
+/** When each kind of email last went to the user (at most one a minute per purpose). */
+export async function stampEmailSent(
+  q: Queryable,
+  userId: string,
+  email: "confirmation" | "recovery" | "email_change",
+): Promise<UserRow> {
+  const [user] = await q.query<UserRow>(
+    `UPDATE auth.users SET ${email}_sent_at = now() WHERE id = $1 RETURNING *`,
+    [userId],
+  );
+  return user!;
+}
+
+async function updateUser(q: Queryable, set: string, params: unknown[]): Promise<UserRow> {
+  const [user] = await q.query<UserRow>(
+    `UPDATE auth.users SET ${set}, updated_at = now() WHERE id = $1 RETURNING *`,
+    params,
+  );
+  return user!;
+}
+
+export type EmailChangeStep =
+  { kind: "changed"; user: UserRow } | { kind: "needs_other_link" } | { kind: "invalid" };
+
+/**
+ * Uses one of the two links of a pending email change. A link counts only for the change now
+ * pending: the address it was sent to must still be the new address (or, for the current one,
+ * the account's address). The first link used is recorded; the second applies the change to the
+ * user and its email identity, and voids the change's remaining links.
+ */
+export async function confirmEmailChange(
+  q: Queryable,
+  token: OneTimeToken,
+): Promise<EmailChangeStep> {
+  const user = await findUserById(q, token.user_id, true);
+  const sentTo = token.token_type === "email_change_new" ? user?.email_change : user?.email;
+  if (!user?.email_change || token.relates_to !== sentTo) return { kind: "invalid" };
+  if (user.email_change_confirm_status === 0) {
+    await q.query("UPDATE auth.users SET email_change_confirm_status = 1 WHERE id = $1", [user.id]);
+    return { kind: "needs_other_link" };
+  }
+  const [changed] = await q.query<UserRow>(
+    `UPDATE auth.users SET email = email_change, email_change = NULL, email_change_sent_at = NULL,
+       email_change_confirm_status = 0, email_confirmed_at = now(), updated_at = now()
+     WHERE id = $1 RETURNING *`,
+    [user.id],
+  );
+  await q.query(
+    `UPDATE auth.identities SET identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
+     WHERE user_id = $1 AND provider = 'email'`,
+    [user.id, changed!.email],
+  );
+  await deleteTokens(q, user.id, ["email_change_new", "email_change_current"]);
+  return { kind: "changed", user: changed! };
 }
 
 export function isBanned(user: UserRow): boolean {

@@ -1,13 +1,14 @@
 // POST /token?grant_type=password | refresh_token | pkce.
 import type { FastifyInstance } from "fastify";
-import { LIMITS } from "../platform/rate-limit.ts";
-import { queryParam, readBody, readEmail, type AuthContext } from "./context.ts";
-import { AuthError, ErrorCode } from "./errors.ts";
-import { exchangeAuthCode } from "./flow-states.ts";
-import { burnPasswordCheck, verifyPassword } from "./passwords.ts";
-import { alreadyUsed } from "./refresh-tokens.ts";
-import { sessionResponse, signIn, type SessionRow } from "./sessions.ts";
-import { findUserByEmail, findUserById, identitiesOf, isBanned } from "./users.ts";
+import { LIMITS } from "../../platform/rate-limit.ts";
+import type { AuthContext } from "../context.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
+import { exchangeAuthCode } from "../models/flow-states.ts";
+import { alreadyUsed } from "../models/refresh-tokens.ts";
+import { findSession, sessionResponse, signIn } from "../models/sessions.ts";
+import { findUserByEmail, findUserById, identitiesOf, isBanned } from "../models/users.ts";
+import { burnPasswordCheck, verifyPassword } from "../passwords.ts";
+import { queryParam, readBody, readEmailOrRefuse } from "../request.ts";
 
 const invalidCredentials = () =>
   new AuthError(400, ErrorCode.invalid_credentials, "Invalid login credentials");
@@ -36,15 +37,14 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
     }
 
     async function passwordGrant(body: Record<string, unknown>) {
-      if (body.phone !== undefined)
-        throw new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
-      if (body.email === undefined)
-        throw new AuthError(
+      const email = readEmailOrRefuse(body, {
+        phone: new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled"),
+        missing: new AuthError(
           400,
           ErrorCode.validation_failed,
           "A valid email or phone number is required",
-        );
-      const email = readEmail(body.email);
+        ),
+      });
       const password = typeof body.password === "string" ? body.password : "";
       const user = await findUserByEmail(db, email);
       // Every failure costs one password check and answers the same: no account is revealed.
@@ -62,7 +62,7 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         throw new AuthError(400, ErrorCode.email_not_confirmed, "Email not confirmed");
       if (isBanned(user)) throw banned();
       // signIn is one statement, atomic by itself: no transaction needed (it would cost two round trips).
-      return signIn(db, ctx.tokens, ctx.refreshTokens, user, "password", request, identities);
+      return signIn(db, ctx, user, "password", request, identities);
     }
 
     async function refreshGrant(body: Record<string, unknown>) {
@@ -76,9 +76,7 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         const user = await findUserById(tx, rotation.userId);
         if (!user) throw new AuthError(400, ErrorCode.user_not_found, "User not found");
         if (isBanned(user)) throw banned();
-        const [session] = await tx.query<SessionRow>("SELECT * FROM auth.sessions WHERE id = $1", [
-          rotation.sessionId,
-        ]);
+        const session = await findSession(tx, rotation.sessionId);
         return sessionResponse(tx, ctx.tokens, user, session!, rotation.token);
       });
       if (!result) throw alreadyUsed();
@@ -104,14 +102,7 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
             "invalid flow state, no valid flow state found",
           );
         if (isBanned(user)) throw banned();
-        return signIn(
-          tx,
-          ctx.tokens,
-          ctx.refreshTokens,
-          user,
-          method === "recovery" ? "recovery" : "otp",
-          request,
-        );
+        return signIn(tx, ctx, user, method === "recovery" ? "recovery" : "otp", request);
       });
     }
   });

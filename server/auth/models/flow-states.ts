@@ -1,8 +1,8 @@
 // PKCE (RFC 7636) for email links: the request that sends the email stores the code challenge;
 // the link yields a one-time auth code; the client exchanges code + verifier for a session.
 import crypto from "node:crypto";
-import type { Queryable } from "../db/database.ts";
-import { AuthError, ErrorCode } from "./errors.ts";
+import type { Queryable } from "../../db/database.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
 
 /** GoTrue's FLOW_STATE_EXPIRY_DURATION: the code must be exchanged within 5 minutes. */
 export const AUTH_CODE_TTL_SECONDS = 300;

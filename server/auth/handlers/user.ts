@@ -1,29 +1,26 @@
 // GET /user and PUT /user (metadata, password, email change with confirmation of both addresses).
 import type { FastifyInstance } from "fastify";
-import { emailChangeEmail, emailTakenEmail } from "./auth-emails.ts";
-import {
-  assertMetadataSize,
-  queryParam,
-  readBody,
-  readEmail,
-  readMetadata,
-  type AuthContext,
-} from "./context.ts";
-import { spendEmailBudget } from "./email-limits.ts";
-import { AuthError, ErrorCode } from "./errors.ts";
-import { parsePkce } from "./flow-states.ts";
-import { sendLinkEmail } from "./link-emails.ts";
-import { deleteTokens } from "./one-time-tokens.ts";
-import { checkPasswordPolicy, hashPassword, verifyPassword } from "./passwords.ts";
-import { safeRedirect } from "./redirects.ts";
-import { authenticate } from "./sessions.ts";
+import { authenticate } from "../authenticate.ts";
+import type { AuthContext } from "../context.ts";
+import { emailChangeEmail, emailTakenEmail } from "../emails/account-emails.ts";
+import { spendEmailBudget } from "../emails/email-limits.ts";
+import { sendLinkEmail } from "../emails/link-emails.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
+import { parsePkce } from "../models/flow-states.ts";
+import { deleteTokens } from "../models/one-time-tokens.ts";
+import { endSessions } from "../models/sessions.ts";
 import {
   findUserByEmail,
   findUserById,
   identitiesOf,
+  requestEmailChange,
   serializeUser,
-  type UserRow,
-} from "./users.ts";
+  setMetadata,
+  setPassword,
+} from "../models/users.ts";
+import { checkPasswordPolicy, hashPassword, verifyPassword } from "../passwords.ts";
+import { safeRedirect } from "../redirects.ts";
+import { assertMetadataSize, queryParam, readBody, readEmail, readMetadata } from "../request.ts";
 
 export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
@@ -63,31 +60,15 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         const merged = { ...current.raw_user_meta_data, ...data };
         for (const [k, v] of Object.entries(data)) if (v === null) delete merged[k];
         assertMetadataSize(merged);
-        current = await save(
-          tx,
-          "UPDATE auth.users SET raw_user_meta_data = $2, updated_at = now() WHERE id = $1 RETURNING *",
-          [user.id, JSON.stringify(merged)],
-        );
+        current = await setMetadata(tx, user.id, merged);
       }
       if (passwordHash) {
-        current = await save(
-          tx,
-          "UPDATE auth.users SET encrypted_password = $2, updated_at = now() WHERE id = $1 RETURNING *",
-          [user.id, passwordHash],
-        );
-        // A new password signs out every other session and voids pending recovery links.
-        await tx.query("DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2", [
-          user.id,
-          session.id,
-        ]);
-        await deleteTokens(tx, user.id, ["recovery"]);
+        current = await setPassword(tx, user.id, passwordHash);
+        // A new password signs out every other session too.
+        await endSessions(tx, session, "others");
       }
       if (changeEmail) {
-        current = await save(
-          tx,
-          "UPDATE auth.users SET email_change = $2, email_change_sent_at = now(), email_change_confirm_status = 0, updated_at = now() WHERE id = $1 RETURNING *",
-          [user.id, newEmail],
-        );
+        current = await requestEmailChange(tx, user.id, newEmail);
         const taken = await findUserByEmail(tx, newEmail);
         if (taken) {
           // Answered like any change (no account is revealed); the address's owner is told instead.
@@ -117,13 +98,4 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
     mailer.flush();
     return serializeUser(updated, await identitiesOf(db, user.id));
   });
-}
-
-async function save(
-  tx: Parameters<Parameters<FastifyInstance["db"]["transaction"]>[0]>[0],
-  sql: string,
-  params: unknown[],
-): Promise<UserRow> {
-  const [row] = await tx.query<UserRow>(sql, params);
-  return row!;
 }

@@ -1,12 +1,12 @@
 // Sends an email that carries a verification link and code: a PKCE flow state when the client
 // asked for one, the one-time token, and the email written in the caller's transaction.
-import type { Queryable } from "../db/database.ts";
-import type { Email } from "../mail/outbox.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { confirmationEmail, verifyUrl } from "./auth-emails.ts";
-import { createFlowState, type Pkce } from "./flow-states.ts";
-import { createOneTimeToken, type TokenType } from "./one-time-tokens.ts";
-import type { UserRow } from "./users.ts";
+import type { Queryable } from "../../db/database.ts";
+import type { Email } from "../../mail/outbox.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { confirmationEmail, verifyUrl } from "./account-emails.ts";
+import { createFlowState, type Pkce } from "../models/flow-states.ts";
+import { createOneTimeToken, type TokenType } from "../models/one-time-tokens.ts";
+import { stampEmailSent, type UserRow } from "../models/users.ts";
 
 export type LinkEmail = {
   userId: string;
@@ -55,9 +55,5 @@ export async function sendConfirmationEmail(
     verifyType: "signup",
     compose: confirmationEmail,
   });
-  const [updated] = await q.query<UserRow>(
-    "UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1 RETURNING *",
-    [user.id],
-  );
-  return updated!;
+  return stampEmailSent(q, user.id, "confirmation");
 }

@@ -1,7 +1,7 @@
 // The account emails: confirmation, password recovery, email change, and the notice an existing
 // account owner gets when someone tries to sign up with their address.
-import { actionEmail } from "../mail/templates.ts";
-import type { Email } from "../mail/outbox.ts";
+import { actionEmail } from "../../mail/templates.ts";
+import type { Email } from "../../mail/outbox.ts";
 
 type Link = { to: string; url: string; code: string };
 
@@ -22,58 +22,53 @@ export function verifyUrl(
   return url.toString();
 }
 
-export const confirmationEmail = ({ to, url, code }: Link): Email =>
-  actionEmail({
-    kind: "auth-confirmation",
-    to,
-    subject: "Confirm your Revwise account",
-    heading: "Confirm your email address",
-    paragraphs: [
-      "Welcome to Revwise! Confirm that this is your email address to finish creating your account.",
-      `Or enter this code: ${code}`,
-      validity,
-    ],
-    action: { label: "Confirm my email", url },
-    after: [ignore],
-  });
-
-export const recoveryEmail = ({ to, url, code }: Link): Email =>
-  actionEmail({
-    kind: "auth-recovery",
-    to,
-    subject: "Reset your Revwise password",
-    heading: "Choose a new password",
-    paragraphs: [
-      "Someone (hopefully you) asked to reset the password of your Revwise account.",
-      `Or enter this code: ${code}`,
-      validity,
-    ],
-    action: { label: "Choose a new password", url },
-    after: [ignore],
-  });
-
-export const emailChangeEmail = (
+/** An email whose action is a verification link, with the same link's code and their validity. */
+const linkEmail = (
   { to, url, code }: Link,
-  role: "new" | "current",
-  newEmail: string,
+  copy: { kind: string; subject: string; heading: string; intro: string; label: string },
 ): Email =>
   actionEmail({
-    kind: "auth-email-change",
+    kind: copy.kind,
     to,
+    subject: copy.subject,
+    heading: copy.heading,
+    paragraphs: [copy.intro, `Or enter this code: ${code}`, validity],
+    action: { label: copy.label, url },
+    after: [ignore],
+  });
+
+export const confirmationEmail = (link: Link): Email =>
+  linkEmail(link, {
+    kind: "auth-confirmation",
+    subject: "Confirm your Revwise account",
+    heading: "Confirm your email address",
+    intro:
+      "Welcome to Revwise! Confirm that this is your email address to finish creating your account.",
+    label: "Confirm my email",
+  });
+
+export const recoveryEmail = (link: Link): Email =>
+  linkEmail(link, {
+    kind: "auth-recovery",
+    subject: "Reset your Revwise password",
+    heading: "Choose a new password",
+    intro: "Someone (hopefully you) asked to reset the password of your Revwise account.",
+    label: "Choose a new password",
+  });
+
+export const emailChangeEmail = (link: Link, role: "new" | "current", newEmail: string): Email =>
+  linkEmail(link, {
+    kind: "auth-email-change",
     subject:
       role === "new"
         ? "Confirm your new Revwise email address"
         : "Confirm the change of your Revwise email address",
     heading: role === "new" ? "Confirm your new email address" : "Confirm your email change",
-    paragraphs: [
+    intro:
       role === "new"
         ? `Confirm that ${newEmail} is the new email address of your Revwise account.`
         : `Your Revwise account asked to change its email address to ${newEmail}. Confirm from this address too to complete the change.`,
-      `Or enter this code: ${code}`,
-      validity,
-    ],
-    action: { label: "Confirm the change", url },
-    after: [ignore],
+    label: "Confirm the change",
   });
 
 export const alreadyRegisteredEmail = (to: string, siteUrl: string): Email =>

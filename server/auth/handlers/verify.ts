@@ -1,16 +1,72 @@
 // GET /verify (the link in an email: a browser navigation, answered with a 303 redirect) and
-// POST /verify (a code or a token hash, answered with a session).
+// POST /verify (a code or a token hash, answered with a session). Using a link or code confirms
+// the address, opens a recovery session, or counts towards an email change.
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { isUniqueViolation } from "../db/database.ts";
-import { LIMITS } from "../platform/rate-limit.ts";
-import { queryParam, readBody, type AuthContext } from "./context.ts";
-import { AuthError, ErrorCode } from "./errors.ts";
-import { issueAuthCode } from "./flow-states.ts";
-import { consumeCode, consumeTokenHash, PKCE_PREFIX } from "./one-time-tokens.ts";
-import { safeRedirect, withParams } from "./redirects.ts";
-import { signIn } from "./sessions.ts";
-import { isBanned } from "./users.ts";
-import { applyVerification, OTHER_LINK_MESSAGE, tokenTypesFor } from "./verification.ts";
+import { isUniqueViolation, type Queryable } from "../../db/database.ts";
+import { LIMITS } from "../../platform/rate-limit.ts";
+import type { AuthContext } from "../context.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
+import { issueAuthCode } from "../models/flow-states.ts";
+import {
+  consumeCode,
+  consumeTokenHash,
+  deleteTokens,
+  PKCE_PREFIX,
+  type OneTimeToken,
+  type TokenType,
+} from "../models/one-time-tokens.ts";
+import { signIn } from "../models/sessions.ts";
+import { confirmEmailChange, isBanned, markEmailConfirmed, type UserRow } from "../models/users.ts";
+import { safeRedirect, withParams } from "../redirects.ts";
+import { queryParam, readBody } from "../request.ts";
+
+/** The verification types of the protocol and the tokens each may use. */
+const VERIFY_TYPES = new Map<string, TokenType[]>([
+  ["signup", ["confirmation"]],
+  ["invite", ["confirmation"]],
+  ["recovery", ["recovery"]],
+  ["email_change", ["email_change_new", "email_change_current"]],
+  ["email", ["confirmation", "recovery"]],
+  ["magiclink", []],
+]);
+
+/** The token types a verification type may use; 400 validation_failed for any other type. */
+function tokenTypesFor(type: string): TokenType[] {
+  const types = VERIFY_TYPES.get(type);
+  if (!types)
+    throw new AuthError(400, ErrorCode.validation_failed, "Unsupported verification type");
+  return types;
+}
+
+const OTHER_LINK_MESSAGE =
+  "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+
+type Verified =
+  | { kind: "signed_in"; user: UserRow; method: string }
+  | { kind: "needs_other_link" }
+  | { kind: "invalid" };
+
+/** What using a token does to its user. */
+async function applyVerification(q: Queryable, token: OneTimeToken): Promise<Verified> {
+  switch (token.token_type) {
+    case "confirmation":
+      return { kind: "signed_in", user: await markEmailConfirmed(q, token.user_id), method: "otp" };
+    case "recovery":
+      await deleteTokens(q, token.user_id, ["recovery"]);
+      return {
+        kind: "signed_in",
+        user: await markEmailConfirmed(q, token.user_id),
+        method: "recovery",
+      };
+    case "email_change_new":
+    case "email_change_current": {
+      const step = await confirmEmailChange(q, token);
+      return step.kind === "changed"
+        ? { kind: "signed_in", user: step.user, method: "email_change" }
+        : step;
+    }
+  }
+}
 
 const expiredLink = () =>
   new AuthError(403, ErrorCode.otp_expired, "Email link is invalid or has expired");
@@ -43,14 +99,7 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         }
         return {
           kind: "session" as const,
-          session: await signIn(
-            tx,
-            ctx.tokens,
-            ctx.refreshTokens,
-            verified.user,
-            verified.method,
-            request,
-          ),
+          session: await signIn(tx, ctx, verified.user, verified.method, request),
         };
       })
       .catch((err: unknown) => {
@@ -135,7 +184,7 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         if (verified.kind === "needs_other_link") return { msg: OTHER_LINK_MESSAGE, code: "200" };
         if (isBanned(verified.user))
           throw new AuthError(403, ErrorCode.user_banned, "User is banned");
-        return signIn(tx, ctx.tokens, ctx.refreshTokens, verified.user, verified.method, request);
+        return signIn(tx, ctx, verified.user, verified.method, request);
       })
       .catch((err: unknown) => {
         throw isUniqueViolation(err) ? invalid() : err; // address taken meanwhile

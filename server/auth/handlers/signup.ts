@@ -2,16 +2,14 @@
 // the answer is the user without a session; an address that already has an account gets an answer
 // shaped exactly like that (and its owner a notice), so sign-up reveals no account.
 import type { FastifyInstance } from "fastify";
-import { isUniqueViolation, type Queryable } from "../db/database.ts";
-import { alreadyRegisteredEmail } from "./auth-emails.ts";
-import { queryParam, readBody, readEmail, readMetadata, type AuthContext } from "./context.ts";
-import { emailedRecently, sentRecently, spendEmailBudget } from "./email-limits.ts";
-import { AuthError, ErrorCode } from "./errors.ts";
-import { parsePkce } from "./flow-states.ts";
-import { sendConfirmationEmail } from "./link-emails.ts";
-import { checkPasswordPolicy, hashPassword } from "./passwords.ts";
-import { safeRedirect } from "./redirects.ts";
-import { signIn } from "./sessions.ts";
+import { isUniqueViolation, type Queryable } from "../../db/database.ts";
+import type { AuthContext } from "../context.ts";
+import { alreadyRegisteredEmail } from "../emails/account-emails.ts";
+import { emailedRecently, sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
+import { sendConfirmationEmail } from "../emails/link-emails.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
+import { parsePkce } from "../models/flow-states.ts";
+import { signIn } from "../models/sessions.ts";
 import {
   createUser,
   decoyUser,
@@ -19,22 +17,24 @@ import {
   identitiesOf,
   serializeUser,
   type UserRow,
-} from "./users.ts";
+} from "../models/users.ts";
+import { checkPasswordPolicy, hashPassword } from "../passwords.ts";
+import { safeRedirect } from "../redirects.ts";
+import { queryParam, readBody, readEmailOrRefuse, readMetadata } from "../request.ts";
 
 export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { config, db, mailer } = app;
 
   app.post("/signup", { onRequest: ctx.emailRequests }, async (request) => {
     const body = readBody(request);
-    if (body.phone !== undefined)
-      throw new AuthError(400, ErrorCode.phone_provider_disabled, "Phone signups are disabled");
-    if (body.email === undefined)
-      throw new AuthError(
+    const email = readEmailOrRefuse(body, {
+      phone: new AuthError(400, ErrorCode.phone_provider_disabled, "Phone signups are disabled"),
+      missing: new AuthError(
         422,
         ErrorCode.anonymous_provider_disabled,
         "Anonymous sign-ins are disabled",
-      );
-    const email = readEmail(body.email);
+      ),
+    });
     const password = checkPasswordPolicy(body.password, "Signup requires a valid password");
     const metadata = readMetadata(body.data);
     const pkce = parsePkce(body);
@@ -53,7 +53,7 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
           if (existing)
             throw new AuthError(422, ErrorCode.user_already_exists, "User already registered");
           const user = await createUser(tx, { email, passwordHash, metadata, confirmed: true });
-          return signIn(tx, ctx.tokens, ctx.refreshTokens, user, "password", request);
+          return signIn(tx, ctx, user, "password", request);
         }
         if (existing?.email_confirmed_at) {
           if (!(await emailedRecently(tx, "auth-already-registered", email))) {

@@ -2,7 +2,7 @@
 // the link carries token_hash = sha224(email + code); we store only sha256(token_hash), so the
 // database alone opens nothing. One live token per user and purpose; using it deletes it.
 import crypto from "node:crypto";
-import type { Queryable } from "../db/database.ts";
+import type { Queryable } from "../../db/database.ts";
 
 export type TokenType = "confirmation" | "recovery" | "email_change_new" | "email_change_current";
 export type OneTimeToken = {

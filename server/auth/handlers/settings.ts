@@ -1,8 +1,8 @@
 // GET /settings (for tools and dashboards) and the answers of the features this service does not
 // offer (magic links and OTP sign-in, OAuth, SAML, MFA), in GoTrue's codes.
 import type { FastifyInstance } from "fastify";
-import type { AuthContext } from "./context.ts";
-import { AuthError, ErrorCode } from "./errors.ts";
+import type { AuthContext } from "../context.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
 
 const PROVIDERS = [
   "anonymous_users",

@@ -1,42 +1,19 @@
-// POST /recover and POST /resend: always 200 {} (whether or not the address has an account); the
-// email goes out only when there is something to send, at most once a minute per address.
+// POST /resend (the sign-up confirmation, or the new address's link of an email change): always
+// 200 {} (whether or not the address has an account); the email goes out only when there is
+// something to send, at most once a minute per address.
 import type { FastifyInstance } from "fastify";
-import { emailChangeEmail, recoveryEmail } from "./auth-emails.ts";
-import { queryParam, readBody, readEmail, type AuthContext } from "./context.ts";
-import { sentRecently, spendEmailBudget } from "./email-limits.ts";
-import { AuthError, ErrorCode } from "./errors.ts";
-import { parsePkce } from "./flow-states.ts";
-import { sendConfirmationEmail, sendLinkEmail } from "./link-emails.ts";
-import { safeRedirect } from "./redirects.ts";
-import { findUserByEmail } from "./users.ts";
+import type { AuthContext } from "../context.ts";
+import { emailChangeEmail } from "../emails/account-emails.ts";
+import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
+import { sendConfirmationEmail, sendLinkEmail } from "../emails/link-emails.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
+import { parsePkce } from "../models/flow-states.ts";
+import { findUserByEmail, stampEmailSent } from "../models/users.ts";
+import { safeRedirect } from "../redirects.ts";
+import { queryParam, readBody, readEmail } from "../request.ts";
 
-export default async function recover(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
-
-  app.post("/recover", { onRequest: ctx.emailRequests }, async (request) => {
-    const body = readBody(request);
-    const email = readEmail(body.email);
-    const pkce = parsePkce(body);
-    const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
-    await spendEmailBudget(request, "auth-recovery", email);
-    await db.transaction(async (tx) => {
-      const user = await findUserByEmail(tx, email, true);
-      if (!user || sentRecently(user.recovery_sent_at)) return;
-      await sendLinkEmail(tx, mailer, {
-        userId: user.id,
-        to: email,
-        tokenType: "recovery",
-        verifyType: "recovery",
-        pkce,
-        siteUrl: config.siteUrl,
-        redirectTo,
-        compose: recoveryEmail,
-      });
-      await tx.query("UPDATE auth.users SET recovery_sent_at = now() WHERE id = $1", [user.id]);
-    });
-    mailer.flush();
-    return {};
-  });
 
   app.post("/resend", { onRequest: ctx.emailRequests }, async (request) => {
     const body = readBody(request);
@@ -90,7 +67,7 @@ export default async function recover(app: FastifyInstance, { ctx }: { ctx: Auth
         redirectTo,
         compose: (link) => emailChangeEmail(link, "new", emailChange),
       });
-      await tx.query("UPDATE auth.users SET email_change_sent_at = now() WHERE id = $1", [user.id]);
+      await stampEmailSent(tx, user.id, "email_change");
     });
     mailer.flush();
     return {};

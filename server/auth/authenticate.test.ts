@@ -1,0 +1,68 @@
+// The bearer token of the user endpoints: what is refused and how.
+import { decodeJwt, SignJWT } from "jose";
+import { expect, it } from "vitest";
+import { TEST_JWT_SECRET } from "../../tests/support/app.ts";
+import { authHelpers } from "../../tests/support/auth.ts";
+import { describeEachDatabase } from "../../tests/support/databases.ts";
+import { useTestServer } from "../../tests/support/test-server.ts";
+
+describeEachDatabase("auth: bearer tokens", (ctx) => {
+  const { server, smtp } = useTestServer(() => ctx.db, {
+    env: { RATE_LIMIT_EMAIL_SENT: "100000" },
+  });
+  const { auth, confirmedUser } = authHelpers(server, smtp, () => ctx.db);
+
+  it("verifies tokens strictly: missing, forged, expired, alg none, other secrets and the anon key are refused", async () => {
+    const { session } = await confirmedUser("tokens");
+    const claims = decodeJwt(session.access_token);
+    const sign = (secret: string, payload: object, exp = Math.floor(Date.now() / 1000) + 600) =>
+      new SignJWT(payload as Record<string, unknown>)
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .setIssuer(`${server.url}/auth/v1`)
+        .sign(new TextEncoder().encode(secret));
+    const user = (token?: string) =>
+      auth("/user", { headers: token ? { authorization: `Bearer ${token}` } : {} }).then(
+        async (r) => ({ status: r.status, code: (await r.json()).code }),
+      );
+
+    expect(await user()).toEqual({ status: 401, code: "no_authorization" });
+    expect(await user("not-a-jwt")).toEqual({ status: 403, code: "bad_jwt" });
+    expect(await user(await sign("a-completely-different-secret-value-123", claims))).toEqual({
+      status: 403,
+      code: "bad_jwt",
+    });
+    expect(
+      await user(await sign(TEST_JWT_SECRET, claims, Math.floor(Date.now() / 1000) - 10)),
+    ).toEqual({ status: 403, code: "bad_jwt" });
+    const [, payload] = session.access_token.split(".");
+    const none = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${payload}.`;
+    expect(await user(none)).toEqual({ status: 403, code: "bad_jwt" });
+    const tampered = session.access_token.replace(
+      /\.([^.]+)\./,
+      (_m, p: string) =>
+        `.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, "base64url").toString()), role: "service_role" })).toString("base64url")}.`,
+    );
+    expect(await user(tampered)).toEqual({ status: 403, code: "bad_jwt" });
+    expect(await user(server.anonKey)).toEqual({ status: 403, code: "bad_jwt" });
+    expect(
+      (await user(await sign(TEST_JWT_SECRET, { ...claims, session_id: crypto.randomUUID() })))
+        .code,
+    ).toBe("session_not_found");
+    expect(await user(session.access_token)).toEqual({ status: 200, code: undefined });
+  });
+
+  it("refuses a banned user's token with user_banned", async () => {
+    const { email, session } = await confirmedUser("banned");
+    await ctx.db.query(
+      "UPDATE auth.users SET banned_until = now() + interval '1 hour' WHERE email = $1",
+      [email],
+    );
+    const res = await auth("/user", {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: "user_banned" });
+  });
+});

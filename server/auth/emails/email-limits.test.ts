@@ -1,0 +1,105 @@
+// The limits on account emails: one per-IP bucket of requests that send them, the site-wide
+// hourly budget, and the per-IP budget spent on every path that emails a typed address.
+import { describe, expect, it } from "vitest";
+import { uniqueIp } from "../../../tests/support/api-server.ts";
+import { authHelpers, PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
+import { describeEachDatabase } from "../../../tests/support/databases.ts";
+import { useTestServer } from "../../../tests/support/test-server.ts";
+
+describeEachDatabase("auth: account-email limits", (ctx) => {
+  describe("on the usual budget", () => {
+    const { server, smtp } = useTestServer(() => ctx.db, {
+      env: { RATE_LIMIT_EMAIL_SENT: "100000" },
+    });
+    const { auth } = authHelpers(server, smtp, () => ctx.db);
+
+    it("limits account-email requests per address in one bucket: sign-up, recovery and resend share 30 every 5 minutes", async () => {
+      const ip = uniqueIp();
+      const send = (path: string, body: object) =>
+        auth(path, {
+          method: "POST",
+          headers: { "x-forwarded-for": ip },
+          body: JSON.stringify(body),
+        }).then((r) => r.status);
+      const tries = [];
+      for (let i = 0; i < 10; i++) {
+        tries.push(await send("/signup", { email: "not-valid", password: "x" }));
+        tries.push(await send("/recover", { email: "not-valid" }));
+        tries.push(await send("/resend", { type: "signup", email: "not-valid" }));
+      }
+      expect(tries.every((s) => s === 400)).toBe(true);
+      const refused = await auth("/recover", {
+        method: "POST",
+        headers: { "x-forwarded-for": ip },
+        body: "{}",
+      });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ code: "over_request_rate_limit" });
+      expect(await send("/signup", { email: "not-valid", password: "x" })).toBe(429);
+      // Another address has its own bucket.
+      expect(
+        (
+          await auth("/signup", {
+            method: "POST",
+            body: JSON.stringify({ email: "not-valid", password: "x" }),
+          })
+        ).status,
+      ).toBe(400);
+    });
+  });
+
+  describe("with a site-wide budget of two emails an hour", () => {
+    const { server } = useTestServer(() => ctx.db, { env: { RATE_LIMIT_EMAIL_SENT: "2" } });
+
+    it("refuses account emails beyond the hourly budget with over_email_send_rate_limit", async () => {
+      await ctx.db.query("DELETE FROM mail.outbox WHERE kind LIKE 'auth-%'");
+      const signUp = () =>
+        server
+          .client({ ip: uniqueIp() })
+          .auth.signUp({ email: uniqueEmail("budget"), password: PASSWORD });
+      expect((await signUp()).error).toBeNull();
+      expect((await signUp()).error).toBeNull();
+      expect((await signUp()).error).toMatchObject({
+        status: 429,
+        code: "over_email_send_rate_limit",
+      });
+    });
+  });
+
+  describe("with a per-IP budget of three emails", () => {
+    const { server } = useTestServer(() => ctx.db, {
+      env: { MAILER_AUTOCONFIRM: "true", RATE_LIMIT_EMAIL_IP: "3", RATE_LIMIT_EMAIL_SENT: "1000" },
+    });
+
+    it("spends the per-IP email budget on every path that emails a typed address", async () => {
+      const ip = uniqueIp();
+      const visitor = server.client({ ip });
+      // Signing up without confirmation emails nobody, so it spends nothing.
+      const { data } = await visitor.auth.signUp({
+        email: uniqueEmail("owner"),
+        password: PASSWORD,
+      });
+      expect(data.session).toBeTruthy();
+      const refused = { status: 429, code: "over_email_send_rate_limit" };
+      expect((await visitor.auth.resetPasswordForEmail(uniqueEmail("nobody"))).error).toBeNull();
+      expect(
+        (await visitor.auth.resend({ type: "signup", email: uniqueEmail("nobody") })).error,
+      ).toBeNull();
+      expect((await visitor.auth.updateUser({ email: uniqueEmail("moved") })).error).toBeNull();
+      expect((await visitor.auth.resetPasswordForEmail(uniqueEmail("nobody"))).error).toMatchObject(
+        refused,
+      );
+      expect(
+        (await visitor.auth.resend({ type: "signup", email: uniqueEmail("nobody") })).error,
+      ).toMatchObject(refused);
+      expect((await visitor.auth.updateUser({ email: uniqueEmail("moved") })).error).toMatchObject(
+        refused,
+      );
+      // Another client address has a budget of its own.
+      expect(
+        (await server.client({ ip: uniqueIp() }).auth.resetPasswordForEmail(uniqueEmail("other")))
+          .error,
+      ).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,59 @@
+// POST /logout with each scope.
+import { expect, it } from "vitest";
+import { authHelpers, PASSWORD } from "../../../tests/support/auth.ts";
+import { describeEachDatabase } from "../../../tests/support/databases.ts";
+import { useTestServer } from "../../../tests/support/test-server.ts";
+
+describeEachDatabase("auth: logout", (ctx) => {
+  const { server, smtp } = useTestServer(() => ctx.db, {
+    env: { RATE_LIMIT_EMAIL_SENT: "100000" },
+  });
+  const { client, auth, confirmedUser } = authHelpers(server, smtp, () => ctx.db);
+
+  it("signs out with each scope: others, local, global", async () => {
+    const { email } = await confirmedUser("scopes");
+    const sessions = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const c = client();
+        await c.auth.signInWithPassword({ email, password: PASSWORD });
+        return c;
+      }),
+    );
+    const [a, b, c] = sessions as [
+      (typeof sessions)[0],
+      (typeof sessions)[0],
+      (typeof sessions)[0],
+    ];
+    const valid = async (s: typeof a) =>
+      (
+        await auth("/user", {
+          headers: {
+            authorization: `Bearer ${(await s.auth.getSession()).data.session?.access_token}`,
+          },
+        })
+      ).status === 200;
+
+    expect((await a.auth.signOut({ scope: "others" })).error).toBeNull();
+    expect([await valid(a), await valid(b), await valid(c)]).toEqual([true, false, false]);
+
+    const d = client();
+    await d.auth.signInWithPassword({ email, password: PASSWORD });
+    expect((await a.auth.signOut({ scope: "local" })).error).toBeNull();
+    expect((await a.auth.getSession()).data.session).toBeNull();
+    expect(await valid(d)).toBe(true);
+
+    const e = client();
+    await e.auth.signInWithPassword({ email, password: PASSWORD });
+    expect((await d.auth.signOut()).error).toBeNull(); // global is the default
+    const token = (await e.auth.getSession()).data.session!.access_token;
+    expect((await auth("/user", { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      403,
+    );
+
+    const badScope = await auth("/logout?scope=everyone", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(badScope.status).toBe(400);
+  });
+});

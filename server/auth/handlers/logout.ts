@@ -1,0 +1,21 @@
+// POST /logout?scope=global|local|others: ends sessions (their refresh tokens go with them, and
+// their access tokens are refused from then on). supabase-js sends an empty JSON body.
+import type { FastifyInstance } from "fastify";
+import { authenticate } from "../authenticate.ts";
+import type { AuthContext } from "../context.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
+import { endSessions } from "../models/sessions.ts";
+import { queryParam } from "../request.ts";
+
+const SCOPES = ["global", "local", "others"] as const;
+
+export default async function logout(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+  app.post("/logout", async (request, reply) => {
+    const scope = queryParam(request, "scope") || "global";
+    if (!SCOPES.includes(scope as (typeof SCOPES)[number]))
+      throw new AuthError(400, ErrorCode.validation_failed, `Unsupported logout scope "${scope}"`);
+    const { session } = await authenticate(app.db, ctx.tokens, request);
+    await endSessions(app.db, session, scope as (typeof SCOPES)[number]);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,44 @@
+// POST /recover: the emailed link signs in for recovery, and a new password works.
+import { decodeJwt } from "jose";
+import { expect, it } from "vitest";
+import { authHelpers, emailTo, followLink, linkIn, PASSWORD } from "../../../tests/support/auth.ts";
+import { describeEachDatabase } from "../../../tests/support/databases.ts";
+import { useTestServer } from "../../../tests/support/test-server.ts";
+
+describeEachDatabase("auth: recover", (ctx) => {
+  const { server, smtp } = useTestServer(() => ctx.db, {
+    env: { RATE_LIMIT_EMAIL_SENT: "100000" },
+  });
+  const { client, confirmedUser } = authHelpers(server, smtp, () => ctx.db);
+
+  it("recovers an account: the emailed link signs in for recovery and a new password works", async () => {
+    const { email } = await confirmedUser("recover");
+    const supabase = client();
+    expect(
+      await supabase.auth.resetPasswordForEmail(email, {
+        redirectTo: `${server.url}/auth/reset-password`,
+      }),
+    ).toEqual({ data: {}, error: null });
+    const mail = await emailTo(smtp, email, "Reset your Revwise password");
+    const { location, fragment } = await followLink(linkIn(mail));
+    expect(location.pathname).toBe("/auth/reset-password");
+    expect(fragment.get("type")).toBe("recovery");
+    const recovering = client();
+    await recovering.auth.setSession({
+      access_token: fragment.get("access_token")!,
+      refresh_token: fragment.get("refresh_token")!,
+    });
+    expect(decodeJwt(fragment.get("access_token")!).amr).toEqual([
+      { method: "recovery", timestamp: expect.any(Number) },
+    ]);
+    expect(
+      (await recovering.auth.updateUser({ password: "Brand-New-Password-9" })).error,
+    ).toBeNull();
+    expect(
+      (await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code,
+    ).toBe("invalid_credentials");
+    expect(
+      (await client().auth.signInWithPassword({ email, password: "Brand-New-Password-9" })).error,
+    ).toBeNull();
+  });
+});

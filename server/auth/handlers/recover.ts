@@ -1,0 +1,40 @@
+// POST /recover: always 200 {} (whether or not the address has an account); the recovery email
+// goes out only when there is an account, at most once a minute per address.
+import type { FastifyInstance } from "fastify";
+import type { AuthContext } from "../context.ts";
+import { recoveryEmail } from "../emails/account-emails.ts";
+import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
+import { sendLinkEmail } from "../emails/link-emails.ts";
+import { parsePkce } from "../models/flow-states.ts";
+import { findUserByEmail, stampEmailSent } from "../models/users.ts";
+import { safeRedirect } from "../redirects.ts";
+import { queryParam, readBody, readEmail } from "../request.ts";
+
+export default async function recover(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+  const { db, config, mailer } = app;
+
+  app.post("/recover", { onRequest: ctx.emailRequests }, async (request) => {
+    const body = readBody(request);
+    const email = readEmail(body.email);
+    const pkce = parsePkce(body);
+    const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
+    await spendEmailBudget(request, "auth-recovery", email);
+    await db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email, true);
+      if (!user || sentRecently(user.recovery_sent_at)) return;
+      await sendLinkEmail(tx, mailer, {
+        userId: user.id,
+        to: email,
+        tokenType: "recovery",
+        verifyType: "recovery",
+        pkce,
+        siteUrl: config.siteUrl,
+        redirectTo,
+        compose: recoveryEmail,
+      });
+      await stampEmailSent(tx, user.id, "recovery");
+    });
+    mailer.flush();
+    return {};
+  });
+}

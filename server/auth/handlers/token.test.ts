@@ -1,0 +1,76 @@
+// POST /token?grant_type=refresh_token: rotation, the reuse window, the end of a session on later
+// reuse; the per-address limit of token requests.
+import { decodeJwt } from "jose";
+import { expect, it } from "vitest";
+import { uniqueIp } from "../../../tests/support/api-server.ts";
+import { authHelpers } from "../../../tests/support/auth.ts";
+import { describeEachDatabase } from "../../../tests/support/databases.ts";
+import { useTestServer } from "../../../tests/support/test-server.ts";
+
+describeEachDatabase("auth: token", (ctx) => {
+  const { server, smtp } = useTestServer(() => ctx.db, {
+    env: { RATE_LIMIT_EMAIL_SENT: "100000" },
+  });
+  const { auth, confirmedUser } = authHelpers(server, smtp, () => ctx.db);
+
+  it("rotates refresh tokens, lets a concurrent tab reuse within the window, and ends the session on later reuse", async () => {
+    const { session } = await confirmedUser("refresh");
+    const refresh = (token: string) =>
+      auth("/token?grant_type=refresh_token", {
+        method: "POST",
+        body: JSON.stringify({ refresh_token: token }),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+    const first = await refresh(session.refresh_token);
+    expect(first.status).toBe(200);
+    expect(first.body.refresh_token).not.toBe(session.refresh_token);
+    expect(decodeJwt(first.body.access_token).session_id).toBe(
+      decodeJwt(session.access_token).session_id,
+    );
+
+    // Two tabs refresh with the same token at the same moment: both get the same new token.
+    const [a, b] = await Promise.all([
+      refresh(first.body.refresh_token),
+      refresh(first.body.refresh_token),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refresh_token).toBe(b.body.refresh_token);
+    const current = a.body.refresh_token as string;
+
+    // The parent of the active token is still honoured just after (the client lost a response).
+    expect((await refresh(first.body.refresh_token)).body.refresh_token).toBe(current);
+
+    // Much later, an old token comes back: the whole session ends.
+    await ctx.db.query(
+      "UPDATE auth.refresh_tokens SET revoked_at = now() - interval '1 minute' WHERE revoked",
+    );
+    const reused = await refresh(session.refresh_token);
+    expect(reused).toMatchObject({ status: 400, body: { code: "refresh_token_already_used" } });
+    expect((await refresh(current)).body.code).toBe("refresh_token_not_found");
+    const me = await auth("/user", { headers: { authorization: `Bearer ${a.body.access_token}` } });
+    expect(me.status).toBe(403);
+    expect((await me.json()).code).toBe("session_not_found");
+  });
+
+  it("refreshes through supabase-js and keeps the user signed in", async () => {
+    const { supabase, session } = await confirmedUser("sdk-refresh");
+    const { data, error } = await supabase.auth.refreshSession();
+    expect(error).toBeNull();
+    expect(data.session!.refresh_token).not.toBe(session.refresh_token);
+    expect((await supabase.auth.getUser()).data.user?.id).toBe(session.user.id);
+  });
+
+  it("limits token requests per address: 150 every 5 minutes", async () => {
+    const ip = uniqueIp();
+    const statuses = await Promise.all(
+      Array.from({ length: 151 }, () =>
+        auth("/token?grant_type=nope", {
+          method: "POST",
+          headers: { "x-forwarded-for": ip },
+          body: "{}",
+        }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,145 @@
+// Hostile or malformed requests to every auth endpoint: GoTrue's 4xx codes, never a 5xx, nothing
+// written.
+import { expect, it } from "vitest";
+import { authHelpers, followLink, PASSWORD, uniqueEmail } from "../../tests/support/auth.ts";
+import { describeEachDatabase } from "../../tests/support/databases.ts";
+import { useTestServer } from "../../tests/support/test-server.ts";
+
+describeEachDatabase("auth: bad input", (ctx) => {
+  const { server, smtp } = useTestServer(() => ctx.db, {
+    env: { RATE_LIMIT_EMAIL_SENT: "100000" },
+  });
+  const { auth, count } = authHelpers(server, smtp, () => ctx.db);
+
+  it("answers bad input with GoTrue's 4xx codes, never a 5xx", async () => {
+    const post = (path: string, body: string) =>
+      auth(path, { method: "POST", body }).then(async (r) => ({
+        status: r.status,
+        body: await r.json(),
+        version: r.headers.get("x-supabase-api-version"),
+      }));
+    expect(await post("/signup", "{bad json")).toMatchObject({
+      status: 400,
+      body: { code: "bad_json" },
+      version: "2024-01-01",
+    });
+    expect(await post("/signup", "[1,2]")).toMatchObject({
+      status: 400,
+      body: { code: "bad_json" },
+    });
+    expect(
+      await post("/signup", JSON.stringify({ email: "not-an-email", password: PASSWORD })),
+    ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+    expect(
+      await post("/signup", JSON.stringify({ email: uniqueEmail(), password: "x".repeat(73) })),
+    ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+    expect(
+      await post("/signup", JSON.stringify({ email: uniqueEmail(), password: "ñ".repeat(37) })),
+    ).toMatchObject({ status: 400, body: { code: "validation_failed" } }); // 74 bytes
+    expect(
+      await post("/signup", JSON.stringify({ email: uniqueEmail(), password: "password123" })),
+    ).toMatchObject({
+      status: 422,
+      body: { code: "weak_password", weak_password: { reasons: ["pwned"] } },
+    });
+    expect(await post("/signup", JSON.stringify({ email: uniqueEmail() }))).toMatchObject({
+      status: 400,
+      body: { code: "validation_failed", message: "Signup requires a valid password" },
+    });
+    expect(await post("/signup", JSON.stringify({ password: PASSWORD }))).toMatchObject({
+      status: 422,
+      body: { code: "anonymous_provider_disabled" },
+    });
+    expect(
+      await post(
+        "/signup",
+        JSON.stringify({
+          email: uniqueEmail(),
+          password: PASSWORD,
+          code_challenge: "short",
+          code_challenge_method: "s256",
+        }),
+      ),
+    ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+    expect(
+      await post("/token?grant_type=password", JSON.stringify({ email: 42, password: [] })),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await post("/token?grant_type=refresh_token", JSON.stringify({ refresh_token: "short" })),
+    ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+    expect(
+      await post(
+        "/token?grant_type=refresh_token",
+        JSON.stringify({ refresh_token: "x".repeat(43) }),
+      ),
+    ).toMatchObject({ status: 400, body: { code: "refresh_token_not_found" } });
+    expect(await post("/token?grant_type=magic", "{}")).toMatchObject({
+      status: 400,
+      body: { code: "invalid_credentials" },
+    });
+    expect(
+      await post(
+        "/token?grant_type=pkce",
+        JSON.stringify({ auth_code: "nope", code_verifier: "x" }),
+      ),
+    ).toMatchObject({ status: 404, body: { code: "flow_state_not_found" } });
+    expect(
+      await post("/verify", JSON.stringify({ type: "signup", token_hash: "f".repeat(56) })),
+    ).toMatchObject({ status: 403, body: { code: "otp_expired" } });
+    expect(
+      await post("/verify", JSON.stringify({ type: "carrier-pigeon", token_hash: "x" })),
+    ).toMatchObject({ status: 400 });
+    for (const type of ["constructor", "__proto__", "toString"]) {
+      expect(
+        await post("/verify", JSON.stringify({ type, token_hash: "f".repeat(56) })),
+      ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+      const link = await fetch(`${server.url}/auth/v1/verify?token=x&type=${type}`, {
+        redirect: "manual",
+      });
+      expect(link.status).toBe(400);
+    }
+    expect(
+      await post(
+        "/token?grant_type=pkce",
+        JSON.stringify({ auth_code: "-".repeat(36), code_verifier: "x".repeat(56) }),
+      ),
+    ).toMatchObject({ status: 404, body: { code: "flow_state_not_found" } });
+    // Text jsonb cannot store (NUL, unpaired surrogates) is refused, and nothing is written.
+    for (const data of [{ a: "\u0000" }, { a: ["\ud800"] }, { "\udc00": 1 }]) {
+      const email = uniqueEmail("unstorable");
+      expect(
+        await post("/signup", JSON.stringify({ email, password: PASSWORD, data })),
+      ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+      expect(
+        await count("SELECT count(*)::int AS n FROM auth.users WHERE email = $1", [email]),
+      ).toBe(0);
+    }
+    expect(await post("/recover", JSON.stringify({ email: "nope" }))).toMatchObject({
+      status: 400,
+      body: { code: "validation_failed" },
+    });
+    expect(
+      await post("/resend", JSON.stringify({ email: uniqueEmail(), type: "whatever" })),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await post(
+        "/signup",
+        JSON.stringify({ email: uniqueEmail(), password: PASSWORD, data: "x".repeat(70_000) }),
+      ),
+    ).toMatchObject({ status: 413, body: { code: "request_entity_too_large" } });
+    expect(await post("/otp", JSON.stringify({ email: uniqueEmail() }))).toMatchObject({
+      status: 422,
+      body: { code: "otp_disabled" },
+    });
+    const verifyGet = await fetch(`${server.url}/auth/v1/verify?type=signup`, {
+      redirect: "manual",
+    });
+    expect(verifyGet.status).toBe(400);
+    const badLink = await followLink(
+      `${server.url}/auth/v1/verify?token=${"a".repeat(56)}&type=signup&redirect_to=${encodeURIComponent("https://evil.example/steal")}`,
+    );
+    expect(badLink.status).toBe(303);
+    expect(badLink.location.origin).toBe(server.url); // not redirected off-site
+    expect(badLink.fragment.get("error_code")).toBe("otp_expired");
+  });
+});

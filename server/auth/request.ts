@@ -1,0 +1,77 @@
+// Reading what a request sends: its JSON body, the email and metadata in it, its query parameters,
+// with GoTrue's answers for what cannot be read.
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import { isStorableJson, isStorableText } from "../../common/storable-text.ts";
+import { AuthError, ErrorCode } from "./errors.ts";
+
+/**
+ * GoTrue reads bodies leniently: unknown fields are ignored and null means absent. Text the
+ * database cannot store is refused in any field, before anything reads it.
+ */
+export function readBody(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body ?? {};
+  if (typeof body !== "object" || Array.isArray(body))
+    throw new AuthError(400, ErrorCode.bad_json, "Could not parse request body as JSON");
+  for (const [key, value] of Object.entries(body)) {
+    if (!isStorableText(key) || !isStorableJson(value)) throw unstorable(key);
+  }
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null));
+}
+
+const unstorable = (name: string) =>
+  new AuthError(
+    400,
+    ErrorCode.validation_failed,
+    `${isStorableText(name) ? name : "A field"} must not contain NUL characters or unpaired surrogates`,
+  );
+
+const emailSchema = z.email();
+
+/** Lower-cased and validated, or 400 validation_failed as GoTrue answers. */
+export function readEmail(value: unknown): string {
+  const email = typeof value === "string" ? value.trim().toLowerCase() : "";
+  if (email.length > 254 || !emailSchema.safeParse(email).success) {
+    throw new AuthError(
+      400,
+      ErrorCode.validation_failed,
+      "Unable to validate email address: invalid format",
+    );
+  }
+  return email;
+}
+
+/** User metadata: a JSON object of at most 8 KiB of JSON (readBody refused text jsonb cannot store). */
+export function readMetadata(value: unknown): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new AuthError(400, ErrorCode.validation_failed, "data must be a JSON object");
+  assertMetadataSize(value);
+  return value as Record<string, unknown>;
+}
+
+export function assertMetadataSize(metadata: object) {
+  if (JSON.stringify(metadata).length > 8192)
+    throw new AuthError(400, ErrorCode.validation_failed, "data is too large");
+}
+
+/** A query parameter (its first value when repeated, see platform/query-string.ts). */
+export function queryParam(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Record<string, unknown>)[name];
+  if (typeof value !== "string") return undefined;
+  if (!isStorableText(value)) throw unstorable(name);
+  return value;
+}
+
+/**
+ * The email of a body that could name a phone instead. This service has no phone sign-ins, so a
+ * phone is refused, and so is a body with neither; each endpoint words those refusals its own way.
+ */
+export function readEmailOrRefuse(
+  body: Record<string, unknown>,
+  refuse: { phone: AuthError; missing: AuthError },
+): string {
+  if (body.phone !== undefined) throw refuse.phone;
+  if (body.email === undefined) throw refuse.missing;
+  return readEmail(body.email);
+}
