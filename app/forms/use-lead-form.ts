@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
 import type { z } from "zod";
 import { HONEYPOT_FIELD } from "../../common/leads.ts";
-import type { CaptchaHandle } from "../components/captcha.tsx";
+import type { CaptchaHandle } from "./captcha.tsx";
 import { invokeLeadFunction } from "../lib/lead-functions.ts";
 import { toast, type ToastData } from "../lib/toast.ts";
 
