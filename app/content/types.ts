@@ -1,5 +1,6 @@
 // Shapes of the site's copy. Content modules (content/*.ts) export data of these types;
 // sections (sections/*.tsx) render them.
+import type { PageInfo } from "./pages.ts";
 
 export type Cta = { label: string; href: string; external?: boolean };
 
@@ -51,7 +52,7 @@ export type Slide = ImageRef & { caption: string };
 
 /** Business-, listen- and role-wise: hero, 779×484 image carousel, three-feature strip. */
 export type ShowcaseProduct = {
-  path: string;
+  page: PageInfo;
   name: string;
   eyebrow: string;
   title: string;
@@ -64,7 +65,7 @@ export type ChatTurn = { from: "user" | "assistant"; text: string; sources?: str
 
 /** Capture-, job- and sort-wise: hero and the static "Sales Knowledge Chat" mock. */
 export type AssistantProduct = {
-  path: string;
+  page: PageInfo;
   name: string;
   eyebrow: string;
   title: string;
