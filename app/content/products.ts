@@ -13,7 +13,7 @@ import roleWise3 from "../assets/product/role-wise-3.svg";
 import { pages } from "./pages.ts";
 import type { AssistantProduct, BeforeAfter, ShowcaseProduct } from "./types.ts";
 
-/** Carousel size fixed by the spec (§9). */
+/** Every product carousel shows its slides at this one size. */
 const slideSize = { width: 779, height: 484 };
 
 export const showcaseProducts: ShowcaseProduct[] = [

@@ -25,7 +25,7 @@ export type IconName =
 
 export type Pain = Point & { icon: IconName };
 
-/** Spec §3 "Feature item": title, description, image, optional className. */
+/** A feature item: title, description, image, optional className. */
 export type FeatureItem = {
   title: string;
   description: string;
@@ -33,7 +33,7 @@ export type FeatureItem = {
   className?: string;
 };
 
-/** Spec §3 "Testimonial": id, name, role, image, quote (plus the company, shown with the role). */
+/** A testimonial: id, name, role, image, quote (plus the company, shown with the role). */
 export type Testimonial = {
   id: string;
   name: string;
@@ -45,7 +45,7 @@ export type Testimonial = {
 
 export type Logo = { name: string; src: string; width: number; height: number };
 
-/** Spec §3 "FAQ item": question, answer, isSpecial. */
+/** An FAQ item: question, answer, isSpecial. */
 export type FaqItem = { question: string; answer: string; isSpecial?: boolean };
 
 export type Slide = ImageRef & { caption: string };

@@ -5,7 +5,7 @@ import { Island } from "../islands/island.tsx";
 import { LogoCloud } from "./logo-cloud.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
-/** Spec §2 Testimonials: three quotes with previous/next, then the "Trusted by" claim and logos. */
+/** Testimonials: three quotes with previous/next, then the "Trusted by" claim and logos. */
 export function Testimonials({
   title,
   claim,

@@ -1,8 +1,9 @@
 import { Container } from "../../components/layout/container.tsx";
-import { Icon, type IconName } from "../../components/ui/icon.tsx";
+import type { IconName } from "../../components/ui/icon.tsx";
 import type { Person } from "../../content/people.ts";
 import type { Point } from "../../content/types.ts";
 import { cn } from "../../lib/cn.ts";
+import { IconItem, ITEM_CARD } from "../icon-item.tsx";
 import { SectionHeading } from "../section-heading.tsx";
 import { LinkedInLink, Portrait } from "./people.tsx";
 
@@ -53,23 +54,17 @@ function StatementCard({
   tone: "indigo" | "teal";
 }) {
   return (
-    <div
+    <IconItem
+      as="div"
+      icon={icon}
+      tone={tone === "indigo" ? "solid" : "accent-solid"}
+      title={statement.title}
+      description={statement.text}
       className={cn(
         "rounded-2xl border p-6 sm:p-8",
         tone === "indigo" ? "border-indigo-100 bg-indigo-50" : "border-teal-100 bg-teal-50",
       )}
-    >
-      <span
-        className={cn(
-          "grid size-11 place-items-center rounded-xl text-white",
-          tone === "indigo" ? "bg-primary" : "bg-accent",
-        )}
-      >
-        <Icon name={icon} />
-      </span>
-      <h3 className="mt-5 text-xl font-bold text-ink">{statement.title}</h3>
-      <p className="mt-2 text-lg leading-8 text-slate-700">{statement.text}</p>
-    </div>
+    />
   );
 }
 
@@ -90,16 +85,13 @@ export function CompanyValues({ values }: { values: Point[] }) {
         />
         <ul role="list" className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {values.map((value, i) => (
-            <li
+            <IconItem
               key={value.title}
-              className="rounded-2xl border border-border bg-white p-6 shadow-sm"
-            >
-              <span className="grid size-11 place-items-center rounded-xl bg-secondary text-primary">
-                <Icon name={VALUE_ICONS[i % VALUE_ICONS.length]!} />
-              </span>
-              <h3 className="mt-5 text-lg font-bold text-ink">{value.title}</h3>
-              <p className="mt-2 leading-7 text-slate-700">{value.description}</p>
-            </li>
+              icon={VALUE_ICONS[i % VALUE_ICONS.length]!}
+              title={value.title}
+              description={value.description}
+              className={ITEM_CARD}
+            />
           ))}
         </ul>
       </Container>

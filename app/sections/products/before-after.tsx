@@ -7,7 +7,10 @@ import type { BeforeAfter } from "../../content/types.ts";
 import { cn } from "../../lib/cn.ts";
 import { SectionHeading } from "../section-heading.tsx";
 
-/** The variant of the before/after block for a path (the spec's variants-by-path rule). */
+/**
+ * The variant of the before/after block for a path: product-wise, sales-wise and deal-wise paths
+ * have their own, every other path shows the default.
+ */
 export function beforeAfterFor(path: string): BeforeAfter {
   if (path.includes("product-wise")) return beforeAfterVariants.productWise;
   if (path.includes("sales-wise")) return beforeAfterVariants.salesWise;

@@ -1,5 +1,5 @@
 // The static "Sales Knowledge Chat" mock of capture-, job- and sort-wise.
-// No JavaScript: its "Start For Free" and "Try Live Demo" buttons do nothing (spec), so they are
+// No JavaScript: its "Start For Free" and "Try Live Demo" buttons do nothing (it is a preview), so they are
 // marked aria-disabled and say "(preview)" to assistive technology.
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
