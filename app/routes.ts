@@ -1,4 +1,5 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { legalPages } from "./content/pages.ts";
 import { assistantProducts, showcaseProducts } from "./content/products.ts";
 
 /** A product page: its path comes from the product's content, its id is the path's last segment. */
@@ -17,9 +18,7 @@ export default [
     route("company", "routes/company.tsx"),
     route("use-cases", "routes/use-cases.tsx"),
     route("request-demo", "routes/request-demo.tsx"),
-    route("terms-of-service", "routes/legal.tsx", { id: "terms" }),
-    route("privacy-policy", "routes/legal.tsx", { id: "privacy" }),
-    route("cookies-policy", "routes/legal.tsx", { id: "cookies" }),
+    ...legalPages.map(({ id, page }) => route(page.path.slice(1), "routes/legal.tsx", { id })),
     route("zoom-documentation", "routes/zoom-documentation.tsx"),
     route("documentation", "routes/documentation.tsx"),
     route("product", "routes/products.tsx"),

@@ -37,6 +37,10 @@ export function EmailField<T extends FieldValues>(props: Bound<T> & { placeholde
   return <TextField {...props} type="email" autoComplete="email" inputMode="email" />;
 }
 
+export function PhoneField<T extends FieldValues>(props: Bound<T>) {
+  return <TextField {...props} type="tel" autoComplete="tel" inputMode="tel" />;
+}
+
 export function TextAreaField<T extends FieldValues>({
   form,
   name,
