@@ -1,4 +1,4 @@
-// Every page carries its texts without JavaScript, passes axe-core (WCAG 2.2 AA) at
+// Every page carries its own texts without JavaScript, passes axe-core (WCAG 2.2 AA) at
 // phone and desktop widths without console errors, and every interaction works.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
