@@ -18,6 +18,7 @@ export default [
     route("zoom-documentation", "routes/zoom-documentation.tsx"),
     route("documentation", "routes/documentation.tsx"),
     route("product", "routes/products.tsx"),
+    route("product/tour", "routes/product-tour.tsx"),
     route("product/business-wise", "routes/product-showcase.tsx", { id: "business-wise" }),
     route("product/listen-wise", "routes/product-showcase.tsx", { id: "listen-wise" }),
     route("product/role-wise", "routes/product-showcase.tsx", { id: "role-wise" }),

@@ -1,8 +1,9 @@
 import { useLocation } from "react-router";
 import { pages } from "../content/pages.ts";
-import { assistantProducts } from "../content/products.ts";
+import { assistantProducts, productNextStep } from "../content/products.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pagePath } from "../lib/page-path.ts";
+import { CtaBand } from "../sections/pages/cta-band.tsx";
 import { BeforeAfterSection } from "../sections/products/before-after.tsx";
 import { FeatureStrip } from "../sections/products/feature-strip.tsx";
 import { KnowledgeChat } from "../sections/products/knowledge-chat.tsx";
@@ -25,7 +26,7 @@ function productFor(path: string) {
 export const meta = ({ location }: Route.MetaArgs) =>
   pageMeta(pageFor(pagePath(location.pathname)));
 
-/** Capture-, job- and sort-wise: hero, the static Sales Knowledge Chat, highlights, before/after. */
+/** Capture-, job- and sort-wise: hero, the static Sales Knowledge Chat, highlights, before/after, next step. */
 export default function Product() {
   const path = pagePath(useLocation().pathname);
   const product = productFor(path);
@@ -40,6 +41,11 @@ export default function Product() {
         items={product.highlights}
       />
       <BeforeAfterSection path={path} />
+      <CtaBand
+        title={productNextStep.title(product.name)}
+        text={productNextStep.text}
+        secondary={productNextStep.tour}
+      />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { useLocation } from "react-router";
 import { pages } from "../content/pages.ts";
-import { showcaseProducts } from "../content/products.ts";
+import { productNextStep, showcaseProducts } from "../content/products.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pagePath } from "../lib/page-path.ts";
+import { CtaBand } from "../sections/pages/cta-band.tsx";
 import { BeforeAfterSection } from "../sections/products/before-after.tsx";
 import { FeatureStrip } from "../sections/products/feature-strip.tsx";
 import { ProductCtas, ProductHero } from "../sections/products/product-hero.tsx";
@@ -25,7 +26,7 @@ function productFor(path: string) {
 export const meta = ({ location }: Route.MetaArgs) =>
   pageMeta(pageFor(pagePath(location.pathname)));
 
-/** Business-, listen- and role-wise: hero, screenshot carousel, three features, before/after. */
+/** Business-, listen- and role-wise: hero, screenshot carousel, three features, before/after, next step. */
 export default function Product() {
   const path = pagePath(useLocation().pathname);
   const product = productFor(path);
@@ -45,6 +46,11 @@ export default function Product() {
         items={product.features}
       />
       <BeforeAfterSection path={path} />
+      <CtaBand
+        title={productNextStep.title(product.name)}
+        text={productNextStep.text}
+        secondary={productNextStep.tour}
+      />
     </>
   );
 }
