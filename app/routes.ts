@@ -22,6 +22,7 @@ export default [
     route("zoom-documentation", "routes/zoom-documentation.tsx"),
     route("documentation", "routes/documentation.tsx"),
     route("product", "routes/products.tsx"),
+    route("product/tour", "routes/product-tour.tsx"),
     ...showcaseProducts.map((p) => productRoute(p, "routes/product-showcase.tsx")),
     ...assistantProducts.map((p) => productRoute(p, "routes/product-assistant.tsx")),
     route("resources/integrations", "routes/integrations.tsx"),

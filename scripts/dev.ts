@@ -16,14 +16,10 @@ const env = {
 };
 
 const children: ChildProcess[] = [
-  spawn(
-    process.execPath,
-    ["--watch-path=server", "--watch-path=common", "server/server.ts"],
-    {
-      stdio: "inherit",
-      env: { ...env, PORT: String(apiPort), HOST: "127.0.0.1" },
-    },
-  ),
+  spawn(process.execPath, ["--watch-path=server", "--watch-path=common", "server/server.ts"], {
+    stdio: "inherit",
+    env: { ...env, PORT: String(apiPort), HOST: "127.0.0.1" },
+  }),
   spawn(
     "npx",
     ["react-router", "dev", "--port", String(config.port), "--host", config.host, "--strictPort"],

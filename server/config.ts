@@ -199,7 +199,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     siteDir: path.resolve(e.SITE_DIR),
     bookDemoUrl: e.BOOK_DEMO_URL ?? e.VITE_BOOK_DEMO_URL ?? DEFAULT_BOOK_DEMO_URL,
-    demoUrl: e.DEMO_URL ?? `${siteUrl}/product`,
+    demoUrl: e.DEMO_URL ?? `${siteUrl}/product/tour`,
   };
 }
 

@@ -8,7 +8,7 @@ export const companyIntro: { title: string; lead: string; story: string[] } = {
   story: [
     "Revwise started with a familiar Sunday evening: our founder, Daniel Okafor, catching up on a week of Salesforce updates before Monday's pipeline call. After twelve years in sales, from SDR to regional VP, he had watched the same pattern at every company. The best conversations happened on calls, and almost none of them made it into the CRM intact.",
     "So we built an assistant that listens the way a great sales partner would. Revwise captures meetings, voice memos and notes, writes the CRM updates for the seller to approve, and keeps a memory of every account that the whole team can use. Our engineers came from real-time transcription and CRM integration work, and they hold one rule above all others: nothing Revwise writes to your CRM is ever lost, duplicated or untraceable.",
-    "Today account executives, sales managers and sales leaders use Revwise to get to revenue better and faster. We are still a small team, and we still sit in on customer calls every week, because the best ideas for Revwise come from the people who use it.",
+    "Today account executives, sales managers and sales leaders at more than 10,000 companies use Revwise to get to revenue better and faster. However many teams we serve, we still sit in on customer calls every week, because the best ideas for Revwise come from the people who use it.",
   ],
 };
 

@@ -25,6 +25,7 @@ export const faqs: FaqItem[] = [
   },
   {
     question: "How do I get started?",
+    nextSteps: true,
     answer:
       "Sign up for a demo: click Book Demo to pick a time with our team, or Request Access to create your account. In the demo we connect a calendar and a sandbox CRM and capture a real call, so you see Revwise on your own sales process. Once your calendar and CRM are connected, your next scheduled customer call is captured automatically.",
   },

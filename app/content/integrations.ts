@@ -5,6 +5,7 @@ import dynamics from "../assets/integrations/dynamics.svg";
 import googleCalendar from "../assets/integrations/google-calendar.svg";
 import outlook from "../assets/integrations/outlook.svg";
 import zoom from "../assets/integrations/zoom.svg";
+import microsoftTeams from "../assets/integrations/microsoft-teams.svg";
 import googleMeet from "../assets/integrations/google-meet.svg";
 import type { Integration } from "./types.ts";
 
@@ -55,6 +56,13 @@ export const integrations: Integration[] = [
     logo: zoom,
     description:
       "Revwise joins your scheduled Zoom meetings with consent, records and transcribes them, and turns the conversation into CRM updates and a deal summary.",
+  },
+  {
+    name: "Microsoft Teams",
+    category: "Calendar and meetings",
+    logo: microsoftTeams,
+    description:
+      "Revwise joins the Teams meetings on your Outlook calendar with consent, transcribes who said what, and turns the call into a deal summary and CRM updates for you to approve.",
   },
   {
     name: "Google Meet",

@@ -105,6 +105,12 @@ export const pages = {
     description:
       "Listen Wise, Business Wise and Role Wise: three ways Revwise turns conversations into CRM data and deal insight.",
   },
+  tour: {
+    path: "/product/tour",
+    title: "Product tour · Revwise",
+    description:
+      "Follow one deal through Revwise step by step: the meeting captured, CRM fields proposed and approved, then the deal summary and talking points for the next call.",
+  },
   businessWise: {
     path: "/product/business-wise",
     title: "Business Wise · Revwise",
@@ -145,7 +151,7 @@ export const pages = {
     path: "/resources/integrations",
     title: "Integrations · Revwise",
     description:
-      "Revwise works with Salesforce, HubSpot, Microsoft Dynamics, Google Calendar, Outlook, Zoom and Google Meet.",
+      "Revwise works with Salesforce, HubSpot, Microsoft Dynamics, Google Calendar, Outlook, Zoom, Microsoft Teams and Google Meet.",
   },
 } satisfies Record<string, PageInfo>;
 

@@ -1,5 +1,6 @@
 // The team, the board of advisors and the blog's authors. Fictional people;
-// portraits are SVG illustrations made in the repo.
+// portraits are SVG illustrations made in the repo. Fictional people have no profiles on real
+// sites, so no profile link is invented for them.
 import daniel from "../assets/people/daniel-okafor.svg";
 import priya from "../assets/people/priya-raman.svg";
 import lukas from "../assets/people/lukas-weber.svg";
@@ -14,7 +15,8 @@ export type Person = {
   role: string;
   image: string;
   bio: string;
-  linkedin: string;
+  /** The person's own public profile; set only for a profile that really exists. */
+  linkedin?: string;
 };
 
 export const team: Person[] = [
@@ -24,7 +26,6 @@ export const team: Person[] = [
     role: "CEO & Founder",
     image: daniel,
     bio: "Daniel carried a quota for twelve years, from SDR to regional VP, and spent too many Sunday evenings updating Salesforce. He started Revwise so that sellers could spend that time with customers instead.",
-    linkedin: "https://www.linkedin.com/in/daniel-okafor-revwise",
   },
   {
     id: "priya-raman",
@@ -32,7 +33,6 @@ export const team: Person[] = [
     role: "Founding Engineer",
     image: priya,
     bio: "Priya builds the speech and language pipeline that turns a messy sales call into clean CRM fields. Before Revwise she worked on real-time transcription for contact centers.",
-    linkedin: "https://www.linkedin.com/in/priya-raman-revwise",
   },
   {
     id: "lukas-weber",
@@ -40,7 +40,6 @@ export const team: Person[] = [
     role: "Founding Engineer",
     image: lukas,
     bio: "Lukas owns the integrations: Salesforce, HubSpot, Dynamics, calendars and meeting platforms. He cares about one thing above all: that nothing Revwise writes to your CRM is ever lost or duplicated.",
-    linkedin: "https://www.linkedin.com/in/lukas-weber-revwise",
   },
 ];
 
@@ -51,7 +50,6 @@ export const advisors: Person[] = [
     role: "Former Chief Revenue Officer",
     image: elena,
     bio: "Elena scaled two SaaS companies from their first hundred customers past $150M in annual recurring revenue and advises us on how sales leaders forecast.",
-    linkedin: "https://www.linkedin.com/in/elena-marquez-advisor",
   },
   {
     id: "james-whitfield",
@@ -59,7 +57,6 @@ export const advisors: Person[] = [
     role: "Enterprise Sales Leader",
     image: james,
     bio: "James has led enterprise sales teams in three continents and keeps Revwise honest about what account executives actually need in a six-month deal cycle.",
-    linkedin: "https://www.linkedin.com/in/james-whitfield-advisor",
   },
   {
     id: "aiko-tanaka",
@@ -67,7 +64,6 @@ export const advisors: Person[] = [
     role: "Applied AI Researcher",
     image: aiko,
     bio: "Aiko researches how language models summarize long conversations faithfully. She advises on evaluation, so that every summary Revwise writes can be traced back to what was said.",
-    linkedin: "https://www.linkedin.com/in/aiko-tanaka-advisor",
   },
   {
     id: "sofia-brandt",
@@ -75,6 +71,5 @@ export const advisors: Person[] = [
     role: "Revenue Operations Advisor",
     image: sofia,
     bio: "Sofia has run RevOps for companies selling through hundreds of reps. She helps us design the CRM mappings, permissions and audit trails that operations teams ask for.",
-    linkedin: "https://www.linkedin.com/in/sofia-brandt-advisor",
   },
 ];

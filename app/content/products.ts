@@ -27,9 +27,9 @@ export const showcaseProducts: ShowcaseProduct[] = [
       {
         src: businessWise1,
         ...slideSize,
-        alt: "Deal summary for Northwind Analytics – Platform renewal, with stage, stakeholders, agreed next steps and open risks",
+        alt: "Deal summary for Tidewater Analytics – Platform renewal, with stage, stakeholders, agreed next steps and open risks",
         caption:
-          "A living deal summary for Northwind Analytics – Platform renewal, written from every conversation on the opportunity.",
+          "A living deal summary for Tidewater Analytics – Platform renewal, written from every conversation on the opportunity.",
       },
       {
         src: businessWise2,
@@ -178,26 +178,26 @@ export const assistantProducts: AssistantProduct[] = [
     lead: "Capture Wise answers questions about any account in plain language, grounded in the calls, voice memos and notes your team captured. Every answer cites its sources, so you can check it in one click.",
     chat: {
       suggestions: [
-        "What objections has Brightpath Health raised?",
-        "Who is the economic buyer at Kestrel Robotics?",
-        "Summarize my last call with Orbitly",
+        "What objections has Meadowvale Health raised?",
+        "Who is the economic buyer at Pallas Robotics?",
+        "Summarize my last call with Kite Labs",
       ],
       turns: [
-        { from: "user", text: "What objections has Brightpath Health raised so far?" },
+        { from: "user", text: "What objections has Meadowvale Health raised so far?" },
         {
           from: "assistant",
           text: "Three objections came up across your last four conversations. Their IT team is worried about the HIPAA review timeline, Dr. Lena Ortiz asked whether the rollout can wait until after their Q3 system migration, and procurement pushed back on the per-seat price for 120 users.",
           sources: [
-            "Call with Brightpath Health · Mar 4",
+            "Call with Meadowvale Health · Mar 4",
             "Voice memo · Mar 6",
-            "Call with Brightpath Health · Mar 18",
+            "Call with Meadowvale Health · Mar 18",
           ],
         },
         { from: "user", text: "Has anyone answered the security concern yet?" },
         {
           from: "assistant",
           text: "Partly. Your solutions engineer sent the SOC 2 report on Mar 19, but the HIPAA questionnaire is still open, and their IT director said on the Mar 18 call that they need it before legal review. I'd confirm a completion date on your next call.",
-          sources: ["Call with Brightpath Health · Mar 18", "Note by Sam Patel · Mar 19"],
+          sources: ["Call with Meadowvale Health · Mar 18", "Note by Sam Patel · Mar 19"],
         },
       ],
     },
@@ -230,22 +230,22 @@ export const assistantProducts: AssistantProduct[] = [
     lead: "Job Wise reads what was agreed on each call and turns it into follow-up tasks, mutual action plans and reminders. The promises you make to buyers get kept, without a single sticky note.",
     chat: {
       suggestions: [
-        "Create follow-ups from today's Kestrel Robotics call",
-        "Draft a mutual action plan for Fernhill Foods",
+        "Create follow-ups from today's Pallas Robotics call",
+        "Draft a mutual action plan for Sorrel Foods",
         "What did I promise customers this week?",
       ],
       turns: [
-        { from: "user", text: "Create follow-ups from today's call with Kestrel Robotics." },
+        { from: "user", text: "Create follow-ups from today's call with Pallas Robotics." },
         {
           from: "assistant",
           text: "I found four commitments. You: send the revised quote for 45 seats by Thursday, and book a technical deep dive with their robotics platform team. Their side: Marta Nowak will share the security questionnaire, and their CFO will confirm the budget owner. I've added your two as tasks and set a reminder to check on theirs Monday.",
-          sources: ["Call with Kestrel Robotics · Apr 9"],
+          sources: ["Call with Pallas Robotics · Apr 9"],
         },
         { from: "user", text: "Turn that into a mutual action plan to sign by June 30." },
         {
           from: "assistant",
           text: "Here is a draft working back from June 30: technical deep dive by Apr 18, security review complete by May 9, commercial proposal approved by May 23, legal redlines by June 13 and signature by June 30. Each step has an owner on both sides. Want me to add it to the opportunity and draft the email to Marta?",
-          sources: ["Call with Kestrel Robotics · Apr 9", "Call with Kestrel Robotics · Mar 27"],
+          sources: ["Call with Pallas Robotics · Apr 9", "Call with Pallas Robotics · Mar 27"],
         },
       ],
     },
@@ -286,18 +286,18 @@ export const assistantProducts: AssistantProduct[] = [
         { from: "user", text: "Which deals need my attention this week?" },
         {
           from: "assistant",
-          text: "Three stand out. Atlas Cloudworks – Data platform expansion ($180k, commit) has no meeting booked and the economic buyer missed the last two calls. Fernhill Foods – Supply analytics ($64k) slipped its close date twice and sentiment dropped on the last call. Bluepeak Capital – Advisor suite ($95k) is gaining momentum: they asked for an order form.",
+          text: "Three stand out. Halcyon Cloud – Data platform expansion ($180k, commit) has no meeting booked and the economic buyer missed the last two calls. Sorrel Foods – Supply analytics ($64k) slipped its close date twice and sentiment dropped on the last call. Larkspur Capital – Advisor suite ($95k) is gaining momentum: they asked for an order form.",
           sources: [
-            "Call with Atlas Cloudworks · May 2",
-            "Call with Fernhill Foods · May 6",
-            "Call with Bluepeak Capital · May 7",
+            "Call with Halcyon Cloud · May 2",
+            "Call with Sorrel Foods · May 6",
+            "Call with Larkspur Capital · May 7",
           ],
         },
-        { from: "user", text: "Why is Fernhill Foods ranked above Bluepeak?" },
+        { from: "user", text: "Why is Sorrel Foods ranked above Larkspur?" },
         {
           from: "assistant",
-          text: 'Fernhill is at risk, Bluepeak is not. On the May 6 call their operations lead mentioned a competing pilot with another vendor, and the only next step is a vague "we\'ll circle back". Bluepeak has a dated next step and a confirmed signer, so it needs less from you this week.',
-          sources: ["Call with Fernhill Foods · May 6", "Call with Bluepeak Capital · May 7"],
+          text: 'Sorrel is at risk, Larkspur is not. On the May 6 call their operations lead mentioned a competing pilot with another vendor, and the only next step is a vague "we\'ll circle back". Larkspur has a dated next step and a confirmed signer, so it needs less from you this week.',
+          sources: ["Call with Sorrel Foods · May 6", "Call with Larkspur Capital · May 7"],
         },
       ],
     },
@@ -333,6 +333,24 @@ export function productAt<P extends ShowcaseProduct | AssistantProduct>(
   if (!product) throw new Error(`No product page at ${path}`);
   return product;
 }
+
+/** The closing call to action of every product page and article: Book Demo, or the tour first. */
+export const productNextStep: {
+  title: (productName: string) => string;
+  text: string;
+  tour: { label: string; href: string };
+} = {
+  title: (productName) => `See ${productName} on your own deals`,
+  text: "Book a 30-minute demo and we run Revwise on a call from your own pipeline. Not ready to talk yet? Take the five-step product tour first.",
+  tour: { label: "Take the product tour", href: "/product/tour" },
+};
+
+/** The product overview's pointer to the three Sales Knowledge Chat products. */
+export const assistantOverview: { eyebrow: string; title: string; lead: string } = {
+  eyebrow: "Sales Knowledge Chat",
+  title: "Ask Revwise about any account",
+  lead: "Three more ways to use what your team captured: ask questions, turn promises into tasks and rank the deals that need you.",
+};
 
 export type ProductOverviewSection = {
   product: "business-wise" | "role-wise" | "listen-wise";
@@ -409,7 +427,7 @@ export const overviewContacts: OverviewContact[] = [
   {
     name: "Dana Whitaker",
     title: "VP of Operations",
-    company: "Kestrel Robotics",
+    company: "Pallas Robotics",
     stage: "Proposal",
     sentiment: "positive",
     lastTouch: "Call · 2 days ago",
@@ -417,7 +435,7 @@ export const overviewContacts: OverviewContact[] = [
   {
     name: "Lena Ortiz",
     title: "Chief Medical Officer",
-    company: "Brightpath Health",
+    company: "Meadowvale Health",
     stage: "Security review",
     sentiment: "neutral",
     lastTouch: "Voice memo · yesterday",
@@ -425,7 +443,7 @@ export const overviewContacts: OverviewContact[] = [
   {
     name: "Tom Ashby",
     title: "Head of Supply Chain",
-    company: "Fernhill Foods",
+    company: "Sorrel Foods",
     stage: "Evaluation",
     sentiment: "at risk",
     lastTouch: "Call · 9 days ago",
@@ -433,23 +451,27 @@ export const overviewContacts: OverviewContact[] = [
   {
     name: "Priscilla Nguyen",
     title: "Director of Finance",
-    company: "Bluepeak Capital",
+    company: "Larkspur Capital",
     stage: "Negotiation",
     sentiment: "positive",
     lastTouch: "Email · today",
   },
 ];
 
-export type BeforeAfterVariants = {
-  productWise: BeforeAfter;
-  salesWise: BeforeAfter;
-  dealWise: BeforeAfter;
-  default: BeforeAfter;
-};
+/** The product slugs that have their own before/after block. */
+export type BeforeAfterProduct =
+  "capture-wise" | "job-wise" | "business-wise" | "listen-wise" | "role-wise" | "sort-wise";
 
-/** The before/after block; the page picks a variant by path (product-wise, sales-wise, deal-wise, otherwise default). */
+export type BeforeAfterVariants = Record<BeforeAfterProduct | "default", BeforeAfter>;
+
+/**
+ * The before/after block of each product page, by the slug in its path; any other path gets the
+ * default. The three original path variants live on as the products that carry their story:
+ * product-wise (product answers) is Capture Wise's, sales-wise (a process that runs itself) is Job
+ * Wise's and deal-wise (every deal as it is) is Business Wise's.
+ */
 export const beforeAfterVariants: BeforeAfterVariants = {
-  productWise: {
+  "capture-wise": {
     title: "Product answers without the back-and-forth",
     lead: "When a buyer asks a detailed product question, sellers shouldn't have to wait days for an answer. Revwise puts what your team already knows in every rep's hands.",
     before: {
@@ -471,7 +493,7 @@ export const beforeAfterVariants: BeforeAfterVariants = {
       ],
     },
   },
-  salesWise: {
+  "job-wise": {
     title: "A sales process that runs itself",
     lead: "Your playbook only works if it is followed. Revwise builds the process into every conversation, so the steps happen without another checklist to fill in.",
     before: {
@@ -495,7 +517,7 @@ export const beforeAfterVariants: BeforeAfterVariants = {
       ],
     },
   },
-  dealWise: {
+  "business-wise": {
     title: "See every deal as it really is",
     lead: "Deals rarely fail all at once. Revwise shows the early signals, from a quiet champion to a vague next step, while you can still do something about them.",
     before: {
@@ -514,6 +536,72 @@ export const beforeAfterVariants: BeforeAfterVariants = {
         "Slipped close dates and weak next steps are flagged automatically",
         "Sentiment and stakeholder engagement are tracked call by call",
         "Deal reviews start from the facts and focus on the next move",
+      ],
+    },
+  },
+  "listen-wise": {
+    title: "From a finished call to a correct CRM record",
+    lead: "The conversation is over in thirty minutes. Getting it into the CRM used to take the rest of the evening. Listen Wise closes that gap before your next meeting starts.",
+    before: {
+      title: "Before Revwise",
+      items: [
+        "Typing up notes from memory after back-to-back calls",
+        "Details from calls in the car never reach the CRM",
+        "Stage, amount and close date updated once a week, if at all",
+        "Contacts who joined a call are missing from the record",
+      ],
+    },
+    after: {
+      title: "With Revwise",
+      items: [
+        "Zoom, Teams and Google Meet calls captured from your calendar, with consent",
+        "A two-minute voice memo becomes next step, close date and amount",
+        "Field changes proposed as a before-and-after list you approve in one click",
+        "New stakeholders added to the record from who actually spoke",
+      ],
+    },
+  },
+  "role-wise": {
+    title: "One set of conversations, three different jobs",
+    lead: "A seller, a manager and a sales leader look at the same deal for different reasons. Role Wise stops making each of them dig for their answer.",
+    before: {
+      title: "Before Revwise",
+      items: [
+        "Sellers rebuild their day from the calendar and old emails",
+        "Managers learn a deal is stuck when the rep says so",
+        "Leaders rebuild the forecast in a spreadsheet every Monday",
+        "Everyone reads the same CRM screen looking for something else",
+      ],
+    },
+    after: {
+      title: "With Revwise",
+      items: [
+        "Sellers start the day with each meeting's talking points ready",
+        "Managers see coaching flags on stalled deals and missing buyers",
+        "Leaders read commit and best case with the evidence behind each number",
+        "Each role opens a view built for the decision it has to make",
+      ],
+    },
+  },
+  "sort-wise": {
+    title: "Your week, ranked by what needs you",
+    lead: "A long pipeline hides the three deals that will decide the quarter. Sort Wise puts them at the top and tells you why.",
+    before: {
+      title: "Before Revwise",
+      items: [
+        "The pipeline sorted by close date, which nobody trusts",
+        "Risky deals noticed after the buyer has gone quiet",
+        "Every deal gets the same attention, whatever its momentum",
+        '"Let\'s reconnect" passes for a next step',
+      ],
+    },
+    after: {
+      title: "With Revwise",
+      items: [
+        "Deals ranked by risk, momentum and next-step quality",
+        "A plain reason behind every ranking, linked to the call it came from",
+        "Cooling deals flagged while there is still time to act",
+        "Weak next steps marked for you to fix before the forecast call",
       ],
     },
   },

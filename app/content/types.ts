@@ -45,8 +45,13 @@ export type Testimonial = {
 
 export type Logo = { name: string; src: string; width: number; height: number };
 
-/** An FAQ item: question, answer, isSpecial. */
-export type FaqItem = { question: string; answer: string; isSpecial?: boolean };
+/** An FAQ item: question, answer, isSpecial; nextSteps shows Request Access and Book Demo under the answer. */
+export type FaqItem = {
+  question: string;
+  answer: string;
+  isSpecial?: boolean;
+  nextSteps?: boolean;
+};
 
 export type Slide = ImageRef & { caption: string };
 

@@ -10,17 +10,17 @@ export type ZoomGuide = {
 
 export const zoomGuide: ZoomGuide = {
   title: "Connect Zoom to Revwise",
-  lead: "Once Zoom is connected, Revwise joins the customer meetings on your calendar, captures them with consent and turns each conversation into CRM updates. It takes about five minutes.",
+  lead: "Once Zoom is connected, Revwise joins the customer meetings on your calendar, captures them with consent and turns each conversation into CRM updates. It takes about five minutes, in the Revwise app your team signs in to (not this website).",
   steps: [
     {
       title: "Log in to Revwise",
       description:
-        "Sign in to your Revwise account with your work email and password. If your team doesn't have access yet, use Request Access or Book Demo first.",
+        "Open the Revwise app from the link in your workspace invitation and sign in with your work email and password. The app is separate from this website: signing in here does not open it. If your team doesn't have a workspace yet, use Request Access or Book Demo first.",
     },
     {
       title: "Go to Integrations, then Zoom",
       description:
-        "Open Integrations from your account menu and select Zoom in the list of meeting tools.",
+        "In the app, open Integrations from your account menu and select Zoom in the list of meeting tools.",
     },
     {
       title: 'Click "Connect with Zoom"',
@@ -35,7 +35,7 @@ export const zoomGuide: ZoomGuide = {
     {
       title: "Confirm on your dashboard",
       description:
-        "Back in Revwise, Zoom shows as Connected on your dashboard, along with the upcoming meetings Revwise will capture. Your next scheduled customer call is captured automatically.",
+        "Back in the Revwise app, Zoom shows as Connected on your dashboard, along with the upcoming meetings Revwise will capture. Your next scheduled customer call is captured automatically.",
     },
   ],
   troubleshooting: [
@@ -52,7 +52,7 @@ export const zoomGuide: ZoomGuide = {
     {
       title: "I want to disconnect Zoom",
       description:
-        "Go to Integrations, then Zoom, and click Disconnect, or remove Revwise from Manage > Installed Apps in the Zoom App Marketplace. Captures stop immediately; existing transcripts follow your data retention settings.",
+        "In the Revwise app, go to Integrations, then Zoom, and click Disconnect, or remove Revwise from Manage > Installed Apps in the Zoom App Marketplace. Captures stop immediately; existing transcripts follow your data retention settings.",
     },
   ],
 };

@@ -3,6 +3,7 @@ import { FUNCTIONS } from "../../common/functions.ts";
 import { contactSchema, type Contact, type ContactInput } from "../../common/leads.ts";
 import { EmailField, PhoneField, TextAreaField, TextField } from "./form-fields.tsx";
 import { LeadFormSubmit } from "./lead-form-submit.tsx";
+import { PrivacyNote } from "./privacy-note.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
@@ -38,6 +39,7 @@ export function ContactForm() {
         busyLabel="Sending..."
         className="sm:justify-self-start"
       />
+      <PrivacyNote kind="contact" />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { leadSource } from "../lib/lead-source.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { toast } from "../lib/toast.ts";
 import { EmailField } from "./form-fields.tsx";
+import { PrivacyNote } from "./privacy-note.tsx";
 import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
 export const DEMO_ERROR_TOAST_MS = 3000;
@@ -69,7 +70,8 @@ export default function DemoDialog({
       <DialogContent className="max-w-md">
         <DialogTitle>Watch the Revwise demo</DialogTitle>
         <DialogDescription>
-          Enter your business email and we'll send you the ten-minute product tour right away.
+          Enter your business email and we'll send you the link to the step-by-step product tour
+          right away.
         </DialogDescription>
         <form
           method="post"
@@ -87,6 +89,7 @@ export default function DemoDialog({
           <Button type="submit" size="lg" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? "Sending..." : "Send me the demo"}
           </Button>
+          <PrivacyNote kind="demoEmail" />
         </form>
       </DialogContent>
     </Dialog>

@@ -4,11 +4,11 @@
 import { useState } from "react";
 import { looksLikeEmail } from "../../common/leads.ts";
 import { Icon } from "../components/ui/icon.tsx";
-import { cn } from "../lib/cn.ts";
 import { leadSource } from "../lib/lead-source.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { toast } from "../lib/toast.ts";
 import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
+import { PrivacyNote } from "./privacy-note.tsx";
 
 export function NewsletterForm({ className }: { className?: string }) {
   const [submitting, setSubmitting] = useState(false);
@@ -60,38 +60,41 @@ export function NewsletterForm({ className }: { className?: string }) {
     <form
       method="post"
       action={FORM_FALLBACK_ACTION}
-      className={cn("flex gap-2", className)}
+      className={className}
       onSubmit={onSubmit}
       noValidate
       aria-label="Newsletter"
     >
-      <label htmlFor="newsletter-email" className="sr-only">
-        Email address
-      </label>
-      <input
-        id="newsletter-email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@company.com"
-        className="h-10 min-w-0 flex-1 rounded-lg border border-white/25 bg-white/10 px-3 text-sm text-white placeholder:text-slate-300 focus-visible:border-white"
-      />
-      <button
-        type="submit"
-        disabled={submitting}
-        aria-busy={submitting}
-        className="inline-flex h-10 min-w-28 items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold text-ink hover:bg-indigo-50 disabled:opacity-80"
-      >
-        {submitting ? (
-          <>
-            <Icon name="loader" className="size-4" />
-            <span className="sr-only">Subscribing…</span>
-          </>
-        ) : (
-          "Subscribe"
-        )}
-      </button>
+      <div className="flex gap-2">
+        <label htmlFor="newsletter-email" className="sr-only">
+          Email address
+        </label>
+        <input
+          id="newsletter-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+          className="h-10 min-w-0 flex-1 rounded-lg border border-white/25 bg-white/10 px-3 text-sm text-white placeholder:text-slate-300 focus-visible:border-white"
+        />
+        <button
+          type="submit"
+          disabled={submitting}
+          aria-busy={submitting}
+          className="inline-flex h-10 min-w-28 items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold text-ink hover:bg-indigo-50 disabled:opacity-80"
+        >
+          {submitting ? (
+            <>
+              <Icon name="loader" className="size-4" />
+              <span className="sr-only">Subscribing…</span>
+            </>
+          ) : (
+            "Subscribe"
+          )}
+        </button>
+      </div>
+      <PrivacyNote kind="newsletter" tone="dark" className="mt-2" />
     </form>
   );
 }

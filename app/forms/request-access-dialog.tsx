@@ -11,6 +11,7 @@ import { FUNCTIONS } from "../../common/functions.ts";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog.tsx";
 import { EmailField, SelectField, TextField } from "./form-fields.tsx";
 import { LeadFormSubmit } from "./lead-form-submit.tsx";
+import { PrivacyNote } from "./privacy-note.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
@@ -85,6 +86,7 @@ export default function RequestAccessDialog({
             />
           </div>
           <LeadFormSubmit {...protection} label="Request Access" busyLabel="Submitting..." />
+          <PrivacyNote kind="requestAccess" />
         </form>
       </DialogContent>
     </Dialog>

@@ -4,6 +4,7 @@ import { FUNCTIONS } from "../../common/functions.ts";
 import { requestDemoSchema, type RequestDemo, type RequestDemoInput } from "../../common/leads.ts";
 import { EmailField, PhoneField, TextField } from "./form-fields.tsx";
 import { LeadFormSubmit } from "./lead-form-submit.tsx";
+import { PrivacyNote } from "./privacy-note.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
@@ -53,6 +54,7 @@ export function RequestDemoForm() {
         busyLabel="Submitting..."
         className="sm:justify-self-start"
       />
+      <PrivacyNote kind="requestDemo" />
     </form>
   );
 }

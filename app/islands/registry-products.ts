@@ -2,4 +2,6 @@
 export const productIslands = {
   "product-carousel": () =>
     import("../components/products/product-carousel.tsx").then((m) => m.ProductCarousel),
+  "product-tour": () =>
+    import("../components/products/product-tour.tsx").then((m) => m.ProductTour),
 };

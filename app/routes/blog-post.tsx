@@ -4,11 +4,13 @@ import { Button } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { findPost, postSummaries, type PostSummary } from "../content/blog-posts.ts";
 import { pages } from "../content/pages.ts";
+import { productNextStep } from "../content/products.ts";
 import { brand } from "../content/site.ts";
 import { JsonLd } from "../lib/json-ld.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { absoluteUrl } from "../lib/site-url.ts";
 import { ArticleHeader, ArticleImage, AuthorCard, PostCard } from "../sections/pages/blog.tsx";
+import { CtaBand } from "../sections/pages/cta-band.tsx";
 import { MessagePanel } from "../sections/pages/message-panel.tsx";
 import { Prose } from "../sections/pages/prose.tsx";
 import type { Route } from "./+types/blog-post";
@@ -107,6 +109,11 @@ export default function BlogPost() {
         </Container>
       </article>
       <MoreFromTheBlog posts={others} title="More from the blog" />
+      <CtaBand
+        title={productNextStep.title(brand.name)}
+        text={productNextStep.text}
+        secondary={productNextStep.tour}
+      />
       <JsonLd
         data={{
           "@type": "BlogPosting",
@@ -122,7 +129,7 @@ export default function BlogPost() {
             "@type": "Person",
             name: post.author.name,
             jobTitle: post.author.role,
-            sameAs: [post.author.linkedin],
+            ...(post.author.linkedin ? { sameAs: [post.author.linkedin] } : {}),
           },
           publisher: {
             "@type": "Organization",

@@ -38,7 +38,7 @@ export default function Page() {
             "@type": "Person",
             name: p.name,
             jobTitle: p.role,
-            sameAs: [p.linkedin],
+            ...(p.linkedin ? { sameAs: [p.linkedin] } : {}),
           })),
         }}
       />

@@ -6,6 +6,7 @@ import { JsonLd } from "../lib/json-ld.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { PageHero } from "../sections/page-hero.tsx";
 import { FaqAccordion, FaqLayout, FaqStillQuestions } from "../sections/pages/faq.tsx";
+import { ProductCtas } from "../sections/products/product-hero.tsx";
 
 export const meta = () => pageMeta(pages.faq);
 
@@ -29,7 +30,12 @@ export default function Page() {
             hydrate="interaction"
           />
         )}
-        <FaqAccordion items={faqs} headingId={LIST_HEADING_ID} title="All questions" />
+        <FaqAccordion
+          items={faqs}
+          headingId={LIST_HEADING_ID}
+          title="All questions"
+          nextSteps={<ProductCtas className="mx-0 mt-5 sm:justify-start" />}
+        />
       </FaqLayout>
       <JsonLd
         data={{

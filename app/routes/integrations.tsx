@@ -28,9 +28,9 @@ export default function Page() {
       <IntegrationGroup
         id="meetings-title"
         title="Calendar and meetings"
-        lead="Each seller connects their own calendar. Revwise finds the customer meetings on it and joins them on Zoom, Google Meet or Teams."
+        lead="Each seller connects their own calendar. Revwise finds the customer meetings on it and joins them on Zoom, Microsoft Teams or Google Meet."
         tools={meetings}
-        columns={4}
+        columns={3}
         lazy
         className="border-y border-border bg-slate-50"
       />

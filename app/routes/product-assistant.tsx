@@ -1,7 +1,8 @@
 import { useLocation } from "react-router";
-import { assistantProducts, productAt } from "../content/products.ts";
+import { assistantProducts, productAt, productNextStep } from "../content/products.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pagePath } from "../lib/page-path.ts";
+import { CtaBand } from "../sections/pages/cta-band.tsx";
 import { BeforeAfterSection } from "../sections/products/before-after.tsx";
 import { FeatureStrip } from "../sections/products/feature-strip.tsx";
 import { KnowledgeChat } from "../sections/products/knowledge-chat.tsx";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/product-assistant";
 export const meta = ({ location }: Route.MetaArgs) =>
   pageMeta(productAt(assistantProducts, pagePath(location.pathname)).page);
 
-/** Capture-, job- and sort-wise: hero, the static Sales Knowledge Chat, highlights, before/after. */
+/** Capture-, job- and sort-wise: hero, the static Sales Knowledge Chat, highlights, before/after, next step. */
 export default function Product() {
   const path = pagePath(useLocation().pathname);
   const product = productAt(assistantProducts, path);
@@ -26,6 +27,11 @@ export default function Product() {
         items={product.highlights}
       />
       <BeforeAfterSection path={path} />
+      <CtaBand
+        title={productNextStep.title(product.name)}
+        text={productNextStep.text}
+        secondary={productNextStep.tour}
+      />
     </>
   );
 }

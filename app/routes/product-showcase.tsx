@@ -1,7 +1,8 @@
 import { useLocation } from "react-router";
-import { productAt, showcaseProducts } from "../content/products.ts";
+import { productAt, productNextStep, showcaseProducts } from "../content/products.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pagePath } from "../lib/page-path.ts";
+import { CtaBand } from "../sections/pages/cta-band.tsx";
 import { BeforeAfterSection } from "../sections/products/before-after.tsx";
 import { FeatureStrip } from "../sections/products/feature-strip.tsx";
 import { ProductCtas, ProductHero } from "../sections/products/product-hero.tsx";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/product-showcase";
 export const meta = ({ location }: Route.MetaArgs) =>
   pageMeta(productAt(showcaseProducts, pagePath(location.pathname)).page);
 
-/** Business-, listen- and role-wise: hero, screenshot carousel, three features, before/after. */
+/** Business-, listen- and role-wise: hero, screenshot carousel, three features, before/after, next step. */
 export default function Product() {
   const path = pagePath(useLocation().pathname);
   const product = productAt(showcaseProducts, path);
@@ -31,6 +32,11 @@ export default function Product() {
         items={product.features}
       />
       <BeforeAfterSection path={path} />
+      <CtaBand
+        title={productNextStep.title(product.name)}
+        text={productNextStep.text}
+        secondary={productNextStep.tour}
+      />
     </>
   );
 }

@@ -1,12 +1,17 @@
 import { pages } from "../content/pages.ts";
 import {
+  assistantOverview,
+  assistantProducts,
   overviewContacts,
   productAt,
+  productNextStep,
   productOverview,
   showcaseProducts,
 } from "../content/products.ts";
 import type { ImageRef } from "../content/types.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { CtaBand } from "../sections/pages/cta-band.tsx";
+import { AssistantLinks } from "../sections/products/assistant-links.tsx";
 import { type OverviewVisual, OverviewSection } from "../sections/products/overview-sections.tsx";
 import { ProductHero } from "../sections/products/product-hero.tsx";
 
@@ -27,7 +32,10 @@ function visualFor(href: string): OverviewVisual {
   return { kind: "contacts", contacts: overviewContacts };
 }
 
-/** /product: h1 and lead, then the three products in alternating sections. */
+/**
+ * /product: h1 and lead, the three products in alternating sections, the three Sales Knowledge
+ * Chat products, then the next step.
+ */
 export default function Page() {
   return (
     <>
@@ -41,6 +49,12 @@ export default function Page() {
           tinted={i % 2 === 1}
         />
       ))}
+      <AssistantLinks {...assistantOverview} products={assistantProducts} />
+      <CtaBand
+        title={productNextStep.title("Revwise")}
+        text={productNextStep.text}
+        secondary={productNextStep.tour}
+      />
     </>
   );
 }

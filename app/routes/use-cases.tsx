@@ -19,7 +19,6 @@ export default function Page() {
       <CtaBand
         title="See it with your own pipeline"
         text="In a 30-minute demo we connect a calendar and a sandbox CRM and capture a real call, so you see Revwise on your own sales process."
-        secondary={{ label: "Request a demo", href: "/request-demo" }}
       />
     </>
   );

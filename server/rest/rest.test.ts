@@ -225,7 +225,7 @@ describeEachDatabase("REST inserts", (ctx) => {
     expect(ok).toMatchObject({ status: 201, error: null });
     const mail = await smtp.waitFor((m) => addressOf(m) === "buyer@northwind-analytics.example");
     expect(mail.subject).toBe("Your Revwise demo is ready");
-    expect(mail.text).toContain(`${server.url}/product`);
+    expect(mail.text).toContain(`${server.url}/product/tour`);
     expect(mail.html).toContain("Watch the demo");
 
     // Asking again answers the same and sends nothing new (whoever asks, whatever the case).

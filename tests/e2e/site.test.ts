@@ -69,7 +69,6 @@ const PAGE_TEXTS: Record<string, string[]> = {
     "Board of Advisors",
     ...team.map((p) => p.name),
     ...advisors.map((p) => p.name),
-    "linkedin.com/in/",
   ],
   "/request-demo": [
     "Request Demo",

@@ -6,16 +6,19 @@ import type { FaqItem } from "../../content/types.ts";
 
 /**
  * The questions as an exclusive accordion of native <details name>: one open at a time, works
- * without JavaScript, and the answers are in the HTML for search engines.
+ * without JavaScript, and the answers are in the HTML for search engines. Items marked nextSteps
+ * show the page's `nextSteps` (the buttons the answer names) under the answer.
  */
 export function FaqAccordion({
   items,
   headingId,
   title,
+  nextSteps,
 }: {
   items: FaqItem[];
   headingId: string;
   title: string;
+  nextSteps?: React.ReactNode;
 }) {
   return (
     <section aria-labelledby={headingId}>
@@ -44,6 +47,7 @@ export function FaqAccordion({
             </summary>
             <div className="px-5 pb-6 sm:px-6">
               <p className="max-w-2xl leading-7 text-slate-700">{item.answer}</p>
+              {item.nextSteps && nextSteps}
             </div>
           </details>
         ))}

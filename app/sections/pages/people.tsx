@@ -3,8 +3,12 @@ import { Icon } from "../../components/ui/icon.tsx";
 import type { Person } from "../../content/people.ts";
 import { cn } from "../../lib/cn.ts";
 
-/** A person's LinkedIn profile, in a new tab; named "<name> on LinkedIn" for assistive technology. */
+/**
+ * A person's LinkedIn profile, in a new tab; named "<name> on LinkedIn" for assistive technology.
+ * Nothing for a person without a real profile.
+ */
 export function LinkedInLink({ person, className }: { person: Person; className?: string }) {
+  if (!person.linkedin) return null;
   return (
     <ExternalLink
       href={person.linkedin}

@@ -76,7 +76,7 @@ export function ZoomAside() {
         </h2>
         <ul role="list" className="mt-4 space-y-3 text-slate-700">
           {[
-            "A Revwise account (use Request Access or Book Demo if your team has none yet)",
+            "A seat in your team's Revwise app workspace (use Request Access or Book Demo if your team has none yet)",
             "The Zoom account you use for customer meetings",
             "Your Zoom admin's approval, if your company restricts Zoom apps",
           ].map((item) => (

@@ -1,20 +1,32 @@
-// The before/after comparison shared by every product page. Its copy
-// depends on the path: product-wise, sales-wise, deal-wise, otherwise the default.
+// The before/after comparison shared by every product page. Its copy depends on the path:
+// each product has its own, any other path the default.
 import { Icon } from "../../components/ui/icon.tsx";
-import { beforeAfterVariants } from "../../content/products.ts";
+import { type BeforeAfterProduct, beforeAfterVariants } from "../../content/products.ts";
 import type { BeforeAfter } from "../../content/types.ts";
 import { cn } from "../../lib/cn.ts";
 import { HeadedSection } from "../section-heading.tsx";
 
+/** The spec's three path variants, and the product whose page carries each of them. */
+const legacyPathVariants: [keyword: string, product: BeforeAfterProduct][] = [
+  ["product-wise", "capture-wise"],
+  ["sales-wise", "job-wise"],
+  ["deal-wise", "business-wise"],
+];
+
+const products = Object.keys(beforeAfterVariants).filter(
+  (key): key is BeforeAfterProduct => key !== "default",
+);
+
 /**
- * The variant of the before/after block for a path: product-wise, sales-wise and deal-wise paths
- * have their own, every other path shows the default.
+ * The before/after block for a path: the product whose slug the path names (a spec variant's
+ * keyword names the product that carries it), otherwise the default.
  */
 export function beforeAfterFor(path: string): BeforeAfter {
-  if (path.includes("product-wise")) return beforeAfterVariants.productWise;
-  if (path.includes("sales-wise")) return beforeAfterVariants.salesWise;
-  if (path.includes("deal-wise")) return beforeAfterVariants.dealWise;
-  return beforeAfterVariants.default;
+  const segments = path.split("/");
+  const legacy = legacyPathVariants.find(([keyword]) => segments.includes(keyword));
+  if (legacy) return beforeAfterVariants[legacy[1]];
+  const product = products.find((slug) => segments.includes(slug));
+  return product ? beforeAfterVariants[product] : beforeAfterVariants.default;
 }
 
 /** One side of a before/after comparison (also used by the use-case cards). */

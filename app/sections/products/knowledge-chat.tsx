@@ -1,7 +1,7 @@
 // The static "Sales Knowledge Chat" mock of capture-, job- and sort-wise.
-// No JavaScript: its "Start For Free" and "Try Live Demo" buttons do nothing (it is a preview), so they are
-// marked aria-disabled and say "(preview)" to assistive technology.
-import { Button } from "../../components/ui/button.tsx";
+// No JavaScript. Its "Start For Free" and "Try Live Demo" buttons do nothing, so they are drawn as
+// part of the picture (small, muted, inside the mock's frame) and hidden from assistive technology
+// with the rest of the mock's controls; the page's real next step follows the mock.
 import { Icon } from "../../components/ui/icon.tsx";
 import type { AssistantProduct, ChatTurn } from "../../content/types.ts";
 import { WindowDots } from "./window-dots.tsx";
@@ -103,29 +103,20 @@ export function KnowledgeChat({ product }: { product: AssistantProduct }) {
         >
           <div className="flex items-center gap-3 rounded-xl border border-input bg-white py-2 pr-2 pl-4 shadow-xs">
             <span className="flex-1 truncate text-sm text-slate-500">Ask about any account…</span>
-            <span className="grid size-9 place-items-center rounded-lg bg-primary text-white">
+            <span className="grid size-9 place-items-center rounded-lg bg-slate-200 text-slate-600">
               <Icon name="send" className="size-4" />
             </span>
           </div>
+          <div className="mt-3 flex flex-wrap justify-center gap-2 text-xs font-semibold text-slate-600">
+            <span className="rounded-md border border-slate-200 bg-slate-100 px-2.5 py-1">
+              Start For Free
+            </span>
+            <span className="inline-flex items-center gap-1 rounded-md border border-slate-200 bg-white px-2.5 py-1">
+              <Icon name="play" className="size-3" />
+              Try Live Demo
+            </span>
+          </div>
         </div>
-      </div>
-
-      <div className="mx-auto mt-8 flex max-w-xs flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center">
-        <Button type="button" size="lg" aria-disabled="true" className="w-full sm:w-auto">
-          Start For Free
-          <span className="sr-only"> (preview)</span>
-        </Button>
-        <Button
-          type="button"
-          size="lg"
-          variant="outline"
-          aria-disabled="true"
-          className="w-full sm:w-auto"
-        >
-          <Icon name="play" />
-          Try Live Demo
-          <span className="sr-only"> (preview)</span>
-        </Button>
       </div>
     </div>
   );

@@ -8,11 +8,17 @@ import { Icon } from "../../components/ui/icon.tsx";
 import { bookDemoUrl } from "../../content/site.ts";
 import { RequestAccessButton } from "../../forms/request-access-button.tsx";
 import { Island } from "../../islands/island.tsx";
+import { cn } from "../../lib/cn.ts";
 
 /** Request Access (the dialog island) and Book Demo (the external scheduling page). */
-export function ProductCtas() {
+export function ProductCtas({ className }: { className?: string }) {
   return (
-    <div className="mx-auto mt-8 flex max-w-xs flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center">
+    <div
+      className={cn(
+        "mx-auto mt-8 flex max-w-xs flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center",
+        className,
+      )}
+    >
       <Island
         name="request-access"
         component={RequestAccessButton}
