@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-// In development the API runs beside Vite (scripts/dev.mjs); the browser still sees one origin.
+// In development the API runs beside Vite (scripts/dev.ts); the browser still sees one origin.
 const api = process.env.API_ORIGIN ?? "http://127.0.0.1:3001";
 
 export default defineConfig({

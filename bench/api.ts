@@ -1,30 +1,16 @@
 // npm run bench:api: newsletter inserts per second through POST /rest/v1/newsletter_subscribers
 // (the real server: key check, validation, rate limit, headers, logging) next to a bare Fastify
 // route doing the same insert on the same kind of database, measured in the same run, on
-// embedded PGlite and on PostgreSQL. Target (issue 4): ≥ 80 % of the bare route.
-import { spawn } from "node:child_process";
+// embedded PGlite and on PostgreSQL. Target: ≥ 80 % of the bare route.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createTestDatabase, postgresAvailable } from "../tests/support/postgres.ts";
 import { sharedDeploymentEnv, startServer } from "../tests/support/server-process.ts";
-import { fmt, load, table, uniqueInsert, type LoadResult } from "./lib.ts";
+import { fmt, load, startBareServer, table, uniqueInsert, type LoadResult } from "./lib.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
-
-function bareServer(env: Record<string, string>): Promise<{ url: string; close(): void }> {
-  const child = spawn(process.execPath, ["bench/bare-insert-server.ts"], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve) => {
-    child.stdout.on("data", (d: Buffer) => {
-      const port = /listening (\d+)/.exec(d.toString())?.[1];
-      if (port) resolve({ url: `http://127.0.0.1:${port}`, close: () => child.kill() });
-    });
-  });
-}
 
 /** Each server on its own database of the engine, so neither sees the other's rows or files. */
 type Engine = {
@@ -37,7 +23,7 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
   const bareDb = await engine.env();
   const ours = await startServer({ ...oursDb.env, TRUST_PROXY: "loopback", LOG_LEVEL: "info" });
   const anonKey = /anon key: ([\w.-]+)/.exec(ours.logs.join("\n"))![1]!;
-  const bare = await bareServer(bareDb.env);
+  const bare = await startBareServer("bench/bare-insert-server.ts", { env: bareDb.env });
   const run = (url: string, extra: Record<string, string>, prefix: string, seconds = DURATION) =>
     load({
       url,

@@ -2,8 +2,7 @@
 // (concurrent requests) of POST /auth/v1/token?grant_type=password, next to two baselines measured
 // in the same run, alternately with it (so all three see the same machine): one argon2id check of
 // the password in this process, and a bare sign-in server (bench/bare-signin-server.ts) doing only
-// the lookup, the check and the session insert. Target (issue 5): p50 ≤ 1.3 × one hash.
-import { spawn } from "node:child_process";
+// the lookup, the check and the session insert. Target: p50 ≤ 1.3 × one hash.
 import { verify } from "@node-rs/argon2";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,7 +10,7 @@ import path from "node:path";
 import { hashPassword } from "../server/auth/passwords.ts";
 import { createTestDatabase, postgresAvailable } from "../tests/support/postgres.ts";
 import { sharedDeploymentEnv, startServer } from "../tests/support/server-process.ts";
-import { fmt, load, median, nextIp, percentile, poster, table } from "./lib.ts";
+import { fmt, load, median, nextIp, percentile, poster, startBareServer, table } from "./lib.ts";
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 200);
 const PASSWORD = "Benchmark-Passphrase-42";
@@ -25,22 +24,6 @@ const checkOnce = async () => {
   return performance.now() - t;
 };
 for (let i = 0; i < 5; i++) await checkOnce();
-
-function bareServer(
-  env: Record<string, string>,
-  email: string,
-): Promise<{ url: string; close(): void }> {
-  const child = spawn(process.execPath, ["bench/bare-signin-server.ts", email, PASSWORD], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve) => {
-    child.stdout.on("data", (d: Buffer) => {
-      const port = /listening (\d+)/.exec(d.toString())?.[1];
-      if (port) resolve({ url: `http://127.0.0.1:${port}`, close: () => child.kill() });
-    });
-  });
-}
 
 /** Sign-in latency (one at a time) and throughput (4 connections) on one engine. */
 async function measure(engine: string, env: Record<string, string>) {
@@ -63,7 +46,10 @@ async function measure(engine: string, env: Record<string, string>) {
     body,
   });
   const bareEmail = `bare-${engine.toLowerCase()}@revwise.example`;
-  const bare = await bareServer({ ...env, DATA_DIR: path.join(dataDir, "bare") }, bareEmail);
+  const bare = await startBareServer("bench/bare-signin-server.ts", {
+    args: [bareEmail, PASSWORD],
+    env: { ...env, DATA_DIR: path.join(dataDir, "bare") },
+  });
   const withIp = ((req: { headers?: Record<string, string> }) => ({
     ...req,
     body,

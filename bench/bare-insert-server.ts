@@ -9,10 +9,10 @@ const db = await openDatabase({
   dataDir: process.env.DATA_DIR ?? "./data",
 });
 const app = Fastify({ logger: false });
-app.post<{ Body: { email: string } }>("/insert", async (request, reply) => {
+app.post<{ Body: { email: string; source?: object } }>("/insert", async (request, reply) => {
   await db.query("INSERT INTO public.newsletter_subscribers (email, source) VALUES ($1, $2)", [
     request.body.email,
-    "{}",
+    JSON.stringify(request.body.source ?? {}),
   ]);
   return reply.code(201).send();
 });

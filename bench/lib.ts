@@ -1,5 +1,6 @@
 // Shared helpers for the benchmarks (run by hand: `npm run bench…`, never as timed tests).
 import autocannon from "autocannon";
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import http from "node:http";
 
@@ -110,15 +111,46 @@ export function poster(
   return { timed, close: () => agent.destroy() };
 }
 
-/** An autocannon setupRequest: every request a new subscriber from a new address (distinct visitors). */
+/**
+ * An autocannon setupRequest: every request a new subscriber from a new address (distinct
+ * visitors), with the body the site's newsletter form posts: the address and where the visitor came
+ * from. The rows are as large as the site's (and as bench/scale-fill.ts's): a benchmark row smaller
+ * than the stored ones fits in the few bytes each full page has left and lands on an old page
+ * instead of the newest one, which no site's traffic does.
+ */
 export const uniqueInsert = (prefix: string) => (req: { headers?: Record<string, string> }) => {
   const id = crypto.randomBytes(6).toString("hex");
+  const source = {
+    page: "/pricing",
+    utm_source: "newsletter",
+    utm_campaign: `c${crypto.randomInt(100)}`,
+  };
   return {
     ...req,
     headers: {
       ...req.headers,
       "x-forwarded-for": `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(256)}`,
     },
-    body: JSON.stringify({ email: `${prefix}-${id}@bench.example` }),
+    body: JSON.stringify({ email: `${prefix}-${id}@bench.example`, source }),
   };
 };
+
+/**
+ * A baseline server (one of bench/bare-*.ts) in its own process: ready once it prints
+ * `listening <port>`.
+ */
+export function startBareServer(
+  script: string,
+  opts: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<{ url: string; close(): void }> {
+  const child = spawn(process.execPath, [script, ...(opts.args ?? [])], {
+    env: { ...process.env, ...opts.env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve) => {
+    child.stdout.on("data", (d: Buffer) => {
+      const port = /listening (\d+)/.exec(d.toString())?.[1];
+      if (port) resolve({ url: `http://127.0.0.1:${port}`, close: () => child.kill() });
+    });
+  });
+}

@@ -1,13 +1,12 @@
 // npm run bench: the platform's figures.
 //  1. Static-page throughput of our server next to a bare node:http file server, same run, same page.
 //  2. The server's first start (new DATA_DIR) and restart (same DATA_DIR) times.
-// Targets (issue 2): ≥ 50% of the bare server's req/s; first start ≤ 5 s; restart ≤ 2 s.
-import { spawn } from "node:child_process";
+// Targets: ≥ 50% of the bare server's req/s; first start ≤ 5 s; restart ≤ 2 s.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startServer } from "../tests/support/server-process.ts";
-import { fmt, load, table, type LoadResult } from "./lib.ts";
+import { fmt, load, startBareServer, table, type LoadResult } from "./lib.ts";
 
 const SITE = path.resolve("build/client");
 const PAGE = "/faq";
@@ -16,19 +15,6 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 if (!fs.existsSync(path.join(SITE, "index.html"))) {
   console.error("No build: run `npm run build` first.");
   process.exit(1);
-}
-
-/** A baseline server (bench/bare-server.ts) in its own process. */
-function bareServer(mode: "file" | "memory"): Promise<{ url: string; close(): void }> {
-  const child = spawn(process.execPath, ["bench/bare-server.ts", mode, SITE], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve) => {
-    child.stdout.on("data", (d: Buffer) => {
-      const port = /listening (\d+)/.exec(d.toString())?.[1];
-      if (port) resolve({ url: `http://127.0.0.1:${port}`, close: () => child.kill() });
-    });
-  });
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "revwise-bench-"));
@@ -52,8 +38,8 @@ const restart = restarts.sort((a, b) => a - b)[1]!;
 // Throughput: identity encoding everywhere (the baselines do not compress). Each server runs in
 // its own process; the load generator runs here.
 const ours = await startServer(env);
-const bareFile = await bareServer("file");
-const bareMemory = await bareServer("memory");
+const bareFile = await startBareServer("bench/bare-server.ts", { args: ["file", SITE] });
+const bareMemory = await startBareServer("bench/bare-server.ts", { args: ["memory", SITE] });
 const runs: { name: string; url: string; result?: LoadResult }[] = [
   { name: "bare node:http file server (reads per request)", url: bareFile.url },
   { name: "bare node:http, pages in memory", url: bareMemory.url },

@@ -5,7 +5,12 @@ import type { Queryable } from "../server/db/database.ts";
 
 export type FillSizes = { users: number; leads: number; emails: number };
 
-/** The lead tables and their shares of the lead rows. */
+/**
+ * The lead tables and their shares of the lead rows. Each row carries a source as the site's forms
+ * send it (page and UTM parameters), as do the rows bench/lib.ts's uniqueInsert posts: after the
+ * fill's VACUUM every page lists its last few free bytes as free space, and rows smaller than the
+ * filled ones would go there, one per old page, as rows arriving one by one over years never do.
+ */
 const LEADS: { table: string; share: number; columns: string; values: string }[] = [
   {
     table: "newsletter_subscribers",

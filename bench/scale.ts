@@ -2,7 +2,7 @@
 // sign-in latency (p50, one at a time) and REST inserts per second (POST /rest/v1/
 // newsletter_subscribers, 10 connections) on a database holding 1 million users (each with an
 // identity, a session and a refresh token), 5 million leads over the five lead tables and 1 million
-// delivered emails, as a ratio to an empty database, in the same run. Targets (issue 12): inserts/s
+// delivered emails, as a ratio to an empty database, in the same run. Targets: inserts/s
 // ≥ 0.9 × and sign-in p50 ≤ 1.1 × the empty database's.
 //
 // Two databases of one engine, each behind its own server: one left empty, one filled (bench/

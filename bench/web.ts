@@ -1,7 +1,7 @@
 // npm run bench:web: Lighthouse 12 (mobile preset, the system Chromium) on every route of the
 // built site served by the real server, plus the home page's first-load JavaScript as a browser
 // fetches it before any interaction (gzip), and layout shift.
-// Targets (issue 3): performance ≥ 95 everywhere (100 on /), accessibility, best practices and SEO
+// Targets: performance ≥ 95 everywhere (100 on /), accessibility, best practices and SEO
 // 100; home first-load JS ≤ 110 KB gzip; CLS ≤ 0.02.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";

@@ -1,6 +1,6 @@
 // Names of the server functions (/functions/v1/<name>) the site calls.
 export const FUNCTIONS = {
-  intake: "intake-notification",
+  requestAccess: "intake-notification",
   contact: "contact-notification",
   requestDemo: "request-demo-notification",
   captchaChallenge: "captcha-challenge",

@@ -9,6 +9,7 @@ import {
   requestAccessSchema,
   requestDemoSchema,
 } from "./leads.ts";
+import { REQUEST_ACCESS_MESSAGES, REQUEST_DEMO_MESSAGES } from "../tests/support/leads.ts";
 
 /** Every field's issues; a field must report exactly one (the one its form shows). */
 const messages = (result: {
@@ -26,7 +27,7 @@ const messages = (result: {
 };
 
 describe("request access schema", () => {
-  it("gives the spec's message for every field", () => {
+  it("gives every field its own message", () => {
     const result = requestAccessSchema.safeParse({
       firstName: "A",
       lastName: "B",
@@ -35,14 +36,7 @@ describe("request access schema", () => {
       companySize: "",
       department: "",
     });
-    expect(messages(result)).toEqual({
-      firstName: "First name must be at least 2 characters",
-      lastName: "Last name must be at least 2 characters",
-      email: "Please enter a valid email address",
-      companyName: "Company name must be at least 2 characters",
-      companySize: "Please select a company size",
-      department: "Please select a department",
-    });
+    expect(messages(result)).toEqual(REQUEST_ACCESS_MESSAGES);
   });
 
   it("trims, lower-cases the email and accepts the enumerations", () => {
@@ -113,7 +107,7 @@ describe("contact schema (all required)", () => {
 });
 
 describe("newsletter", () => {
-  it("applies the spec's client rule: non-empty and containing '@'", () => {
+  it("looks like an email when non-empty and containing '@'", () => {
     expect(looksLikeEmail("")).toBe(false);
     expect(looksLikeEmail("no-at-sign")).toBe(false);
     expect(looksLikeEmail("a@b")).toBe(true);
@@ -126,7 +120,7 @@ describe("newsletter", () => {
 });
 
 describe("demo dialog schema", () => {
-  it("requires an email with the spec's message", () => {
+  it("requires an email, with the form's message", () => {
     expect(messages(demoEmailSchema.safeParse({ email: "" }))).toEqual({
       email: "Please enter your email address",
     });
@@ -146,18 +140,12 @@ describe("demo dialog schema", () => {
 });
 
 describe("request demo page schema", () => {
-  it("gives the spec's per-field messages and leaves the website optional", () => {
+  it("gives each field its own message and leaves the website optional", () => {
     expect(
       messages(
         requestDemoSchema.safeParse({ name: "", email: "x", phone: "", company: "", position: "" }),
       ),
-    ).toEqual({
-      name: "Name is required",
-      email: "Invalid email address",
-      phone: "Phone number is required",
-      company: "Company name is required",
-      position: "Position is required",
-    });
+    ).toEqual(REQUEST_DEMO_MESSAGES);
     expect(
       requestDemoSchema.parse({
         name: "N",

@@ -4,7 +4,7 @@ import "./zod-config.ts";
 import { z } from "zod";
 import { storableString } from "./storable-text.ts";
 
-/** Spec §5 / DESIGN §1: demo requests need a business address, not one of these providers. */
+/** The "Watch Demo" dialog takes business addresses only: none at these free-mail providers. */
 export const FREE_MAIL_DOMAINS = [
   "gmail.com",
   "yahoo.com",

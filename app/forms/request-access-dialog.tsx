@@ -31,7 +31,7 @@ export default function RequestAccessDialog({
       companySize: "" as RequestAccessInput["companySize"],
       department: "" as RequestAccessInput["department"],
     },
-    fn: FUNCTIONS.intake,
+    fn: FUNCTIONS.requestAccess,
     success: {
       title: "Request submitted successfully!",
       description: "Thank you for your interest. Our team will be in touch with you soon!",

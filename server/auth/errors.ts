@@ -1,7 +1,7 @@
 // Auth errors in GoTrue's wire shape. Every code the auth service can answer is listed here,
 // thrown as an AuthError, and written by one handler (see supabase/auth internal/api/apierrors).
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { classify, RETRY_AFTER_SECONDS } from "../http/fastify-errors.ts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { ProtocolError, protocolErrorHandler } from "../http/protocol-errors.ts";
 
 export const API_VERSION = "2024-01-01";
 
@@ -45,9 +45,7 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-export class AuthError extends Error {
-  readonly status: number;
-  readonly code: ErrorCode;
+export class AuthError extends ProtocolError<ErrorCode> {
   readonly extra: Record<string, unknown>;
 
   constructor(
@@ -56,9 +54,7 @@ export class AuthError extends Error {
     message: string,
     extra: Record<string, unknown> = {},
   ) {
-    super(message);
-    this.status = status;
-    this.code = code;
+    super(status, code, message);
     this.extra = extra;
     this.name = "AuthError";
   }
@@ -78,55 +74,34 @@ export function sendAuthError(reply: FastifyReply, err: AuthError) {
     });
 }
 
-/** Error handler of the /auth/v1 scope. */
-export function authErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof AuthError) return sendAuthError(reply, err);
-  const problem = classify(err);
-  switch (problem.kind) {
-    case "too_large":
-      return sendAuthError(
-        reply,
-        new AuthError(413, ErrorCode.request_entity_too_large, "Request body too large"),
-      );
-    case "bad_json":
-      return sendAuthError(
-        reply,
-        new AuthError(400, ErrorCode.bad_json, "Could not parse request body as JSON"),
-      );
-    case "media_type":
-    case "validation":
-    case "client":
-      return sendAuthError(
-        reply,
-        new AuthError(problem.status, ErrorCode.validation_failed, problem.detail),
-      );
-    case "rate_limited":
-      return sendAuthError(
-        reply,
-        new AuthError(429, ErrorCode.over_request_rate_limit, "Request rate limit reached"),
-      );
-    case "unavailable":
-      request.log.warn({ err }, "auth request: database unavailable");
-      return sendAuthError(
-        reply.header("retry-after", String(RETRY_AFTER_SECONDS)),
-        new AuthError(
-          503,
-          ErrorCode.unexpected_failure,
-          "Service temporarily unavailable, please try again later",
-        ),
-      );
-    case "internal":
-      request.log.error({ err }, "auth request failed");
-      return sendAuthError(
-        reply,
-        new AuthError(
-          500,
-          ErrorCode.unexpected_failure,
-          "Unexpected failure, please try again later",
-        ),
-      );
-  }
-}
+/** Error handler of the /auth/v1 scope: GoTrue's answers to what is refused before a handler runs. */
+export const authErrorHandler = protocolErrorHandler<AuthError>({
+  name: "auth request",
+  own: (err) => (err instanceof AuthError ? err : undefined),
+  problems: {
+    too_large: () =>
+      new AuthError(413, ErrorCode.request_entity_too_large, "Request body too large"),
+    bad_json: () => new AuthError(400, ErrorCode.bad_json, "Could not parse request body as JSON"),
+    media_type: (p) => new AuthError(p.status, ErrorCode.validation_failed, p.detail),
+    validation: (p) => new AuthError(p.status, ErrorCode.validation_failed, p.detail),
+    client: (p) => new AuthError(p.status, ErrorCode.validation_failed, p.detail),
+    rate_limited: () =>
+      new AuthError(429, ErrorCode.over_request_rate_limit, "Request rate limit reached"),
+    unavailable: () =>
+      new AuthError(
+        503,
+        ErrorCode.unexpected_failure,
+        "Service temporarily unavailable, please try again later",
+      ),
+    internal: () =>
+      new AuthError(
+        500,
+        ErrorCode.unexpected_failure,
+        "Unexpected failure, please try again later",
+      ),
+  },
+  send: sendAuthError,
+});
 
 export function authNotFound(_request: FastifyRequest, reply: FastifyReply) {
   return sendAuthError(reply, new AuthError(404, ErrorCode.not_found, "Not found"));

@@ -7,6 +7,7 @@ import { FUNCTIONS } from "../../common/functions.ts";
 import { startApiServer, uniqueIp } from "../../tests/support/api-server.ts";
 import { fetchChallenge, solvedPayload } from "../../tests/support/captcha.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
+import { REQUEST_ACCESS_MESSAGES, REQUEST_DEMO_MESSAGES } from "../../tests/support/leads.ts";
 import { addressOf } from "../../tests/support/smtp.ts";
 import { useTestServer } from "../../tests/support/test-server.ts";
 
@@ -61,7 +62,7 @@ describeEachDatabase("lead functions", (ctx) => {
       utm_medium: "social",
       utm_campaign: "launch",
     };
-    const res = await invoke(client(), FUNCTIONS.intake, {
+    const res = await invoke(client(), FUNCTIONS.requestAccess, {
       ...access,
       captcha: await solvedPayload(server.url),
       source,
@@ -134,7 +135,7 @@ describeEachDatabase("lead functions", (ctx) => {
 
   it("answers invalid input with 400, the form's own messages, and stores and sends nothing", async () => {
     const before = smtp.messages.length;
-    const res = await invoke(client(), FUNCTIONS.intake, {
+    const res = await invoke(client(), FUNCTIONS.requestAccess, {
       firstName: "A",
       lastName: "",
       email: "nope",
@@ -146,23 +147,10 @@ describeEachDatabase("lead functions", (ctx) => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       code: "validation_failed",
-      fields: {
-        firstName: "First name must be at least 2 characters",
-        lastName: "Last name must be at least 2 characters",
-        email: "Please enter a valid email address",
-        companyName: "Company name must be at least 2 characters",
-        companySize: "Please select a company size",
-        department: "Please select a department",
-      },
+      fields: REQUEST_ACCESS_MESSAGES,
     });
     const page = await invoke(client(), FUNCTIONS.requestDemo, { captcha: "x" });
-    expect(page.body.fields).toMatchObject({
-      name: "Name is required",
-      email: "Invalid email address",
-      phone: "Phone number is required",
-      company: "Company name is required",
-      position: "Position is required",
-    });
+    expect(page.body.fields).toMatchObject(REQUEST_DEMO_MESSAGES);
     for (const body of [[], "a string", 42, null])
       expect((await invoke(client(), FUNCTIONS.contact, body)).status, JSON.stringify(body)).toBe(
         400,
@@ -327,7 +315,7 @@ describeEachDatabase("lead functions", (ctx) => {
 
   it("emails only the team: nothing goes to the address a visitor typed", async () => {
     const typed = {
-      [FUNCTIONS.intake]: { ...access, email: "typed-intake@victim.example" },
+      [FUNCTIONS.requestAccess]: { ...access, email: "typed-intake@victim.example" },
       [FUNCTIONS.contact]: { ...contact, email: "typed-contact@victim.example" },
       [FUNCTIONS.requestDemo]: { ...demo, email: "typed-demo@victim.example" },
     };

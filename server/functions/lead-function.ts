@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { HONEYPOT_FIELD, leadSourceSchema, type LeadSource } from "../../common/leads.ts";
-import { storeLead, type LeadKind } from "../leads/lead-kinds.ts";
+import type { LeadKind, LeadSchema } from "../leads/kinds.ts";
+import { storeLead } from "../leads/store.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
 import { bearerToken } from "../security/tokens.ts";
 import type { Captcha } from "../security/captcha.ts";
@@ -13,12 +14,12 @@ import { FunctionError } from "./errors.ts";
 
 export const CAPTCHA_FAILED = "Please confirm you're not a robot before submitting.";
 
-export function registerLeadFunction<S extends z.ZodObject>(
+export function registerLeadFunction<S extends LeadSchema>(
   app: FastifyInstance,
   captcha: Captcha,
-  opts: { name: string; schema: S; lead: LeadKind<z.output<S>>; success: string },
+  opts: { name: string; lead: LeadKind<S>; success: string },
 ) {
-  const body = opts.schema.extend({
+  const body = opts.lead.schema.extend({
     captcha: z.string().max(4096).optional(),
     [HONEYPOT_FIELD]: z.string().max(500).optional(),
     source: leadSourceSchema.strip().optional(),
@@ -79,7 +80,13 @@ export function registerLeadFunction<S extends z.ZodObject>(
         request.log.info({ fn: opts.name }, "captcha replayed");
         throw new FunctionError(400, "captcha_failed", CAPTCHA_FAILED);
       }
-      const lead = await storeLead(app.db, opts.lead, fields as z.output<S>, source, app.config);
+      const lead = await storeLead({
+        db: app.db,
+        kind: opts.lead,
+        input: fields as z.output<S>,
+        source,
+        config: app.config,
+      });
       app.mailer.flush();
       return { ok: true, id: lead.id, message: opts.success };
     },

@@ -1,8 +1,7 @@
 // /functions/v1: the site's server functions.
 import type { FastifyInstance } from "fastify";
-import { contactSchema, requestAccessSchema, requestDemoSchema } from "../../common/leads.ts";
 import { FUNCTIONS } from "../../common/functions.ts";
-import { accessRequestLead, contactMessageLead, demoFormLead } from "../leads/lead-kinds.ts";
+import { contactLead, requestAccessLead, requestDemoLead } from "../leads/kinds.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
 import { Captcha, DEFAULT_CAPTCHA_OPTIONS, type CaptchaOptions } from "../security/captcha.ts";
 import { functionNotFound, functionsErrorHandler } from "./errors.ts";
@@ -30,21 +29,18 @@ export default async function functionRoutes(
   );
 
   registerLeadFunction(app, captcha, {
-    name: FUNCTIONS.intake,
-    schema: requestAccessSchema,
-    lead: accessRequestLead,
+    name: FUNCTIONS.requestAccess,
+    lead: requestAccessLead,
     success: "Thank you for your interest. Our team will be in touch with you soon!",
   });
   registerLeadFunction(app, captcha, {
     name: FUNCTIONS.contact,
-    schema: contactSchema,
-    lead: contactMessageLead,
+    lead: contactLead,
     success: "Your message has been sent successfully. We'll get back to you soon!",
   });
   registerLeadFunction(app, captcha, {
     name: FUNCTIONS.requestDemo,
-    schema: requestDemoSchema,
-    lead: demoFormLead,
+    lead: requestDemoLead,
     success: "Thanks! We'll be in touch within one business day to schedule your demo.",
   });
 

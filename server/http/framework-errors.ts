@@ -3,13 +3,12 @@
 // headers too large). Each is answered as a 4xx in the shape of the protocol its path belongs to,
 // with the security headers every other response carries.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import http from "node:http";
 import type { Socket } from "node:net";
 import { authErrorHandler } from "../auth/errors.ts";
 import { functionsErrorHandler } from "../functions/errors.ts";
 import { API_CSP, securityHeaderSet } from "../platform/security-headers.ts";
 import { restErrorHandler } from "../rest/errors.ts";
-import { rootErrorHandler } from "./root-errors.ts";
+import { reasonPhrase, rootErrorHandler } from "./root-errors.ts";
 
 const PROTOCOLS = [
   ["/auth/v1", authErrorHandler],
@@ -48,7 +47,7 @@ export function clientErrors(hsts: boolean) {
         : err.code === "HPE_HEADER_OVERFLOW"
           ? 431
           : 400;
-    const reason = http.STATUS_CODES[status]!;
+    const reason = reasonPhrase(status);
     const body = JSON.stringify({ statusCode: status, error: reason, message: reason });
     if (socket.writable) {
       socket.write(

@@ -1,41 +1,39 @@
-// Errors and 404s outside the API prefixes (the site, unknown methods): plain JSON, and a 5xx
-// never carries internals.
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { classify, RETRY_AFTER_SECONDS } from "./fastify-errors.ts";
+// Errors and 404s outside the API prefixes (the site, unknown methods): plain JSON
+// {statusCode, error, message}, the error being the status's reason phrase; a 5xx never carries
+// internals.
+import type { FastifyRequest, FastifyReply } from "fastify";
+import http from "node:http";
+import { protocolErrorHandler } from "./protocol-errors.ts";
 
-export function rootErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const problem = classify(err);
-  if (problem.kind === "internal") {
-    request.log.error({ err }, "request failed");
-    return reply.code(500).send({
-      statusCode: 500,
-      error: "Internal Server Error",
-      message: "Something went wrong on our side.",
-    });
-  }
-  if (problem.kind === "unavailable") {
-    request.log.warn({ err }, "database unavailable");
-    return reply.code(503).header("retry-after", String(RETRY_AFTER_SECONDS)).send({
-      statusCode: 503,
-      error: "Service Unavailable",
+type RootAnswer = { status: number; message: string };
+
+export const rootErrorHandler = protocolErrorHandler<RootAnswer>({
+  name: "request",
+  own: () => undefined,
+  problems: {
+    too_large: () => ({ status: 413, message: "Request body too large" }),
+    bad_json: (p) => ({ status: p.status, message: p.detail }),
+    media_type: (p) => ({ status: p.status, message: p.detail }),
+    validation: (p) => ({ status: p.status, message: p.detail }),
+    rate_limited: () => ({ status: 429, message: "Too many requests" }),
+    client: (p) => ({ status: p.status, message: p.detail }),
+    unavailable: () => ({
+      status: 503,
       message: "The service is briefly unavailable; please try again in a moment.",
-    });
-  }
-  const message =
-    "detail" in problem
-      ? problem.detail
-      : problem.kind === "too_large"
-        ? "Request body too large"
-        : "Too many requests";
-  return reply
-    .code(problem.status)
-    .send({ statusCode: problem.status, error: "Bad Request", message });
-}
+    }),
+    internal: () => ({ status: 500, message: "Something went wrong on our side." }),
+  },
+  send: (reply, { status, message }) =>
+    reply.code(status).send({ statusCode: status, error: reasonPhrase(status), message }),
+});
+
+/** The status's reason phrase as Node names it ("Payload Too Large"). */
+export const reasonPhrase = (status: number) => http.STATUS_CODES[status] ?? "Error";
 
 export function rootNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({
     statusCode: 404,
-    error: "Not Found",
+    error: reasonPhrase(404),
     message: `No route for ${request.method} ${request.url.split("?")[0]}`,
   });
 }

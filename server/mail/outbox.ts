@@ -1,5 +1,6 @@
-// The outbox: emails are written here, in the same transaction as whatever caused them, and
-// delivered later by the worker (delivery-worker.ts).
+// The outbox: emails are written here, in the same transaction or statement as whatever caused
+// them, and delivered later by the worker (delivery-worker.ts). This module is the only writer of
+// new emails into mail.outbox.
 import type { Queryable } from "../db/database.ts";
 
 export type Email = {
@@ -27,11 +28,44 @@ export type OutboxRow = {
   last_error: string | null;
 };
 
+const COLUMNS = "kind, to_address, subject, text_body, html_body, reply_to";
+
 export async function enqueue(q: Queryable, email: Email): Promise<string> {
   const [row] = await q.query<{ id: string }>(
-    `INSERT INTO mail.outbox (kind, to_address, subject, text_body, html_body, reply_to)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    `INSERT INTO mail.outbox (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
     [email.kind, email.to, email.subject, email.text, email.html, email.replyTo ?? null],
   );
   return row!.id;
+}
+
+/**
+ * One statement that runs `statement` (an INSERT, with or without RETURNING) and queues the emails
+ * given as parameter `$emailsParam` (see emailsParameter): atomic on its own, with no transaction
+ * and no second round trip to the database, and inside the caller's transaction when there is one.
+ * It answers `statement`'s rows when `readBack` is set, else one empty row.
+ */
+export function withQueuedEmails(
+  statement: string,
+  opts: { emailsParam: number; readBack: boolean },
+): string {
+  return `WITH cause AS (${statement}), mail AS (
+       INSERT INTO mail.outbox (${COLUMNS})
+       SELECT * FROM jsonb_to_recordset($${opts.emailsParam}::jsonb)
+         AS m(kind text, to_address text, subject text, text_body text, html_body text, reply_to text)
+     )
+     ${opts.readBack ? "SELECT * FROM cause" : "SELECT"}`;
+}
+
+/** The value of withQueuedEmails' emails parameter. */
+export function emailsParameter(emails: Email[]): string {
+  return JSON.stringify(
+    emails.map((e) => ({
+      kind: e.kind,
+      to_address: e.to,
+      subject: e.subject,
+      text_body: e.text,
+      html_body: e.html,
+      reply_to: e.replyTo ?? null,
+    })),
+  );
 }

@@ -40,7 +40,7 @@ export default fp(
   { name: "rate-limits", dependencies: ["redis"] },
 );
 
-/** The limits of the spec's forms and of the auth service (Supabase's defaults). */
+/** The limits of the lead forms and of the auth service (Supabase's defaults). */
 export const LIMITS = {
   form: { max: 10, timeWindow: 60_000 },
   captchaChallenge: { max: 60, timeWindow: 60_000 },

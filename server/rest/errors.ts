@@ -1,12 +1,10 @@
 // PostgREST's wire shape {code, details, hint, message} for everything under /rest/v1, and the
 // gateway's shape for missing or bad API keys (on Supabase the gateway checks `apikey`).
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseError, isDatabaseUnavailable, type DatabaseError } from "../db/database.ts";
-import { classify, RETRY_AFTER_SECONDS } from "../http/fastify-errors.ts";
+import { ProtocolError, protocolErrorHandler } from "../http/protocol-errors.ts";
 
-export class PostgrestError extends Error {
-  readonly status: number;
-  readonly code: string;
+export class PostgrestError extends ProtocolError {
   readonly details: string | null;
   readonly hint: string | null;
 
@@ -17,9 +15,7 @@ export class PostgrestError extends Error {
     details: string | null = null,
     hint: string | null = null,
   ) {
-    super(message);
-    this.status = status;
-    this.code = code;
+    super(status, code, message);
     this.details = details;
     this.hint = hint;
     this.name = "PostgrestError";
@@ -70,64 +66,42 @@ export function fromDatabaseError(err: DatabaseError, anon: boolean): PostgrestE
   return new PostgrestError(status, err.code, err.message, err.detail ?? null, null);
 }
 
-export function restErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof PostgrestError) return sendPostgrestError(reply, err);
-  if (err instanceof GatewayError)
-    return reply.code(401).send({ message: err.message, hint: err.hint });
-  if (isDatabaseError(err) && !isDatabaseUnavailable(err)) {
-    const mapped = fromDatabaseError(err, true);
-    if (mapped.status >= 500) request.log.error({ err }, "rest request failed");
-    return sendPostgrestError(reply, mapped);
-  }
-  const problem = classify(err);
-  switch (problem.kind) {
-    case "too_large":
-      return sendPostgrestError(
-        reply,
-        new PostgrestError(413, "PGRST102", "Request body too large"),
-      );
-    case "bad_json":
-      return sendPostgrestError(
-        reply,
-        new PostgrestError(400, "PGRST102", "Empty or invalid json"),
-      );
-    case "media_type":
-      return sendPostgrestError(
-        reply,
-        new PostgrestError(415, "PGRST107", "Content-Type not acceptable"),
-      );
-    case "rate_limited":
-      return sendPostgrestError(
-        reply,
-        new PostgrestError(
-          429,
-          "over_request_rate_limit",
-          "Too many requests",
-          null,
-          "Wait a minute before trying again.",
-        ),
-      );
-    case "validation":
-    case "client":
-      return sendPostgrestError(
-        reply,
-        new PostgrestError(problem.status, "PGRST100", problem.detail),
-      );
-    case "unavailable":
-      // PostgREST's answer while it cannot reach the database (PGRST000, 503).
-      request.log.warn({ err }, "rest request: database unavailable");
-      return sendPostgrestError(
-        reply.header("retry-after", String(RETRY_AFTER_SECONDS)),
-        new PostgrestError(503, "PGRST000", "Database connection error. Retrying the connection."),
-      );
-    case "internal":
-      request.log.error({ err }, "rest request failed");
-      return sendPostgrestError(
-        reply,
-        new PostgrestError(500, "PGRST000", "Internal server error"),
-      );
-  }
-}
+/** PostgREST's answers to what the server refuses before a route runs, and to its failures. */
+export const restErrorHandler = protocolErrorHandler<PostgrestError | GatewayError>({
+  name: "rest request",
+  own(err, request) {
+    if (err instanceof PostgrestError || err instanceof GatewayError) return err;
+    if (isDatabaseError(err) && !isDatabaseUnavailable(err)) {
+      const mapped = fromDatabaseError(err, true);
+      if (mapped.status >= 500) request.log.error({ err }, "rest request failed");
+      return mapped;
+    }
+    return undefined;
+  },
+  problems: {
+    too_large: () => new PostgrestError(413, "PGRST102", "Request body too large"),
+    bad_json: () => new PostgrestError(400, "PGRST102", "Empty or invalid json"),
+    media_type: () => new PostgrestError(415, "PGRST107", "Content-Type not acceptable"),
+    rate_limited: () =>
+      new PostgrestError(
+        429,
+        "over_request_rate_limit",
+        "Too many requests",
+        null,
+        "Wait a minute before trying again.",
+      ),
+    validation: (p) => new PostgrestError(p.status, "PGRST100", p.detail),
+    client: (p) => new PostgrestError(p.status, "PGRST100", p.detail),
+    // PostgREST's answer while it cannot reach the database.
+    unavailable: () =>
+      new PostgrestError(503, "PGRST000", "Database connection error. Retrying the connection."),
+    internal: () => new PostgrestError(500, "PGRST000", "Internal server error"),
+  },
+  send: (reply, err) =>
+    err instanceof GatewayError
+      ? reply.code(401).send({ message: err.message, hint: err.hint })
+      : sendPostgrestError(reply, err),
+});
 
 export function restNotFound(request: FastifyRequest, reply: FastifyReply) {
   return sendPostgrestError(

@@ -1,14 +1,39 @@
-// /rest/v1: PostgREST-compatible inserts into the site's lead tables. Insert only: reading,
-// updating and deleting are refused as PostgREST refuses a role without the privilege.
+// /rest/v1: PostgREST-compatible inserts into the lead tables of the newsletter and the "Watch
+// Demo" dialog (leads/kinds.ts REST_LEADS). Insert only: reading, updating and deleting are
+// refused as PostgREST refuses a role without the privilege.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { LeadSource } from "../../common/leads.ts";
+import type { z } from "zod";
+import { leadSourceSchema, type LeadSource } from "../../common/leads.ts";
+import { columnsOf, LEAD_SOURCE_CHECK, REST_LEADS, type RestLeadKind } from "../leads/kinds.ts";
+import { storeLead } from "../leads/store.ts";
 import { repeatedParams } from "../platform/query-string.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
-import { storeLead } from "../leads/lead-kinds.ts";
 import { API_KEY_ROLES, bearerToken } from "../security/tokens.ts";
 import { GatewayError, PostgrestError, restErrorHandler, restNotFound } from "./errors.ts";
 import { parsePrefer } from "./prefer.ts";
-import { REST_TABLES, type RestTable } from "./tables.ts";
+
+/** A lead table as /rest/v1 exposes it: its kind, and what a row sent by a client may hold. */
+type RestTable = {
+  lead: RestLeadKind;
+  /** Validates one row as sent by the client (its columns: the form's fields and `source`). */
+  row: z.ZodType<{ email: string; source?: LeadSource }>;
+  /** Columns a client may write, and the ones an insert returns. */
+  writable: readonly string[];
+  readable: readonly string[];
+};
+
+const REST_TABLES: Record<string, RestTable> = Object.fromEntries(
+  Object.entries(REST_LEADS).map(([name, lead]) => {
+    const fields = columnsOf(lead).map((c) => c.column);
+    const table: RestTable = {
+      lead,
+      row: lead.schema.extend({ source: leadSourceSchema.strict().optional() }).strict(),
+      writable: [...fields, "source"],
+      readable: ["id", ...fields, "created_at", "source"],
+    };
+    return [name, table];
+  }),
+);
 
 /** Query parameters PostgREST reads once per request (the apikey is the gateway's: its first value). */
 const SINGLE_PARAMS = new Set(["select", "columns", "on_conflict"]);
@@ -140,7 +165,12 @@ export default async function restRoutes(app: FastifyInstance) {
         }
         reply = claim.send;
       }
-      await storeLead(app.db, table.lead, row, row.source, app.config, {
+      await storeLead({
+        db: app.db,
+        kind: table.lead,
+        input: row,
+        source: row.source,
+        config: app.config,
         returning: "none",
         reply,
       });
@@ -220,7 +250,7 @@ function parseRow(
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const column = String(issue.path[0] ?? "email");
-    const constraint = column === "source" ? "lead_source_check" : table.check;
+    const constraint = column === "source" ? LEAD_SOURCE_CHECK : table.lead.check;
     throw new PostgrestError(
       400,
       "23514",

@@ -1,4 +1,4 @@
-// Issue 5 in a real browser: sign up, confirm by the emailed link, logout, failed and successful
+// In a real browser: sign up, confirm by the emailed link, logout, failed and successful
 // sign-in, the session surviving a reload, and password recovery.
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";

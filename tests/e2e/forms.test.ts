@@ -1,4 +1,4 @@
-// Issue 4 in a real browser: the five visitor forms, their exact texts and states, each lead stored
+// In a real browser: the five visitor forms, their exact texts and states, each lead stored
 // and each email delivered to a real SMTP server.
 import { expect, it } from "vitest";
 import { becomes, describeInBrowser } from "../support/browser.ts";

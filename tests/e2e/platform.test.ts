@@ -1,11 +1,11 @@
-// Issue 2: every route of the spec is served prerendered with the shared shell; unknown paths get
+// Every route of the site is served prerendered with the shared shell; unknown paths get
 // the 404 pages; caching, compression and redirects behave; the phone drawer works.
 import { expect, it } from "vitest";
 import { describeInBrowser } from "../support/browser.ts";
 import { allRoutes } from "../support/routes.ts";
 
 describeInBrowser("platform: the built site on the real server", (ctx) => {
-  it("serves every route of the spec with 200 and the shell in the HTML itself", async () => {
+  it("serves every route of the site with 200 and the shell in the HTML itself", async () => {
     expect(allRoutes).toEqual(
       expect.arrayContaining([
         "/",

@@ -1,4 +1,4 @@
-// Issue 3: every page carries its spec texts without JavaScript, passes axe-core (WCAG 2.2 AA) at
+// Every page carries its own texts without JavaScript, passes axe-core (WCAG 2.2 AA) at
 // phone and desktop widths without console errors, and every interaction works.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
@@ -21,8 +21,8 @@ const FOOTER = [
   "2025",
 ];
 
-/** Spec §2, page by page: what the prerendered HTML must say. */
-const SPEC_TEXTS: Record<string, string[]> = {
+/** Page by page: what the prerendered HTML must say. */
+const PAGE_TEXTS: Record<string, string[]> = {
   "/": [
     "Watch Demo",
     "Sell like it&#x27;s 2025",
@@ -116,9 +116,9 @@ const violationsOf = (result: Awaited<ReturnType<typeof axe>>) =>
   );
 
 describeInBrowser("site", (ctx) => {
-  it("carries each page's spec texts in its HTML, without JavaScript", async () => {
+  it("carries each page's texts in its HTML, without JavaScript", async () => {
     const page = await ctx.newPage({ javaScriptEnabled: false });
-    for (const [route, texts] of Object.entries(SPEC_TEXTS)) {
+    for (const [route, texts] of Object.entries(PAGE_TEXTS)) {
       await page.goto(route);
       const text = (await page.evaluate(() => document.body.textContent ?? "")).replace(
         /\s+/g,

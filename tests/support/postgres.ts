@@ -1,7 +1,7 @@
 // Real PostgreSQL for tests: every suite gets its own fresh database, dropped afterwards.
 import crypto from "node:crypto";
 import pg from "pg";
-import { missing } from "./requirements.ts";
+import { answers } from "./requirements.ts";
 
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -10,23 +10,18 @@ let reachable: Promise<boolean> | undefined;
 
 /** True when the test PostgreSQL answers; otherwise warns loudly (or throws under CI=true). */
 export function postgresAvailable(): Promise<boolean> {
-  reachable ??= (async () => {
-    const client = new pg.Client({
-      connectionString: TEST_DATABASE_URL,
-      connectionTimeoutMillis: 3000,
-    });
-    try {
+  reachable ??= answers(
+    `PostgreSQL at ${TEST_DATABASE_URL}`,
+    "start it (pg_ctlcluster <version> main start) or set TEST_DATABASE_URL",
+    async () => {
+      const client = new pg.Client({
+        connectionString: TEST_DATABASE_URL,
+        connectionTimeoutMillis: 3000,
+      });
       await client.connect();
       await client.end();
-      return true;
-    } catch (err) {
-      missing(
-        `PostgreSQL at ${TEST_DATABASE_URL} (${(err as Error).message})`,
-        "start it (pg_ctlcluster <version> main start) or set TEST_DATABASE_URL",
-      );
-      return false;
-    }
-  })();
+    },
+  );
   return reachable;
 }
 

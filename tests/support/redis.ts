@@ -1,7 +1,7 @@
 // Real Redis for the shared rate-limit tests (loud skip on a developer machine without it;
 // a failure under CI=true).
 import { Redis } from "ioredis";
-import { missing } from "./requirements.ts";
+import { answers } from "./requirements.ts";
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -14,15 +14,14 @@ export async function redisAvailable(): Promise<boolean> {
   });
   redis.on("error", () => {});
   try {
-    await redis.connect();
-    await redis.ping();
-    return true;
-  } catch (err) {
-    missing(
-      `Redis at ${TEST_REDIS_URL} (${(err as Error).message})`,
+    return await answers(
+      `Redis at ${TEST_REDIS_URL}`,
       "start redis-server or set TEST_REDIS_URL",
+      async () => {
+        await redis.connect();
+        await redis.ping();
+      },
     );
-    return false;
   } finally {
     redis.disconnect();
   }

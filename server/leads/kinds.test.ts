@@ -1,0 +1,70 @@
+// The names the lead kinds use stand for what the migrations created: every kind's table holds
+// exactly the columns of its fields (plus id, time and source), the check constraint a refused
+// REST row names is a constraint of that table, the `source` domain's check is the one named,
+// and a kind that answers a repeat as the first time has the unique index its ON CONFLICT
+// relies on.
+import { beforeAll, expect, it } from "vitest";
+import { describeEachDatabase } from "../../tests/support/databases.ts";
+import { migrate } from "../db/migrate.ts";
+import {
+  columnsOf,
+  contactLead,
+  LEAD_SOURCE_CHECK,
+  newsletterLead,
+  REST_LEADS,
+  requestAccessLead,
+  requestDemoLead,
+  watchDemoLead,
+} from "./kinds.ts";
+
+const KINDS = [newsletterLead, watchDemoLead, requestAccessLead, contactLead, requestDemoLead];
+
+describeEachDatabase("lead kinds against the schema", (ctx) => {
+  beforeAll(async () => {
+    await migrate(ctx.db);
+  });
+
+  it.each(KINDS.map((kind) => [kind.table, kind] as const))(
+    "%s has exactly the columns of the kind's fields, its id, time and source",
+    async (table, kind) => {
+      const columns = await ctx.db.query<{ column_name: string }>(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1",
+        [table],
+      );
+      expect(columns.map((c) => c.column_name).sort()).toEqual(
+        [...columnsOf(kind).map((c) => c.column), "id", "created_at", "source"].sort(),
+      );
+    },
+  );
+
+  it.each(Object.entries(REST_LEADS))(
+    "%s has the check constraint its refusals name",
+    async (table, kind) => {
+      const checks = await ctx.db.query<{ conname: string }>(
+        "SELECT conname FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'c'",
+        [`public.${table}`],
+      );
+      expect(checks.map((c) => c.conname)).toContain(kind.check);
+    },
+  );
+
+  it("names the check of the source domain", async () => {
+    const checks = await ctx.db.query<{ conname: string }>(
+      "SELECT conname FROM pg_constraint WHERE contypid = 'public.lead_source'::regtype",
+    );
+    expect(checks.map((c) => c.conname)).toEqual([LEAD_SOURCE_CHECK]);
+  });
+
+  it.each(KINDS.filter((kind) => kind.reply).map((kind) => [kind.table] as const))(
+    "%s keeps one row per address",
+    async (table) => {
+      const indexes = await ctx.db.query<{ indexdef: string }>(
+        "SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = $1",
+        [table],
+      );
+      expect(indexes.map((i) => i.indexdef)).toContainEqual(
+        expect.stringMatching(/^CREATE UNIQUE INDEX .* \(lower\(email\)\)$/),
+      );
+    },
+  );
+});

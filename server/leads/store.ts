@@ -1,0 +1,105 @@
+// Storing a lead: its row and the emails its kind causes, written by one statement, so a lead and
+// its emails are stored together or not at all. REST inserts and the server functions both store
+// leads here; the caller spends the email budget for a reply first (mail/email-budget.ts).
+import type { z } from "zod";
+import type { LeadSource } from "../../common/leads.ts";
+import type { Config } from "../config.ts";
+import type { Queryable } from "../db/database.ts";
+import { emailsParameter, withQueuedEmails } from "../mail/outbox.ts";
+import { notifyTeam } from "./emails.ts";
+import { columnsOf, type LeadKind, type LeadSchema } from "./kinds.ts";
+
+export type StoredLead = { id: string; created_at: Date } & Record<string, unknown>;
+
+/** What an insert reads back: the new row's id, or nothing (return=minimal). */
+type Returning = "id" | "none";
+type Stored<R> = R extends "none" ? undefined : StoredLead;
+
+/** The columns of each kind, in the order of the statement's first parameters. */
+const columns = new WeakMap<LeadKind, { column: string; field: string }[]>();
+
+function columnsFor(kind: LeadKind) {
+  let list = columns.get(kind);
+  if (!list) columns.set(kind, (list = columnsOf(kind)));
+  return list;
+}
+
+/**
+ * The statements of a kind, built once per shape (they depend only on the kind's columns, what
+ * is read back and whether emails are queued): a lead is stored on every form post.
+ */
+const statements = new WeakMap<LeadKind, Map<string, string>>();
+
+function statementFor(kind: LeadKind, opts: { returning: Returning; withEmails: boolean }) {
+  let byShape = statements.get(kind);
+  if (!byShape) statements.set(kind, (byShape = new Map()));
+  const shape = `${opts.returning}:${opts.withEmails}`;
+  let sql = byShape.get(shape);
+  if (sql === undefined) {
+    // With emails, the row's time is the one they show; without, the database's default.
+    const names = [
+      ...columnsFor(kind).map((c) => c.column),
+      "source",
+      ...(opts.withEmails ? ["created_at"] : []),
+    ];
+    const back = { id: " RETURNING id, created_at", none: "" }[opts.returning];
+    // A kind that replies keeps its first row per address (its unique index).
+    const repeat = kind.reply ? " ON CONFLICT DO NOTHING" : "";
+    const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")})${repeat}${back}`;
+    sql = opts.withEmails
+      ? withQueuedEmails(insert, {
+          emailsParam: names.length + 1,
+          readBack: opts.returning !== "none",
+        })
+      : insert;
+    byShape.set(shape, sql);
+  }
+  return sql;
+}
+
+/**
+ * Inserts the lead and queues its emails in one statement: atomic on its own (no transaction
+ * needed), and inside the caller's transaction when `db` is one. `returning` says what to read
+ * back: the id (the default), or nothing (return=minimal: reading rows back is a fifth of an
+ * embedded insert's cost). `reply` says whether the visitor's email goes out: only when the
+ * caller spent the email budget for it (a repeat spends nothing and sends nothing).
+ */
+export async function storeLead<S extends LeadSchema, R extends Returning = "id">(opts: {
+  db: Queryable;
+  kind: LeadKind<S>;
+  input: z.output<S>;
+  source: LeadSource | undefined;
+  config: Config;
+  returning?: R;
+  reply?: boolean;
+}): Promise<Stored<R>> {
+  const { kind, input, source, config } = opts;
+  const returning = opts.returning ?? ("id" as R);
+  const receivedAt = new Date();
+  const emails = [
+    ...(kind.notification
+      ? [notifyTeam(kind.notification, input, { receivedAt, source, config })]
+      : []),
+    ...(kind.reply && opts.reply ? [kind.reply.compose(input, config)] : []),
+  ];
+  // An optional text left empty (the Request Demo page's website) is stored as NULL.
+  const fields = input as Record<string, unknown>;
+  const values: unknown[] = [];
+  for (const { field } of columnsFor(kind))
+    values.push(fields[field] === "" ? null : fields[field]);
+  values.push(JSON.stringify(source ?? {}));
+  const sql = statementFor(kind, {
+    returning,
+    withEmails: emails.length > 0,
+  });
+  if (emails.length === 0) {
+    const [lead] = await opts.db.query<StoredLead>(sql, values);
+    return lead as Stored<R>;
+  }
+  const [lead] = await opts.db.query<StoredLead>(sql, [
+    ...values,
+    receivedAt,
+    emailsParameter(emails),
+  ]);
+  return (returning === "none" ? undefined : lead) as Stored<R>;
+}
