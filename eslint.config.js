@@ -1,6 +1,9 @@
 // Lint rules, including the import direction of the layout: app → common, server → common,
-// never app ↔ server; common stays free of React and Node APIs.
+// never app ↔ server; common stays free of React and Node APIs. Inside app/ the layers import
+// downwards only (APP_LAYERS below, explained in docs/site-architecture.md) and no module cycles.
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -8,6 +11,38 @@ import tseslint from "typescript-eslint";
 const forbid = (...groups) => ({
   "no-restricted-imports": ["error", { patterns: groups }],
 });
+
+// The layers of app/, top first: a module may import from its own layer and the layers below it,
+// never from one above (docs/site-architecture.md says what each layer is for).
+const widgetFolders = readdirSync(new URL("app/components", import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory() && entry.name !== "ui")
+  .map((entry) => `app/components/${entry.name}`);
+
+export const APP_LAYERS = [
+  {
+    name: "routes",
+    paths: ["app/routes", "app/routes.ts", "app/root.tsx", "app/entry.client.tsx"],
+  },
+  { name: "sections", paths: ["app/sections"] },
+  { name: "islands", paths: ["app/islands"] },
+  { name: "components/ (widgets)", paths: widgetFolders },
+  { name: "forms", paths: ["app/forms"] },
+  { name: "components/ui", paths: ["app/components/ui"] },
+  { name: "lib", paths: ["app/lib"] },
+  { name: "content", paths: ["app/content", "app/assets"] },
+];
+
+const layerZones = APP_LAYERS.flatMap((layer, i) =>
+  APP_LAYERS.slice(0, i).flatMap((above) =>
+    layer.paths.map((target) => ({
+      target: `./${target}`,
+      from: above.paths.map((p) => `./${p}`),
+      message: `${layer.name} sits below ${above.name}: import downwards only (docs/site-architecture.md).`,
+    })),
+  ),
+);
 
 export default tseslint.config(
   {
@@ -44,6 +79,25 @@ export default tseslint.config(
         group: ["**/server/**", "node:*"],
         message: "app/ may import common/, never server/ or Node APIs.",
       }),
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+    },
+    rules: {
+      "import-x/no-cycle": "error",
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: import.meta.dirname,
+          zones: layerZones,
+        },
+      ],
     },
   },
   {

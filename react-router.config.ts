@@ -1,11 +1,6 @@
 import type { Config } from "@react-router/dev/config";
-import fs from "node:fs";
+import { blogSlugs } from "./app/content/blog-posts.ts";
 import { prerenderPaths } from "./app/content/pages.ts";
-
-const blogSlugs = fs
-  .readdirSync("app/content/blog")
-  .filter((f) => f.endsWith(".md"))
-  .map((f) => f.slice(0, -3));
 
 // Every page is prerendered to static HTML; the server serves the files (no runtime rendering).
 export default {

@@ -43,7 +43,7 @@ export function HydrateFallback() {
   return <Scripts />;
 }
 
-/** Spec §2: when rendering fails the application shows plain text. */
+/** When rendering fails the application shows plain text: "Error loading application". */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
   return (

@@ -1,4 +1,10 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { legalPages } from "./content/pages.ts";
+import { assistantProducts, showcaseProducts } from "./content/products.ts";
+
+/** A product page: its path comes from the product's content, its id is the path's last segment. */
+const productRoute = (product: { page: { path: string } }, file: string) =>
+  route(product.page.path.slice(1), file, { id: product.page.path.split("/").at(-1) });
 
 export default [
   layout("routes/_site.tsx", [
@@ -12,18 +18,12 @@ export default [
     route("company", "routes/company.tsx"),
     route("use-cases", "routes/use-cases.tsx"),
     route("request-demo", "routes/request-demo.tsx"),
-    route("terms-of-service", "routes/legal.tsx", { id: "terms" }),
-    route("privacy-policy", "routes/legal.tsx", { id: "privacy" }),
-    route("cookies-policy", "routes/legal.tsx", { id: "cookies" }),
+    ...legalPages.map(({ id, page }) => route(page.path.slice(1), "routes/legal.tsx", { id })),
     route("zoom-documentation", "routes/zoom-documentation.tsx"),
     route("documentation", "routes/documentation.tsx"),
     route("product", "routes/products.tsx"),
-    route("product/business-wise", "routes/product-showcase.tsx", { id: "business-wise" }),
-    route("product/listen-wise", "routes/product-showcase.tsx", { id: "listen-wise" }),
-    route("product/role-wise", "routes/product-showcase.tsx", { id: "role-wise" }),
-    route("product/capture-wise", "routes/product-assistant.tsx", { id: "capture-wise" }),
-    route("product/job-wise", "routes/product-assistant.tsx", { id: "job-wise" }),
-    route("product/sort-wise", "routes/product-assistant.tsx", { id: "sort-wise" }),
+    ...showcaseProducts.map((p) => productRoute(p, "routes/product-showcase.tsx")),
+    ...assistantProducts.map((p) => productRoute(p, "routes/product-assistant.tsx")),
     route("resources/integrations", "routes/integrations.tsx"),
     route("javascript-required", "routes/javascript-required.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -11,7 +11,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "../tests/support/browser.ts";
-import { allRoutes } from "../tests/support/routes.ts";
+import { BLOG_NOT_FOUND_ROUTE, NOT_FOUND_ROUTE } from "../common/site-build.ts";
 import { startServer } from "../tests/support/server-process.ts";
 import { fmt, table } from "./lib.ts";
 
@@ -28,8 +28,18 @@ if (!CHROMIUM) {
   process.exit(1);
 }
 
+/** Every page of the build: each prerendered index.html but the two not-found pages. */
+function builtRoutes(): string[] {
+  return fs
+    .readdirSync(SITE, { recursive: true, encoding: "utf8" })
+    .filter((file) => path.basename(file) === "index.html")
+    .map((file) => `/${path.dirname(file)}`.replace(/^\/\.$/, "/"))
+    .filter((route) => route !== NOT_FOUND_ROUTE && route !== BLOG_NOT_FOUND_ROUTE)
+    .sort();
+}
+
 const only = process.argv.slice(2);
-const routes = only.length ? only : allRoutes;
+const routes = only.length ? only : builtRoutes();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "revwise-bench-web-"));
 const server = await startServer({ DATA_DIR: dataDir, SITE_DIR: SITE, LOG_LEVEL: "warn" }).catch(
   async () =>

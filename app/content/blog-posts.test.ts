@@ -4,7 +4,7 @@ import { allPosts, postSummaries } from "./blog-posts.ts";
 import { renderMarkdown } from "./markdown.ts";
 
 describe("blog posts (files with validated frontmatter)", () => {
-  it("has the spec's four articles, categories and dates, newest first", () => {
+  it("has the four articles, categories and dates, newest first", () => {
     const posts = postSummaries().map((p) => [p.slug, p.category, p.date]);
     expect(posts).toEqual([
       ["ten-ways-sellers", "Sales", "2025-06-24"],

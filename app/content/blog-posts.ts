@@ -12,6 +12,11 @@ const sources = import.meta.glob<string>("./blog/*.md", {
   import: "default",
   eager: true,
 });
+const slugOf = (file: string) => file.slice("./blog/".length, -".md".length);
+
+/** Every post's slug, from the file names: the prerender list, the sitemap and the tests use these. */
+export const blogSlugs: string[] = Object.keys(sources).map(slugOf).sort();
+
 const images = import.meta.glob<string>("../assets/blog/*.svg", {
   query: "?url",
   import: "default",
@@ -47,7 +52,7 @@ export type Post = PostSummary & { html: string; readingMinutes: number };
 function load(): Post[] {
   return Object.entries(sources)
     .map(([file, source]) => {
-      const slug = file.slice("./blog/".length, -".md".length);
+      const slug = slugOf(file);
       const {
         data: fm,
         html,

@@ -1,7 +1,7 @@
 // Markdown documents with validated frontmatter, rendered to HTML at build time.
 import { marked } from "marked";
 import { z } from "zod";
-import { parseFrontmatter } from "../lib/frontmatter.ts";
+import { parseFrontmatter } from "./frontmatter.ts";
 
 export type MarkdownDoc<T> = { data: T; html: string; words: number };
 

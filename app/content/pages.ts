@@ -151,6 +151,13 @@ export const pages = {
 
 export type PageKey = keyof typeof pages;
 
+/** The legal documents (content/legal/<path>.md): each page, its route id and its name in lists. */
+export const legalPages = [
+  { id: "terms", page: pages.terms, label: "Terms of Service" },
+  { id: "privacy", page: pages.privacy, label: "Privacy Policy" },
+  { id: "cookies", page: pages.cookies, label: "Cookies Policy" },
+] as const;
+
 export const notFoundPage: PageInfo = {
   path: NOT_FOUND_ROUTE,
   title: "Page not found · Revwise",

@@ -10,14 +10,15 @@ import listenWise3 from "../assets/product/listen-wise-3.svg";
 import roleWise1 from "../assets/product/role-wise-1.svg";
 import roleWise2 from "../assets/product/role-wise-2.svg";
 import roleWise3 from "../assets/product/role-wise-3.svg";
+import { pages } from "./pages.ts";
 import type { AssistantProduct, BeforeAfter, ShowcaseProduct } from "./types.ts";
 
-/** Carousel size fixed by the spec (§9). */
+/** Every product carousel shows its slides at this one size. */
 const slideSize = { width: 779, height: 484 };
 
 export const showcaseProducts: ShowcaseProduct[] = [
   {
-    path: "/product/business-wise",
+    page: pages.businessWise,
     name: "Business Wise",
     eyebrow: "Business Wise · Deal insight",
     title: "Know where every deal stands, and why",
@@ -67,7 +68,7 @@ export const showcaseProducts: ShowcaseProduct[] = [
     ],
   },
   {
-    path: "/product/listen-wise",
+    page: pages.listenWise,
     name: "Listen Wise",
     eyebrow: "Listen Wise · Capture",
     title: "Every conversation captured. Your CRM updated.",
@@ -117,7 +118,7 @@ export const showcaseProducts: ShowcaseProduct[] = [
     ],
   },
   {
-    path: "/product/role-wise",
+    page: pages.roleWise,
     name: "Role Wise",
     eyebrow: "Role Wise · Views by role",
     title: "The right view for every seat on the sales team",
@@ -170,7 +171,7 @@ export const showcaseProducts: ShowcaseProduct[] = [
 
 export const assistantProducts: AssistantProduct[] = [
   {
-    path: "/product/capture-wise",
+    page: pages.captureWise,
     name: "Capture Wise",
     eyebrow: "Sales Knowledge Chat · Capture Wise",
     title: "Ask anything about your accounts",
@@ -222,7 +223,7 @@ export const assistantProducts: AssistantProduct[] = [
     ],
   },
   {
-    path: "/product/job-wise",
+    page: pages.jobWise,
     name: "Job Wise",
     eyebrow: "Sales Knowledge Chat · Job Wise",
     title: "Turn conversations into follow-through",
@@ -270,7 +271,7 @@ export const assistantProducts: AssistantProduct[] = [
     ],
   },
   {
-    path: "/product/sort-wise",
+    page: pages.sortWise,
     name: "Sort Wise",
     eyebrow: "Sales Knowledge Chat · Sort Wise",
     title: "Know which deals need you today",
@@ -323,6 +324,16 @@ export const assistantProducts: AssistantProduct[] = [
   },
 ];
 
+/** The product whose page is at `path` in one of the lists above; the build fails without one. */
+export function productAt<P extends ShowcaseProduct | AssistantProduct>(
+  products: P[],
+  path: string,
+): P {
+  const product = products.find((p) => p.page.path === path);
+  if (!product) throw new Error(`No product page at ${path}`);
+  return product;
+}
+
 export type ProductOverviewSection = {
   product: "business-wise" | "role-wise" | "listen-wise";
   eyebrow: string;
@@ -350,7 +361,7 @@ export const productOverview: ProductOverview = {
         "MEDDICC, BANT or your own qualification framework",
         "Sentiment trends and full customer history",
       ],
-      href: "/product/business-wise",
+      href: pages.businessWise.path,
       linkLabel: "Explore Business Wise",
     },
     {
@@ -364,7 +375,7 @@ export const productOverview: ProductOverview = {
         "Team pipeline with coaching flags for managers",
         "Commit and best case roll-ups for sales leaders",
       ],
-      href: "/product/role-wise",
+      href: pages.roleWise.path,
       linkLabel: "Explore Role Wise",
     },
     {
@@ -378,7 +389,7 @@ export const productOverview: ProductOverview = {
         "Voice memos turned into next steps and close dates",
         "Salesforce, HubSpot and Dynamics updates you review in one click",
       ],
-      href: "/product/listen-wise",
+      href: pages.listenWise.path,
       linkLabel: "Explore Listen Wise",
     },
   ],

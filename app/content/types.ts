@@ -1,5 +1,6 @@
 // Shapes of the site's copy. Content modules (content/*.ts) export data of these types;
 // sections (sections/*.tsx) render them.
+import type { PageInfo } from "./pages.ts";
 
 export type Cta = { label: string; href: string; external?: boolean };
 
@@ -24,7 +25,7 @@ export type IconName =
 
 export type Pain = Point & { icon: IconName };
 
-/** Spec §3 "Feature item": title, description, image, optional className. */
+/** A feature item: title, description, image, optional className. */
 export type FeatureItem = {
   title: string;
   description: string;
@@ -32,7 +33,7 @@ export type FeatureItem = {
   className?: string;
 };
 
-/** Spec §3 "Testimonial": id, name, role, image, quote (plus the company, shown with the role). */
+/** A testimonial: id, name, role, image, quote (plus the company, shown with the role). */
 export type Testimonial = {
   id: string;
   name: string;
@@ -44,14 +45,14 @@ export type Testimonial = {
 
 export type Logo = { name: string; src: string; width: number; height: number };
 
-/** Spec §3 "FAQ item": question, answer, isSpecial. */
+/** An FAQ item: question, answer, isSpecial. */
 export type FaqItem = { question: string; answer: string; isSpecial?: boolean };
 
 export type Slide = ImageRef & { caption: string };
 
 /** Business-, listen- and role-wise: hero, 779×484 image carousel, three-feature strip. */
 export type ShowcaseProduct = {
-  path: string;
+  page: PageInfo;
   name: string;
   eyebrow: string;
   title: string;
@@ -64,7 +65,7 @@ export type ChatTurn = { from: "user" | "assistant"; text: string; sources?: str
 
 /** Capture-, job- and sort-wise: hero and the static "Sales Knowledge Chat" mock. */
 export type AssistantProduct = {
-  path: string;
+  page: PageInfo;
   name: string;
   eyebrow: string;
   title: string;

@@ -1,4 +1,4 @@
-// The Use cases page (/use-cases; content not shown in the spec, written for real): how each
+// The Use cases page (/use-cases): how each
 // role on a revenue team uses Revwise.
 export type UseCase = {
   id: string;

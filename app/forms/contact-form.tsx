@@ -1,7 +1,7 @@
 // The contact form (/contact): every field required, captcha, "Sending...".
 import { FUNCTIONS } from "../../common/functions.ts";
 import { contactSchema, type Contact, type ContactInput } from "../../common/leads.ts";
-import { EmailField, TextAreaField, TextField } from "./form-fields.tsx";
+import { EmailField, PhoneField, TextAreaField, TextField } from "./form-fields.tsx";
 import { LeadFormSubmit } from "./lead-form-submit.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
@@ -30,14 +30,7 @@ export function ContactForm() {
         <TextField form={form} name="name" label="Name" autoComplete="name" />
         <EmailField form={form} name="email" label="Email" />
       </div>
-      <TextField
-        form={form}
-        name="phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-      />
+      <PhoneField form={form} name="phone" label="Phone" />
       <TextAreaField form={form} name="message" label="Message" rows={5} />
       <LeadFormSubmit
         {...protection}

@@ -21,7 +21,7 @@ export default function DemoDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  // Two steps: present and valid (under the field), then a business address (the spec's toast).
+  // Two steps: present and valid (under the field), then a business address (a toast).
   const form = useForm<{ email: string }>({
     resolver: zodResolver(demoEmailFieldSchema),
     defaultValues: { email: "" },

@@ -1,5 +1,5 @@
 // Form fields bound to react-hook-form: label, control and error message wired together
-// (components/ui/field.tsx), registered under the spec's field name.
+// (components/ui/field.tsx), registered under the field name the lead function expects.
 import type * as React from "react";
 import type { FieldValues, FormState, Path, UseFormRegister } from "react-hook-form";
 import { Field } from "../components/ui/field.tsx";
@@ -35,6 +35,10 @@ export function TextField<T extends FieldValues>({
 
 export function EmailField<T extends FieldValues>(props: Bound<T> & { placeholder?: string }) {
   return <TextField {...props} type="email" autoComplete="email" inputMode="email" />;
+}
+
+export function PhoneField<T extends FieldValues>(props: Bound<T>) {
+  return <TextField {...props} type="tel" autoComplete="tel" inputMode="tel" />;
 }
 
 export function TextAreaField<T extends FieldValues>({

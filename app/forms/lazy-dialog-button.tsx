@@ -16,14 +16,17 @@ export function lazyDialog(
   return { preload: load, Dialog: lazy(load) };
 }
 
+/** What the page may choose of a dialog's button (its props travel as JSON: an island's props). */
+export type DialogButtonProps = Pick<
+  React.ComponentProps<typeof Button>,
+  "size" | "variant" | "className"
+>;
+
 export function LazyDialogButton({
   dialog,
   children,
   ...buttonProps
-}: { dialog: LazyDialog; children: React.ReactNode } & Pick<
-  React.ComponentProps<typeof Button>,
-  "size" | "variant" | "className"
->) {
+}: { dialog: LazyDialog; children: React.ReactNode } & DialogButtonProps) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const { Dialog, preload } = dialog;

@@ -1,7 +1,7 @@
 // The end of every lead form: the honeypot, the proof-of-work check and the submit button, which
 // stays disabled until the check is solved and while the form is being sent.
 import { HONEYPOT_FIELD } from "../../common/leads.ts";
-import { Captcha } from "../components/captcha.tsx";
+import { Captcha } from "./captcha.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Honeypot } from "../components/ui/field.tsx";
 import type { useLeadForm } from "./use-lead-form.ts";

@@ -2,7 +2,7 @@
 // original only logged the values; ours submits a real lead (docs/decisions/0006-working-forms.md).
 import { FUNCTIONS } from "../../common/functions.ts";
 import { requestDemoSchema, type RequestDemo, type RequestDemoInput } from "../../common/leads.ts";
-import { EmailField, TextField } from "./form-fields.tsx";
+import { EmailField, PhoneField, TextField } from "./form-fields.tsx";
 import { LeadFormSubmit } from "./lead-form-submit.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
@@ -33,14 +33,7 @@ export function RequestDemoForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name="name" label="Name" autoComplete="name" />
         <EmailField form={form} name="email" label="Email" />
-        <TextField
-          form={form}
-          name="phone"
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-        />
+        <PhoneField form={form} name="phone" label="Phone" />
         <TextField form={form} name="company" label="Company" autoComplete="organization" />
         <TextField form={form} name="position" label="Position" autoComplete="organization-title" />
         <TextField

@@ -9,7 +9,8 @@ import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { Input } from "../components/ui/input.tsx";
-import { getSupabase, sessionStorageKey } from "../lib/supabase.ts";
+import { emailLinkResult, hasSessionToResume } from "../lib/account-signals.ts";
+import { getSupabase } from "../lib/supabase.ts";
 import { flashToast, toast } from "../lib/toast.ts";
 import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
@@ -23,16 +24,8 @@ export function ResetPasswordForm() {
   });
 
   useEffect(() => {
-    const hash = new URLSearchParams(window.location.hash.slice(1));
-    if (hash.get("error_description")) return; // the header's account island reports the failed link
-    const fromLink = hash.has("access_token");
-    let stored: boolean;
-    try {
-      stored = localStorage.getItem(sessionStorageKey()) !== null;
-    } catch {
-      stored = false;
-    }
-    if (!fromLink && !stored) return;
+    // A failed link is reported by the header's account island; this form stays on its instructions.
+    if (emailLinkResult().error || !hasSessionToResume()) return;
     let unsubscribe = () => {};
     void getSupabase().then((supabase) => {
       const { data } = supabase.auth.onAuthStateChange((_event, session) =>

@@ -5,13 +5,13 @@ import { useRef, useState } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
 import type { z } from "zod";
 import { HONEYPOT_FIELD } from "../../common/leads.ts";
-import type { CaptchaHandle } from "../components/captcha.tsx";
+import type { CaptchaHandle } from "./captcha.tsx";
 import { invokeLeadFunction } from "../lib/lead-functions.ts";
 import { toast, type ToastData } from "../lib/toast.ts";
 
 type Message = Pick<ToastData, "title" | "description">;
 
-/** Spec §5: the captcha must be ticked before access and contact requests. */
+/** The captcha must be ticked before access and contact requests. */
 export const CAPTCHA_REQUIRED: Message = {
   title: "Captcha Required",
   description: "Please confirm you're not a robot before submitting.",

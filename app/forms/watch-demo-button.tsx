@@ -1,6 +1,6 @@
 // "Watch Demo": opens the demo dialog (business email → the demo video by email), loaded on first use.
 import { Icon } from "../components/ui/icon.tsx";
-import { LazyDialogButton, lazyDialog } from "./lazy-dialog-button.tsx";
+import { LazyDialogButton, lazyDialog, type DialogButtonProps } from "./lazy-dialog-button.tsx";
 
 const demoDialog = lazyDialog(() => import("./demo-dialog.tsx"));
 
@@ -8,11 +8,7 @@ export function WatchDemoButton({
   size = "lg",
   variant = "outline",
   className,
-}: {
-  size?: "default" | "lg";
-  variant?: "default" | "outline" | "inverse";
-  className?: string;
-}) {
+}: DialogButtonProps) {
   return (
     <LazyDialogButton dialog={demoDialog} size={size} variant={variant} className={className}>
       <Icon name="play" />

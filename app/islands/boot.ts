@@ -1,13 +1,22 @@
 // Everything the browser runs once the page has loaded: hydrate the islands, remember where the
-// visitor came from, show a toast handed over by the previous page.
+// visitor came from, show a toast handed over by the previous page (the toaster itself loads with
+// the first toast a page shows).
 import { rememberLandingSource } from "../lib/lead-source.ts";
-import { showFlashToasts } from "../lib/toast.ts";
+import { showFlashToasts, subscribeToasts } from "../lib/toast.ts";
 import type { HeldEvent } from "./held-events.ts";
 import { hydrateIslands } from "./hydrate.ts";
 
 /** `held`: what the visitor did to islands before this runtime arrived, to be replayed. */
 export function boot(held: readonly HeldEvent[] = []) {
+  mountToasterOnFirstToast();
   hydrateIslands(held);
   rememberLandingSource();
   showFlashToasts();
+}
+
+function mountToasterOnFirstToast() {
+  const stop = subscribeToasts(() => {
+    stop();
+    void import("../components/ui/toaster.tsx").then((m) => m.mountToaster());
+  });
 }

@@ -1,10 +1,33 @@
-// Whether this page load has account state to show: a session stored by an earlier visit, or the
-// result of an email link in the URL (a session, a code, or an error). Without either the visitor
-// is anonymous and the prerendered page (Request Access) is already right. No React, no client:
-// the islands runtime asks this before it loads anything.
+// Whether this page load has account state to show, and whether there is a session to resume: the
+// one place that reads it, for the islands runtime (before it loads anything), the header's
+// account island and the reset-password form. A session is stored by an earlier visit, or arrives
+// with an email link (GoTrue puts the session, or the link's error, in the URL). Without any of
+// these the visitor is anonymous and the prerendered page (Request Access) is already right.
+// No React, no client.
 import { sessionStorageKey } from "./supabase.ts";
 
-export function hasStoredSession(): boolean {
+export type EmailLinkResult = {
+  /** The link carries a session: tokens in the fragment, or a code to exchange for them. */
+  session: boolean;
+  /** What the link was for (`signup`, `recovery`, `email_change`, …), when it says. */
+  type: string | null;
+  /** Why the link failed (expired, already used). */
+  error: string | null;
+  /** A notice instead of a session (an email change waits for the other address's link too). */
+  message: string | null;
+};
+
+export function emailLinkResult(): EmailLinkResult {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  return {
+    session: hash.has("access_token") || new URLSearchParams(window.location.search).has("code"),
+    type: hash.get("type"),
+    error: hash.get("error_description"),
+    message: hash.get("message"),
+  };
+}
+
+function hasStoredSession(): boolean {
   try {
     return localStorage.getItem(sessionStorageKey()) !== null;
   } catch {
@@ -12,21 +35,13 @@ export function hasStoredSession(): boolean {
   }
 }
 
-/** The fragment of an email link's redirect (GoTrue puts the session or the error there). */
-export function hashParams(): URLSearchParams {
-  return new URLSearchParams(window.location.hash.slice(1));
+/** A session supabase-js will pick up when it loads: stored, or arriving with an email link. */
+export function hasSessionToResume(): boolean {
+  return emailLinkResult().session || hasStoredSession();
 }
 
-export function authResultInUrl(): boolean {
-  const hash = hashParams();
-  return (
-    hash.has("access_token") ||
-    hash.has("error_description") ||
-    hash.has("message") ||
-    new URLSearchParams(window.location.search).has("code")
-  );
-}
-
+/** A session to resume, or an email link's outcome to report. */
 export function hasAccountState(): boolean {
-  return hasStoredSession() || authResultInUrl();
+  const link = emailLinkResult();
+  return hasSessionToResume() || link.error !== null || link.message !== null;
 }

@@ -18,7 +18,7 @@ function parts(iso: string) {
   return { year, month: MONTHS[(month ?? 1) - 1]!, day };
 }
 
-/** "2025-03-18" → "Mar 18, 2025" (the spec's date style), the same on every machine and time zone. */
+/** "2025-03-18" → "Mar 18, 2025" (short month), the same on every machine and time zone. */
 export function formatDate(iso: string): string {
   const { year, month, day } = parts(iso);
   return `${month.slice(0, 3)} ${day}, ${year}`;

@@ -2,7 +2,7 @@
 // supabase-js loads only when there is a session to keep alive: one stored by an earlier visit,
 // or one arriving in the URL from an email link. Its auth events drive this store.
 import { useSyncExternalStore } from "react";
-import { hashParams, hasStoredSession } from "./account-signals.ts";
+import { emailLinkResult, hasSessionToResume } from "./account-signals.ts";
 import { getSupabase } from "./supabase.ts";
 import { flashToast, toast } from "./toast.ts";
 
@@ -33,25 +33,20 @@ export function useSessionStatus(): SessionStatus {
 export function startSession(): void {
   if (started) return;
   started = true;
-  const hash = hashParams();
-  const linkType = hash.get("type");
-  const error = hash.get("error_description");
-  const message = hash.get("message");
-  if (error || message) {
+  const link = emailLinkResult();
+  if (link.error || link.message) {
     // An email link that failed (expired, used) or asked for the other address's link too.
     history.replaceState(null, "", window.location.pathname + window.location.search);
-    if (error) toast({ variant: "destructive", title: "Error", description: error });
-    else toast({ title: "Almost there", description: `${message}.` });
+    if (link.error) toast({ variant: "destructive", title: "Error", description: link.error });
+    else toast({ title: "Almost there", description: `${link.message}.` });
   }
-  const fromLink =
-    hash.has("access_token") || new URLSearchParams(window.location.search).has("code");
-  if (!fromLink && !hasStoredSession()) return;
+  if (!hasSessionToResume()) return;
   void getSupabase().then((supabase) => {
     supabase.auth.onAuthStateChange((event, session) => {
       set(session ? "signed-in" : "anonymous");
-      if (event === "SIGNED_IN" && fromLink && linkType === "signup") {
+      if (event === "SIGNED_IN" && link.session && link.type === "signup") {
         toast({ title: "Email confirmed", description: "Welcome to Revwise! You're signed in." });
-      } else if (event === "SIGNED_IN" && fromLink && linkType === "email_change") {
+      } else if (event === "SIGNED_IN" && link.session && link.type === "email_change") {
         toast({
           title: "Email address updated",
           description: "Your account now uses your new email address.",
@@ -61,7 +56,7 @@ export function startSession(): void {
   });
 }
 
-/** Spec §2: Logout signs out, goes to / and says "Logged out successfully"; on failure "Failed to log out". */
+/** Logout signs out, goes to / and says "Logged out successfully"; on failure "Failed to log out". */
 export async function signOut(): Promise<void> {
   try {
     const supabase = await getSupabase();

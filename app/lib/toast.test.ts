@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dismissToast, getToasts, removeToast, toast, TOAST_LIMIT, updateToast } from "./toast.ts";
 
-vi.mock("../components/ui/toaster.tsx", () => ({ mountToaster: () => {} }));
-
 describe("toast store", () => {
   afterEach(() => removeToast());
 

@@ -1,5 +1,6 @@
 // The toast store: at most 5 toasts, newest first; add, update, dismiss (open=false)
-// and remove. The Radix toaster that shows them loads with the first toast.
+// and remove. It knows nothing of how toasts are shown: the page runtime (islands/boot.ts) loads
+// the Radix toaster (components/ui/toaster.tsx) when the first toast arrives.
 import { useSyncExternalStore } from "react";
 
 export const TOAST_LIMIT = 5;
@@ -19,7 +20,6 @@ type Listener = () => void;
 let toasts: ToastData[] = [];
 const listeners = new Set<Listener>();
 let counter = 0;
-let toasterLoading: Promise<void> | undefined;
 
 function emit(next: ToastData[]) {
   toasts = next;
@@ -33,7 +33,6 @@ export function toast(input: Omit<ToastData, "id" | "open">): {
 } {
   const id = String(++counter);
   emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
-  ensureToaster();
   return { id, dismiss: () => dismissToast(id), update: (t) => updateToast(id, t) };
 }
 
@@ -64,10 +63,6 @@ export function subscribeToasts(listener: Listener): () => void {
 
 export function useToasts(): ToastData[] {
   return useSyncExternalStore(subscribeToasts, getToasts, () => []);
-}
-
-function ensureToaster() {
-  toasterLoading ??= import("../components/ui/toaster.tsx").then((m) => m.mountToaster());
 }
 
 // Toasts that must survive a page load (e.g. "Logged out successfully" after going to /).

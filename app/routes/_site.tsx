@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from "react-router";
-import { SiteFooter } from "../components/layout/site-footer.tsx";
-import { SiteHeader } from "../components/layout/site-header.tsx";
+import { SiteFooter } from "../sections/site-footer.tsx";
+import { SiteHeader } from "../sections/site-header.tsx";
 import { SkipLink } from "../components/layout/skip-link.tsx";
 import { pagePath } from "../lib/page-path.ts";
 

@@ -1,4 +1,4 @@
-// Spec §2: when rendering fails, the home page shows "Error loading homepage" and the application
+// When rendering fails, the home page shows "Error loading homepage" and the application
 // "Error loading application".
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";

@@ -43,7 +43,7 @@ export default function Home() {
   );
 }
 
-/** Spec §2: when the home page fails to render it shows plain text. */
+/** When the home page fails to render it shows plain text. */
 export function ErrorBoundary() {
   return (
     <>

@@ -1,6 +1,5 @@
 import { useLocation } from "react-router";
-import { pages } from "../content/pages.ts";
-import { showcaseProducts } from "../content/products.ts";
+import { productAt, showcaseProducts } from "../content/products.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pagePath } from "../lib/page-path.ts";
 import { BeforeAfterSection } from "../sections/products/before-after.tsx";
@@ -9,26 +8,13 @@ import { ProductCtas, ProductHero } from "../sections/products/product-hero.tsx"
 import { ShowcaseCarousel } from "../sections/products/showcase-carousel.tsx";
 import type { Route } from "./+types/product-showcase";
 
-const byPath = {
-  "/product/business-wise": pages.businessWise,
-  "/product/listen-wise": pages.listenWise,
-  "/product/role-wise": pages.roleWise,
-} as const;
-const pageFor = (path: string) => byPath[path as keyof typeof byPath] ?? pages.products;
-
-function productFor(path: string) {
-  const product = showcaseProducts.find((p) => p.path === path);
-  if (!product) throw new Error(`No showcase product for ${path}`);
-  return product;
-}
-
 export const meta = ({ location }: Route.MetaArgs) =>
-  pageMeta(pageFor(pagePath(location.pathname)));
+  pageMeta(productAt(showcaseProducts, pagePath(location.pathname)).page);
 
 /** Business-, listen- and role-wise: hero, screenshot carousel, three features, before/after. */
 export default function Product() {
   const path = pagePath(useLocation().pathname);
-  const product = productFor(path);
+  const product = productAt(showcaseProducts, path);
   return (
     <>
       <ProductHero

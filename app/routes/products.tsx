@@ -1,5 +1,10 @@
 import { pages } from "../content/pages.ts";
-import { overviewContacts, productOverview, showcaseProducts } from "../content/products.ts";
+import {
+  overviewContacts,
+  productAt,
+  productOverview,
+  showcaseProducts,
+} from "../content/products.ts";
 import type { ImageRef } from "../content/types.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { type OverviewVisual, OverviewSection } from "../sections/products/overview-sections.tsx";
@@ -9,7 +14,7 @@ export const meta = () => pageMeta(pages.products);
 
 /** A screenshot of a showcase product (its slide `index`), for an overview section's visual. */
 function slideOf(path: string, index: number): ImageRef {
-  const slide = showcaseProducts.find((p) => p.path === path)?.slides[index];
+  const slide = productAt(showcaseProducts, path).slides[index];
   if (!slide) throw new Error(`No slide ${index} for ${path}`);
   const { src, alt, width, height } = slide;
   return { src, alt, width, height };
@@ -17,8 +22,8 @@ function slideOf(path: string, index: number): ImageRef {
 
 /** Business Wise shows the contacts mock-up; Role Wise and Listen Wise a screenshot each. */
 function visualFor(href: string): OverviewVisual {
-  if (href === "/product/role-wise") return { kind: "image", image: slideOf(href, 1) };
-  if (href === "/product/listen-wise") return { kind: "image", image: slideOf(href, 2) };
+  if (href === pages.roleWise.path) return { kind: "image", image: slideOf(href, 1) };
+  if (href === pages.listenWise.path) return { kind: "image", image: slideOf(href, 2) };
   return { kind: "contacts", contacts: overviewContacts };
 }
 

@@ -1,4 +1,15 @@
+import { Container } from "../components/layout/container.tsx";
 import { cn } from "../lib/cn.ts";
+
+type SectionHeadingProps = {
+  eyebrow?: string;
+  title: React.ReactNode;
+  lead?: string;
+  align?: "center" | "left";
+  id?: string;
+  className?: string;
+  tone?: "light" | "dark";
+};
 
 /** The heading block of a page section: an eyebrow, an h2 and a lead paragraph. */
 export function SectionHeading({
@@ -9,15 +20,7 @@ export function SectionHeading({
   id,
   className,
   tone = "light",
-}: {
-  eyebrow?: string;
-  title: React.ReactNode;
-  lead?: string;
-  align?: "center" | "left";
-  id?: string;
-  className?: string;
-  tone?: "light" | "dark";
-}) {
+}: SectionHeadingProps) {
   return (
     <div className={cn("max-w-3xl", align === "center" && "mx-auto text-center", className)}>
       {eyebrow && (
@@ -33,7 +36,7 @@ export function SectionHeading({
       <h2
         id={id}
         className={cn(
-          "mt-2 text-3xl font-bold tracking-tight sm:text-4xl",
+          "mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl",
           tone === "dark" ? "text-white" : "text-ink",
         )}
       >
@@ -50,5 +53,26 @@ export function SectionHeading({
         </p>
       )}
     </div>
+  );
+}
+
+/** A page section led by its heading block, named by its h2; the content follows in the container. */
+export function HeadedSection({
+  id,
+  className,
+  children,
+  ...heading
+}: Omit<SectionHeadingProps, "id" | "className"> & {
+  id: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <Container>
+        <SectionHeading id={id} {...heading} />
+        {children}
+      </Container>
+    </section>
   );
 }

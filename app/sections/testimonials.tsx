@@ -1,11 +1,10 @@
-import { Container } from "../components/layout/container.tsx";
 import { TestimonialRotator } from "../components/home/testimonial-rotator.tsx";
 import type { Logo, Testimonial } from "../content/types.ts";
 import { Island } from "../islands/island.tsx";
 import { LogoCloud } from "./logo-cloud.tsx";
-import { SectionHeading } from "./section-heading.tsx";
+import { HeadedSection } from "./section-heading.tsx";
 
-/** Spec §2 Testimonials: three quotes with previous/next, then the "Trusted by" claim and logos. */
+/** Testimonials: three quotes with previous/next, then the "Trusted by" claim and logos. */
 export function Testimonials({
   title,
   claim,
@@ -18,19 +17,16 @@ export function Testimonials({
   logos: Logo[];
 }) {
   return (
-    <section aria-labelledby="testimonials-title" className="bg-slate-50 py-20 sm:py-28">
-      <Container>
-        <SectionHeading id="testimonials-title" title={title} className="[&_h2]:text-balance" />
-        <div className="mt-12">
-          <Island
-            name="testimonials"
-            component={TestimonialRotator}
-            props={{ testimonials }}
-            hydrate="visible"
-          />
-        </div>
-        <LogoCloud logos={logos} label={claim} className="mt-16 border-t border-border pt-12" />
-      </Container>
-    </section>
+    <HeadedSection id="testimonials-title" className="bg-slate-50 py-20 sm:py-28" title={title}>
+      <div className="mt-12">
+        <Island
+          name="testimonials"
+          component={TestimonialRotator}
+          props={{ testimonials }}
+          hydrate="visible"
+        />
+      </div>
+      <LogoCloud logos={logos} label={claim} className="mt-16 border-t border-border pt-12" />
+    </HeadedSection>
   );
 }

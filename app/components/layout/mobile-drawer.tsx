@@ -11,7 +11,7 @@ import { Button } from "../ui/button.tsx";
 import { AccountAction } from "./account-action.tsx";
 import { ExternalLink } from "./external-link.tsx";
 
-/** Spec §9: the drawer closes when dragged past a quarter of its height; vaul animates in 0.5 s. */
+/** The drawer closes when dragged past a quarter of its height; vaul animates in 0.5 s. */
 export const DRAWER_CLOSE_THRESHOLD = 0.25;
 
 function Group({

@@ -3,7 +3,7 @@ import { cva } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "../../lib/cn.ts";
 
-/** Spec §9: open after 200 ms, skip the delay for 300 ms after closing; Radix closes after 150 ms. */
+/** A menu opens after 200 ms, skip the delay for 300 ms after closing; Radix closes after 150 ms. */
 export const MENU_DELAY_MS = 200;
 export const MENU_SKIP_DELAY_MS = 300;
 

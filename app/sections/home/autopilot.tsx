@@ -1,8 +1,7 @@
 import { AutopilotCarousel } from "../../components/home/autopilot-carousel.tsx";
-import { Container } from "../../components/layout/container.tsx";
 import type { FeatureItem } from "../../content/types.ts";
 import { Island } from "../../islands/island.tsx";
-import { SectionHeading } from "../section-heading.tsx";
+import { HeadedSection } from "../section-heading.tsx";
 
 /** "Your CRM on Autopilot": one slide per CRM in the default (non-looping) carousel. */
 export function Autopilot({
@@ -15,26 +14,20 @@ export function Autopilot({
   slides: FeatureItem[];
 }) {
   return (
-    <section
-      aria-labelledby="autopilot-title"
+    <HeadedSection
+      id="autopilot-title"
       className="bg-gradient-to-b from-indigo-50/70 to-white py-20 sm:py-28"
+      title={title}
+      lead={lead}
     >
-      <Container>
-        <SectionHeading
-          id="autopilot-title"
-          title={title}
-          lead={lead}
-          className="[&_h2]:text-balance"
+      <div className="mt-14">
+        <Island
+          name="autopilot-carousel"
+          component={AutopilotCarousel}
+          props={{ slides, label: "CRM integrations" }}
+          hydrate="visible"
         />
-        <div className="mt-14">
-          <Island
-            name="autopilot-carousel"
-            component={AutopilotCarousel}
-            props={{ slides, label: "CRM integrations" }}
-            hydrate="visible"
-          />
-        </div>
-      </Container>
-    </section>
+      </div>
+    </HeadedSection>
   );
 }

@@ -1,6 +1,8 @@
 import { Container } from "../../components/layout/container.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import type { Point } from "../../content/types.ts";
+import { cn } from "../../lib/cn.ts";
+import { IconItem, ITEM_CARD } from "../icon-item.tsx";
 
 /** Splits two phrases into the words they share at the start and the word(s) that differ. */
 function split(before: string, after: string) {
@@ -58,18 +60,14 @@ export function Memory({
         </div>
         <ul className="mx-auto mt-14 grid max-w-6xl gap-6 lg:grid-cols-3">
           {points.map((point, i) => (
-            <li
+            <IconItem
               key={point.title}
-              className="rounded-2xl border border-border bg-white/90 p-6 shadow-sm md:flex md:gap-5 lg:block"
-            >
-              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-indigo-600 text-white shadow-sm shadow-indigo-600/30">
-                <Icon name={POINT_ICONS[i % POINT_ICONS.length] ?? "check"} className="size-5" />
-              </span>
-              <div className="mt-5 md:mt-0 lg:mt-5">
-                <h3 className="text-lg font-semibold text-ink">{point.title}</h3>
-                <p className="mt-2 leading-7 text-slate-700">{point.description}</p>
-              </div>
-            </li>
+              icon={POINT_ICONS[i % POINT_ICONS.length] ?? "check"}
+              tone="solid"
+              title={point.title}
+              description={point.description}
+              className={cn(ITEM_CARD, "bg-white/90 md:flex-row lg:flex-col")}
+            />
           ))}
         </ul>
       </Container>

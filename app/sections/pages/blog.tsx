@@ -24,7 +24,7 @@ export function PostDate({ date, className }: { date: string; className?: string
   );
 }
 
-/** The blog's filter row: the spec shows one filter, "All", which is the current one. */
+/** The blog's filter row: one filter, "All", which is the current one. */
 export function BlogFilters({ count }: { count: number }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-4 border-b border-border pb-6">

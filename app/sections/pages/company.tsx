@@ -1,9 +1,10 @@
 import { Container } from "../../components/layout/container.tsx";
-import { Icon, type IconName } from "../../components/ui/icon.tsx";
+import type { IconName } from "../../components/ui/icon.tsx";
 import type { Person } from "../../content/people.ts";
 import type { Point } from "../../content/types.ts";
 import { cn } from "../../lib/cn.ts";
-import { SectionHeading } from "../section-heading.tsx";
+import { IconItem, ITEM_CARD } from "../icon-item.tsx";
+import { HeadedSection, SectionHeading } from "../section-heading.tsx";
 import { LinkedInLink, Portrait } from "./people.tsx";
 
 type Statement = { title: string; text: string };
@@ -53,23 +54,17 @@ function StatementCard({
   tone: "indigo" | "teal";
 }) {
   return (
-    <div
+    <IconItem
+      as="div"
+      icon={icon}
+      tone={tone === "indigo" ? "solid" : "accent-solid"}
+      title={statement.title}
+      description={statement.text}
       className={cn(
         "rounded-2xl border p-6 sm:p-8",
         tone === "indigo" ? "border-indigo-100 bg-indigo-50" : "border-teal-100 bg-teal-50",
       )}
-    >
-      <span
-        className={cn(
-          "grid size-11 place-items-center rounded-xl text-white",
-          tone === "indigo" ? "bg-primary" : "bg-accent",
-        )}
-      >
-        <Icon name={icon} />
-      </span>
-      <h3 className="mt-5 text-xl font-bold text-ink">{statement.title}</h3>
-      <p className="mt-2 text-lg leading-8 text-slate-700">{statement.text}</p>
-    </div>
+    />
   );
 }
 
@@ -77,33 +72,25 @@ const VALUE_ICONS: IconName[] = ["users", "target", "shield", "mic"];
 
 export function CompanyValues({ values }: { values: Point[] }) {
   return (
-    <section
-      aria-labelledby="values-title"
+    <HeadedSection
+      id="values-title"
       className="border-y border-border bg-slate-50 py-16 sm:py-20"
+      eyebrow="Our values"
+      title="What we hold ourselves to"
+      lead="Four rules that decide what we build, and what we leave out."
     >
-      <Container>
-        <SectionHeading
-          id="values-title"
-          eyebrow="Our values"
-          title="What we hold ourselves to"
-          lead="Four rules that decide what we build, and what we leave out."
-        />
-        <ul role="list" className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {values.map((value, i) => (
-            <li
-              key={value.title}
-              className="rounded-2xl border border-border bg-white p-6 shadow-sm"
-            >
-              <span className="grid size-11 place-items-center rounded-xl bg-secondary text-primary">
-                <Icon name={VALUE_ICONS[i % VALUE_ICONS.length]!} />
-              </span>
-              <h3 className="mt-5 text-lg font-bold text-ink">{value.title}</h3>
-              <p className="mt-2 leading-7 text-slate-700">{value.description}</p>
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </section>
+      <ul role="list" className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {values.map((value, i) => (
+          <IconItem
+            key={value.title}
+            icon={VALUE_ICONS[i % VALUE_ICONS.length]!}
+            title={value.title}
+            description={value.description}
+            className={ITEM_CARD}
+          />
+        ))}
+      </ul>
+    </HeadedSection>
   );
 }
 
@@ -139,43 +126,36 @@ function AdvisorCard({ person }: { person: Person }) {
 
 export function CompanyTeam({ team }: { team: Person[] }) {
   return (
-    <section aria-labelledby="team-title" className="py-16 sm:py-20">
-      <Container>
-        <SectionHeading
-          id="team-title"
-          eyebrow="Team"
-          title="The people building Revwise"
-          lead="A founder who carried a quota for twelve years, and two engineers who make sure nothing is lost on the way to your CRM."
-        />
-        <ul role="list" className="mt-12 grid gap-6 md:grid-cols-3">
-          {team.map((person) => (
-            <TeamCard key={person.id} person={person} />
-          ))}
-        </ul>
-      </Container>
-    </section>
+    <HeadedSection
+      id="team-title"
+      className="py-16 sm:py-20"
+      eyebrow="Team"
+      title="The people building Revwise"
+      lead="A founder who carried a quota for twelve years, and two engineers who make sure nothing is lost on the way to your CRM."
+    >
+      <ul role="list" className="mt-12 grid gap-6 md:grid-cols-3">
+        {team.map((person) => (
+          <TeamCard key={person.id} person={person} />
+        ))}
+      </ul>
+    </HeadedSection>
   );
 }
 
 export function CompanyAdvisors({ advisors }: { advisors: Person[] }) {
   return (
-    <section
-      aria-labelledby="advisors-title"
+    <HeadedSection
+      id="advisors-title"
       className="border-t border-border bg-slate-50 py-16 sm:py-20"
+      eyebrow="Advisors"
+      title="Board of Advisors"
+      lead="Revenue leaders and researchers who have run the sales floors, forecasts and models Revwise is built for."
     >
-      <Container>
-        <SectionHeading
-          id="advisors-title"
-          eyebrow="Advisors"
-          title="Board of Advisors"
-          lead="Revenue leaders and researchers who have run the sales floors, forecasts and models Revwise is built for."
-        />
-        <ul role="list" className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {advisors.map((person) => (
-            <AdvisorCard key={person.id} person={person} />
-          ))}
-        </ul>
-      </Container>
-    </section>
+      <ul role="list" className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {advisors.map((person) => (
+          <AdvisorCard key={person.id} person={person} />
+        ))}
+      </ul>
+    </HeadedSection>
   );
 }

@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { Icon, type IconName } from "../../components/ui/icon.tsx";
 import type { Point } from "../../content/types.ts";
+import { IconItem, ITEM_CARD } from "../icon-item.tsx";
 
 type ContactDetails = {
   email: string;
@@ -91,16 +92,14 @@ export function ContactReasons({ reasons }: { reasons: Point[] }) {
       </h2>
       <ul role="list" className="mt-6 grid gap-6 md:grid-cols-3">
         {reasons.map((reason, i) => (
-          <li
+          <IconItem
             key={reason.title}
-            className="rounded-2xl border border-border bg-white p-6 shadow-sm"
-          >
-            <span className="grid size-11 place-items-center rounded-xl bg-teal-50 text-accent">
-              <Icon name={REASON_ICONS[i % REASON_ICONS.length]!} />
-            </span>
-            <h3 className="mt-4 text-lg font-bold text-ink">{reason.title}</h3>
-            <p className="mt-2 leading-7 text-slate-700">{reason.description}</p>
-          </li>
+            icon={REASON_ICONS[i % REASON_ICONS.length]!}
+            tone="accent"
+            title={reason.title}
+            description={reason.description}
+            className={ITEM_CARD}
+          />
         ))}
       </ul>
     </section>

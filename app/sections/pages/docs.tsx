@@ -1,8 +1,11 @@
 import type * as React from "react";
 import { Container } from "../../components/layout/container.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import type { TocEntry } from "../../content/documents.ts";
+import type { Document, TocEntry } from "../../content/documents.ts";
 import { cn } from "../../lib/cn.ts";
+import { formatLongDate } from "../../lib/dates.ts";
+import { PageHero } from "../page-hero.tsx";
+import { Prose } from "./prose.tsx";
 
 function TocList({ toc }: { toc: TocEntry[] }) {
   return (
@@ -108,5 +111,31 @@ export function DocLayout({
         )}
       </div>
     </Container>
+  );
+}
+
+/** A markdown document's page (documentation, legal): hero with its last update, then the text. */
+export function DocumentPage({
+  eyebrow,
+  doc,
+  extras,
+}: {
+  eyebrow: string;
+  doc: Document;
+  extras?: React.ReactNode;
+}) {
+  return (
+    <>
+      <PageHero eyebrow={eyebrow} title={doc.title} lead={doc.summary}>
+        <p className="mt-4 text-sm text-slate-600">
+          Last updated: <time dateTime={doc.updated}>{formatLongDate(doc.updated)}</time>
+        </p>
+      </PageHero>
+      <DocLayout toc={doc.toc} extras={extras}>
+        <article aria-label={doc.title}>
+          <Prose html={doc.html} className="max-w-3xl [&>h2:first-child]:mt-0" />
+        </article>
+      </DocLayout>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { ExternalLink } from "../../components/layout/external-link.tsx";
-import { Icon, type IconName } from "../../components/ui/icon.tsx";
+import type { IconName } from "../../components/ui/icon.tsx";
 import { bookDemoUrl } from "../../content/site.ts";
+import { IconItem } from "../icon-item.tsx";
 
 const EXPECT: { icon: IconName; title: string; description: string }[] = [
   {
@@ -32,15 +33,7 @@ export function WhatToExpect() {
       </h2>
       <ol role="list" className="mt-8 space-y-8">
         {EXPECT.map((point) => (
-          <li key={point.title} className="flex gap-4">
-            <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-secondary text-primary">
-              <Icon name={point.icon} />
-            </span>
-            <div>
-              <h3 className="text-lg font-bold text-ink">{point.title}</h3>
-              <p className="mt-1 leading-7 text-slate-700">{point.description}</p>
-            </div>
-          </li>
+          <IconItem key={point.title} layout="row" {...point} />
         ))}
       </ol>
       <div className="mt-10 rounded-2xl border border-border bg-slate-50 p-5 text-slate-700">

@@ -1,5 +1,6 @@
 import { Icon } from "../../components/ui/icon.tsx";
 import type { ZoomGuide } from "../../content/zoom.ts";
+import { IconItem, ITEM_CARD } from "../icon-item.tsx";
 
 /** The connection steps: a numbered list with large step numbers joined by a line. */
 export function ZoomSteps({ steps }: { steps: ZoomGuide["steps"] }) {
@@ -45,18 +46,15 @@ export function ZoomTroubleshooting({ items }: { items: ZoomGuide["troubleshooti
       </h2>
       <ul role="list" className="mt-8 grid gap-4">
         {items.map((item) => (
-          <li
+          <IconItem
             key={item.title}
-            className="flex gap-4 rounded-2xl border border-border bg-white p-6 shadow-sm"
-          >
-            <span className="hidden size-10 shrink-0 place-items-center rounded-xl bg-amber-50 text-amber-800 sm:grid">
-              <Icon name="zap" className="size-5" />
-            </span>
-            <div>
-              <h3 className="text-lg font-bold text-ink">{item.title}</h3>
-              <p className="mt-2 leading-7 text-slate-700">{item.description}</p>
-            </div>
-          </li>
+            icon="zap"
+            tone="warning"
+            layout="row"
+            title={item.title}
+            description={item.description}
+            className={ITEM_CARD}
+          />
         ))}
       </ul>
     </section>

@@ -1,13 +1,15 @@
 // The before/after comparison shared by every product page. Its copy
 // depends on the path: product-wise, sales-wise, deal-wise, otherwise the default.
-import { Container } from "../../components/layout/container.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { beforeAfterVariants } from "../../content/products.ts";
 import type { BeforeAfter } from "../../content/types.ts";
 import { cn } from "../../lib/cn.ts";
-import { SectionHeading } from "../section-heading.tsx";
+import { HeadedSection } from "../section-heading.tsx";
 
-/** The variant of the before/after block for a path (the spec's variants-by-path rule). */
+/**
+ * The variant of the before/after block for a path: product-wise, sales-wise and deal-wise paths
+ * have their own, every other path shows the default.
+ */
 export function beforeAfterFor(path: string): BeforeAfter {
   if (path.includes("product-wise")) return beforeAfterVariants.productWise;
   if (path.includes("sales-wise")) return beforeAfterVariants.salesWise;
@@ -69,14 +71,16 @@ export function BeforeAfterColumn({
 export function BeforeAfterSection({ path }: { path: string }) {
   const copy = beforeAfterFor(path);
   return (
-    <section aria-labelledby="before-after-title" className="bg-white py-16 sm:py-24">
-      <Container>
-        <SectionHeading id="before-after-title" title={copy.title} lead={copy.lead} />
-        <div className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
-          <BeforeAfterColumn tone="before" title={copy.before.title} items={copy.before.items} />
-          <BeforeAfterColumn tone="after" title={copy.after.title} items={copy.after.items} />
-        </div>
-      </Container>
-    </section>
+    <HeadedSection
+      id="before-after-title"
+      className="bg-white py-16 sm:py-24"
+      title={copy.title}
+      lead={copy.lead}
+    >
+      <div className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
+        <BeforeAfterColumn tone="before" title={copy.before.title} items={copy.before.items} />
+        <BeforeAfterColumn tone="after" title={copy.after.title} items={copy.after.items} />
+      </div>
+    </HeadedSection>
   );
 }

@@ -3,6 +3,7 @@
 import { Badge } from "../../components/ui/badge.tsx";
 import type { OverviewContact } from "../../content/products.ts";
 import { cn } from "../../lib/cn.ts";
+import { WindowDots } from "./window-dots.tsx";
 
 const SENTIMENT = {
   positive: { label: "Positive", variant: "accent", dot: "bg-teal-600" },
@@ -45,11 +46,7 @@ export function ContactsCard({
             {contacts.length} contacts · updated from every conversation
           </p>
         </div>
-        <span aria-hidden="true" className="flex gap-1.5">
-          <span className="size-2.5 rounded-full bg-slate-200" />
-          <span className="size-2.5 rounded-full bg-slate-200" />
-          <span className="size-2.5 rounded-full bg-slate-200" />
-        </span>
+        <WindowDots />
       </div>
       <ul className="divide-y divide-border">
         {contacts.map((contact, i) => {

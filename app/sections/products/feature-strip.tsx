@@ -1,7 +1,8 @@
 // Three features (or highlights) of a product: icon, title, description.
 import { Container } from "../../components/layout/container.tsx";
-import { Icon } from "../../components/ui/icon.tsx";
 import type { IconName, Point } from "../../content/types.ts";
+import { cn } from "../../lib/cn.ts";
+import { IconItem, ITEM_CARD } from "../icon-item.tsx";
 
 export function FeatureStrip({
   id,
@@ -22,18 +23,14 @@ export function FeatureStrip({
         </h2>
         <ul className="grid gap-6 md:grid-cols-3">
           {items.map((item) => (
-            <li
+            <IconItem
               key={item.title}
-              className="flex gap-4 rounded-2xl border border-border bg-white p-6 shadow-sm md:block lg:p-8"
-            >
-              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-secondary text-primary">
-                <Icon name={item.icon} />
-              </span>
-              <div>
-                <h3 className="text-lg font-semibold text-ink md:mt-5">{item.title}</h3>
-                <p className="mt-2 text-base leading-7 text-slate-700">{item.description}</p>
-              </div>
-            </li>
+              icon={item.icon}
+              title={item.title}
+              description={item.description}
+              layout="row"
+              className={cn(ITEM_CARD, "md:flex-col lg:p-8")}
+            />
           ))}
         </ul>
       </Container>

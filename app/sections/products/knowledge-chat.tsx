@@ -1,9 +1,10 @@
 // The static "Sales Knowledge Chat" mock of capture-, job- and sort-wise.
-// No JavaScript: its "Start For Free" and "Try Live Demo" buttons do nothing (spec), so they are
+// No JavaScript: its "Start For Free" and "Try Live Demo" buttons do nothing (it is a preview), so they are
 // marked aria-disabled and say "(preview)" to assistive technology.
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import type { AssistantProduct, ChatTurn } from "../../content/types.ts";
+import { WindowDots } from "./window-dots.tsx";
 
 function Turn({ turn }: { turn: ChatTurn }) {
   if (turn.from === "user") {
@@ -70,11 +71,7 @@ export function KnowledgeChat({ product }: { product: AssistantProduct }) {
             <h2 className="text-base font-semibold text-ink sm:text-lg">Sales Knowledge Chat</h2>
             <p className="text-xs text-slate-600 sm:text-sm">{product.name}</p>
           </div>
-          <span aria-hidden="true" className="ml-auto hidden gap-1.5 sm:flex">
-            <span className="size-2.5 rounded-full bg-slate-200" />
-            <span className="size-2.5 rounded-full bg-slate-200" />
-            <span className="size-2.5 rounded-full bg-slate-200" />
-          </span>
+          <WindowDots className="ml-auto hidden sm:flex" />
         </div>
 
         <div className="space-y-6 px-4 py-5 sm:px-6 sm:py-6">

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatLongDate } from "./dates.ts";
 import { parseFrontmatter } from "./frontmatter.ts";
 
 describe("frontmatter", () => {
@@ -13,13 +12,5 @@ describe("frontmatter", () => {
   it("refuses files without frontmatter or with malformed lines", () => {
     expect(() => parseFrontmatter("# no frontmatter")).toThrow(/missing frontmatter/);
     expect(() => parseFrontmatter("---\nnot a pair\n---\n")).toThrow(/line 1/);
-  });
-});
-
-describe("dates", () => {
-  it("formats like the spec, independent of the machine's time zone", () => {
-    expect(formatDate("2025-03-18")).toBe("Mar 18, 2025");
-    expect(formatDate("2025-06-24")).toBe("Jun 24, 2025");
-    expect(formatLongDate("2025-04-28")).toBe("April 28, 2025");
   });
 });

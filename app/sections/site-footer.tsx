@@ -1,8 +1,8 @@
-import { brand, footer, type NavLink } from "../../content/site.ts";
-import { NewsletterForm } from "../../forms/newsletter-form.tsx";
-import { Island } from "../../islands/island.tsx";
-import { Container } from "./container.tsx";
-import { Logo } from "./logo.tsx";
+import { brand, footer, type NavLink } from "../content/site.ts";
+import { NewsletterForm } from "../forms/newsletter-form.tsx";
+import { Island } from "../islands/island.tsx";
+import { Container } from "../components/layout/container.tsx";
+import { Logo } from "../components/layout/logo.tsx";
 
 function Column({ title, links }: { title: string; links: NavLink[] }) {
   return (

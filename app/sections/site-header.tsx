@@ -1,12 +1,12 @@
-import { bookDemoUrl } from "../../content/site.ts";
-import { Island } from "../../islands/island.tsx";
-import { Button } from "../ui/button.tsx";
-import { AccountAction } from "./account-action.tsx";
-import { Container } from "./container.tsx";
-import { DesktopNav } from "./desktop-nav.tsx";
-import { ExternalLink } from "./external-link.tsx";
-import { Logo } from "./logo.tsx";
-import { MobileNav } from "./mobile-nav.tsx";
+import { bookDemoUrl } from "../content/site.ts";
+import { Island } from "../islands/island.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { AccountAction } from "../components/layout/account-action.tsx";
+import { Container } from "../components/layout/container.tsx";
+import { DesktopNav } from "../components/layout/desktop-nav.tsx";
+import { ExternalLink } from "../components/layout/external-link.tsx";
+import { Logo } from "../components/layout/logo.tsx";
+import { MobileNav } from "../components/layout/mobile-nav.tsx";
 
 export function SiteHeader({ currentPath }: { currentPath: string }) {
   return (
