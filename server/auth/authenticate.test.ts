@@ -2,16 +2,9 @@
 import { decodeJwt, SignJWT } from "jose";
 import { expect, it } from "vitest";
 import { TEST_JWT_SECRET } from "../../tests/support/app.ts";
-import { authHelpers } from "../../tests/support/auth.ts";
-import { describeEachDatabase } from "../../tests/support/databases.ts";
-import { useTestServer } from "../../tests/support/test-server.ts";
+import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
 
-describeEachDatabase("auth: bearer tokens", (ctx) => {
-  const { server, smtp } = useTestServer(() => ctx.db, {
-    env: { RATE_LIMIT_EMAIL_SENT: "100000" },
-  });
-  const { auth, confirmedUser } = authHelpers(server, smtp, () => ctx.db);
-
+describeAuthSuite("auth: bearer tokens", ({ ctx, server, auth, confirmedUser }) => {
   it("verifies tokens strictly: missing, forged, expired, alg none, other secrets and the anon key are refused", async () => {
     const { session } = await confirmedUser("tokens");
     const claims = decodeJwt(session.access_token);

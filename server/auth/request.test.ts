@@ -1,16 +1,10 @@
 // Hostile or malformed requests to every auth endpoint: GoTrue's 4xx codes, never a 5xx, nothing
 // written.
 import { expect, it } from "vitest";
-import { authHelpers, followLink, PASSWORD, uniqueEmail } from "../../tests/support/auth.ts";
-import { describeEachDatabase } from "../../tests/support/databases.ts";
-import { useTestServer } from "../../tests/support/test-server.ts";
+import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
+import { followLink, PASSWORD, uniqueEmail } from "../../tests/support/auth.ts";
 
-describeEachDatabase("auth: bad input", (ctx) => {
-  const { server, smtp } = useTestServer(() => ctx.db, {
-    env: { RATE_LIMIT_EMAIL_SENT: "100000" },
-  });
-  const { auth, count } = authHelpers(server, smtp, () => ctx.db);
-
+describeAuthSuite("auth: bad input", ({ server, auth, count }) => {
   it("answers bad input with GoTrue's 4xx codes, never a 5xx", async () => {
     const post = (path: string, body: string) =>
       auth(path, { method: "POST", body }).then(async (r) => ({

@@ -2,7 +2,8 @@
 // hourly budget, and the per-IP budget spent on every path that emails a typed address.
 import { describe, expect, it } from "vitest";
 import { uniqueIp } from "../../../tests/support/api-server.ts";
-import { authHelpers, PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
+import { authHelpers } from "../../../tests/support/auth-suite.ts";
+import { PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
 import { describeEachDatabase } from "../../../tests/support/databases.ts";
 import { useTestServer } from "../../../tests/support/test-server.ts";
 

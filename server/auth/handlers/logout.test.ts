@@ -1,15 +1,9 @@
 // POST /logout with each scope.
 import { expect, it } from "vitest";
-import { authHelpers, PASSWORD } from "../../../tests/support/auth.ts";
-import { describeEachDatabase } from "../../../tests/support/databases.ts";
-import { useTestServer } from "../../../tests/support/test-server.ts";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { PASSWORD } from "../../../tests/support/auth.ts";
 
-describeEachDatabase("auth: logout", (ctx) => {
-  const { server, smtp } = useTestServer(() => ctx.db, {
-    env: { RATE_LIMIT_EMAIL_SENT: "100000" },
-  });
-  const { client, auth, confirmedUser } = authHelpers(server, smtp, () => ctx.db);
-
+describeAuthSuite("auth: logout", ({ client, auth, confirmedUser }) => {
   it("signs out with each scope: others, local, global", async () => {
     const { email } = await confirmedUser("scopes");
     const sessions = await Promise.all(

@@ -1,16 +1,10 @@
 // POST /recover: the emailed link signs in for recovery, and a new password works.
 import { decodeJwt } from "jose";
 import { expect, it } from "vitest";
-import { authHelpers, emailTo, followLink, linkIn, PASSWORD } from "../../../tests/support/auth.ts";
-import { describeEachDatabase } from "../../../tests/support/databases.ts";
-import { useTestServer } from "../../../tests/support/test-server.ts";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { followLink, linkIn, PASSWORD } from "../../../tests/support/auth.ts";
 
-describeEachDatabase("auth: recover", (ctx) => {
-  const { server, smtp } = useTestServer(() => ctx.db, {
-    env: { RATE_LIMIT_EMAIL_SENT: "100000" },
-  });
-  const { client, confirmedUser } = authHelpers(server, smtp, () => ctx.db);
-
+describeAuthSuite("auth: recover", ({ server, client, confirmedUser, emailTo }) => {
   it("recovers an account: the emailed link signs in for recovery and a new password works", async () => {
     const { email } = await confirmedUser("recover");
     const supabase = client();
@@ -19,7 +13,7 @@ describeEachDatabase("auth: recover", (ctx) => {
         redirectTo: `${server.url}/auth/reset-password`,
       }),
     ).toEqual({ data: {}, error: null });
-    const mail = await emailTo(smtp, email, "Reset your Revwise password");
+    const mail = await emailTo(email, "Reset your Revwise password");
     const { location, fragment } = await followLink(linkIn(mail));
     expect(location.pathname).toBe("/auth/reset-password");
     expect(fragment.get("type")).toBe("recovery");

@@ -4,23 +4,12 @@
 import { decodeJwt } from "jose";
 import { expect, it } from "vitest";
 import { uniqueIp } from "../../../tests/support/api-server.ts";
-import {
-  authHelpers,
-  emailTo,
-  followLink,
-  linkIn,
-  PASSWORD,
-  uniqueEmail,
-} from "../../../tests/support/auth.ts";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { followLink, linkIn, PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
 import { describeEachDatabase } from "../../../tests/support/databases.ts";
 import { useTestServer } from "../../../tests/support/test-server.ts";
 
-describeEachDatabase("auth: sign-up", (ctx) => {
-  const { server, smtp } = useTestServer(() => ctx.db, {
-    env: { RATE_LIMIT_EMAIL_SENT: "100000" },
-  });
-  const { client, auth, confirmedUser } = authHelpers(server, smtp, () => ctx.db);
-
+describeAuthSuite("auth: sign-up", ({ server, smtp, client, auth, confirmedUser, emailTo }) => {
   it("signs up, confirms by the emailed link, and signs in", async () => {
     const email = uniqueEmail("flow");
     const supabase = client();
@@ -49,7 +38,7 @@ describeEachDatabase("auth: sign-up", (ctx) => {
       (await supabase.auth.signInWithPassword({ email, password: "Wrong-password-1" })).error,
     ).toMatchObject({ code: "invalid_credentials" });
 
-    const mail = await emailTo(smtp, email, "Confirm your Revwise account");
+    const mail = await emailTo(email, "Confirm your Revwise account");
     const link = new URL(linkIn(mail));
     expect(link.origin).toBe(server.url);
     expect(link.searchParams.get("type")).toBe("signup");
@@ -128,7 +117,7 @@ describeEachDatabase("auth: sign-up", (ctx) => {
       Date.parse(fresh.data.user!.created_at),
     );
     // The owner hears about it; the requester cannot tell.
-    await emailTo(smtp, email, "You already have a Revwise account");
+    await emailTo(email, "You already have a Revwise account");
     expect(
       (await client().auth.signInWithPassword({ email, password: PASSWORD })).error,
     ).toBeNull(); // password unchanged

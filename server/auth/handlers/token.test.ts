@@ -3,16 +3,9 @@
 import { decodeJwt } from "jose";
 import { expect, it } from "vitest";
 import { uniqueIp } from "../../../tests/support/api-server.ts";
-import { authHelpers } from "../../../tests/support/auth.ts";
-import { describeEachDatabase } from "../../../tests/support/databases.ts";
-import { useTestServer } from "../../../tests/support/test-server.ts";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
 
-describeEachDatabase("auth: token", (ctx) => {
-  const { server, smtp } = useTestServer(() => ctx.db, {
-    env: { RATE_LIMIT_EMAIL_SENT: "100000" },
-  });
-  const { auth, confirmedUser } = authHelpers(server, smtp, () => ctx.db);
-
+describeAuthSuite("auth: token", ({ ctx, auth, confirmedUser }) => {
   it("rotates refresh tokens, lets a concurrent tab reuse within the window, and ends the session on later reuse", async () => {
     const { session } = await confirmedUser("refresh");
     const refresh = (token: string) =>

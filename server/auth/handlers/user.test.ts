@@ -1,134 +1,123 @@
 // GET and PUT /user: metadata, password, and an email change confirmed by both addresses.
 import { expect, it } from "vitest";
-import {
-  authHelpers,
-  codeIn,
-  emailTo,
-  followLink,
-  linkIn,
-  PASSWORD,
-  uniqueEmail,
-} from "../../../tests/support/auth.ts";
-import { describeEachDatabase } from "../../../tests/support/databases.ts";
-import { useTestServer } from "../../../tests/support/test-server.ts";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { codeIn, followLink, linkIn, PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
 
-describeEachDatabase("auth: user", (ctx) => {
-  const { server, smtp } = useTestServer(() => ctx.db, {
-    env: { RATE_LIMIT_EMAIL_SENT: "100000" },
-  });
-  const { client, confirmedUser, emailChangeMails, count } = authHelpers(
-    server,
-    smtp,
-    () => ctx.db,
-  );
+describeAuthSuite(
+  "auth: user",
+  ({ ctx, client, confirmedUser, emailChangeMails, count, emailTo }) => {
+    /** A confirmed account that has asked to move to a new address. */
+    async function changingEmail(label: string, nextLabel: string) {
+      const { email, supabase } = await confirmedUser(label);
+      const next = uniqueEmail(nextLabel);
+      expect((await supabase.auth.updateUser({ email: next })).error).toBeNull();
+      return { email, supabase, next };
+    }
 
-  it("gets and updates the user: metadata merged, password changed", async () => {
-    const { email, supabase } = await confirmedUser("update");
-    const got = await supabase.auth.getUser();
-    expect(got.data.user).toMatchObject({
-      email,
-      identities: [
-        expect.objectContaining({ identity_id: expect.any(String), provider: "email", email }),
-      ],
-    });
-    expect(got.data.user).not.toHaveProperty("factors");
+    it("gets and updates the user: metadata merged, password changed", async () => {
+      const { email, supabase } = await confirmedUser("update");
+      const got = await supabase.auth.getUser();
+      expect(got.data.user).toMatchObject({
+        email,
+        identities: [
+          expect.objectContaining({ identity_id: expect.any(String), provider: "email", email }),
+        ],
+      });
+      expect(got.data.user).not.toHaveProperty("factors");
 
-    const meta = await supabase.auth.updateUser({ data: { team: "EMEA", role_title: "AE" } });
-    expect(meta.data.user?.user_metadata).toMatchObject({ team: "EMEA", role_title: "AE" });
-    const removed = await supabase.auth.updateUser({ data: { role_title: null } });
-    expect(removed.data.user?.user_metadata).not.toHaveProperty("role_title");
+      const meta = await supabase.auth.updateUser({ data: { team: "EMEA", role_title: "AE" } });
+      expect(meta.data.user?.user_metadata).toMatchObject({ team: "EMEA", role_title: "AE" });
+      const removed = await supabase.auth.updateUser({ data: { role_title: null } });
+      expect(removed.data.user?.user_metadata).not.toHaveProperty("role_title");
 
-    expect((await supabase.auth.updateUser({ password: PASSWORD })).error).toMatchObject({
-      code: "same_password",
-    });
-    expect((await supabase.auth.updateUser({ password: "short" })).error).toMatchObject({
-      code: "weak_password",
-      reasons: ["length"],
-    });
-    expect(
-      (await supabase.auth.updateUser({ password: "New-Strong-Passphrase-7" })).error,
-    ).toBeNull();
-    expect(
-      (await client().auth.signInWithPassword({ email, password: PASSWORD })).error,
-    ).toMatchObject({ code: "invalid_credentials" });
-    expect(
-      (await client().auth.signInWithPassword({ email, password: "New-Strong-Passphrase-7" }))
-        .error,
-    ).toBeNull();
-  });
-
-  it("keeps merged user metadata within its limit and unchanged when an update is refused", async () => {
-    const { supabase } = await confirmedUser("metadata");
-    expect((await supabase.auth.updateUser({ data: { a: "x".repeat(6000) } })).error).toBeNull();
-    expect((await supabase.auth.updateUser({ data: { b: "y".repeat(6000) } })).error).toMatchObject(
-      { status: 400, code: "validation_failed" },
-    );
-    const { data } = await supabase.auth.getUser();
-    expect(data.user!.user_metadata).not.toHaveProperty("b");
-    expect(data.user!.user_metadata.a).toHaveLength(6000);
-  });
-
-  it("changes the email only after both addresses confirm", async () => {
-    const { email, supabase } = await confirmedUser("change");
-    const next = uniqueEmail("changed");
-    const { data, error } = await supabase.auth.updateUser({ email: next });
-    expect(error).toBeNull();
-    expect(data.user).toMatchObject({ email, new_email: next });
-    const { toNew, toCurrent } = await emailChangeMails(email, next);
-    const first = await followLink(linkIn(toNew));
-    expect(first.fragment.get("message")).toBe(
-      "Confirmation link accepted. Please proceed to confirm link sent to the other email",
-    );
-    const second = await followLink(linkIn(toCurrent));
-    expect(second.fragment.get("access_token")).toBeTruthy();
-    expect(
-      (await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error,
-    ).toBeNull();
-  });
-
-  it("voids the links of an earlier email change when the next change asks for a taken address", async () => {
-    const { email, supabase } = await confirmedUser("rechange");
-    const first = uniqueEmail("first-choice");
-    expect((await supabase.auth.updateUser({ email: first })).error).toBeNull();
-    const earlierLinks = Object.values(await emailChangeMails(email, first)).map(linkIn);
-    const { email: taken } = await confirmedUser("taken");
-    expect((await supabase.auth.updateUser({ email: taken })).error).toBeNull();
-    await emailTo(smtp, taken, /already/i);
-    for (const link of earlierLinks)
-      expect((await followLink(link)).fragment.get("error_code")).toBe("otp_expired");
-    // Asking again a while later sends the taken address no link either.
-    await ctx.db.query(
-      "UPDATE auth.users SET email_change_sent_at = now() - interval '2 minutes' WHERE email = $1",
-      [email],
-    );
-    expect((await client().auth.resend({ type: "email_change", email })).error).toBeNull();
-    expect(
-      await count(
-        "SELECT count(*)::int AS n FROM mail.outbox WHERE to_address = $1 AND kind = 'auth-email-change'",
-        [taken],
-      ),
-    ).toBe(1); // the notice only
-    for (const address of [email, taken])
+      expect((await supabase.auth.updateUser({ password: PASSWORD })).error).toMatchObject({
+        code: "same_password",
+      });
+      expect((await supabase.auth.updateUser({ password: "short" })).error).toMatchObject({
+        code: "weak_password",
+        reasons: ["length"],
+      });
       expect(
-        (await client().auth.signInWithPassword({ email: address, password: PASSWORD })).error,
+        (await supabase.auth.updateUser({ password: "New-Strong-Passphrase-7" })).error,
       ).toBeNull();
-  });
-
-  it("refuses to finish an email change by code when the new address was taken meanwhile", async () => {
-    const { email, supabase } = await confirmedUser("race");
-    const next = uniqueEmail("race-next");
-    expect((await supabase.auth.updateUser({ email: next })).error).toBeNull();
-    const { toNew, toCurrent } = await emailChangeMails(email, next);
-    await confirmedUser("race-owner", next);
-    const verify = (address: string, token: string) =>
-      client().auth.verifyOtp({ email: address, token, type: "email_change" });
-    expect((await verify(next, codeIn(toNew))).error).toBeNull();
-    expect((await verify(email, codeIn(toCurrent))).error).toMatchObject({
-      status: 403,
-      code: "otp_expired",
+      expect(
+        (await client().auth.signInWithPassword({ email, password: PASSWORD })).error,
+      ).toMatchObject({ code: "invalid_credentials" });
+      expect(
+        (await client().auth.signInWithPassword({ email, password: "New-Strong-Passphrase-7" }))
+          .error,
+      ).toBeNull();
     });
-    expect(
-      (await client().auth.signInWithPassword({ email, password: PASSWORD })).error,
-    ).toBeNull();
-  });
-});
+
+    it("keeps merged user metadata within its limit and unchanged when an update is refused", async () => {
+      const { supabase } = await confirmedUser("metadata");
+      expect((await supabase.auth.updateUser({ data: { a: "x".repeat(6000) } })).error).toBeNull();
+      expect(
+        (await supabase.auth.updateUser({ data: { b: "y".repeat(6000) } })).error,
+      ).toMatchObject({ status: 400, code: "validation_failed" });
+      const { data } = await supabase.auth.getUser();
+      expect(data.user!.user_metadata).not.toHaveProperty("b");
+      expect(data.user!.user_metadata.a).toHaveLength(6000);
+    });
+
+    it("changes the email only after both addresses confirm", async () => {
+      const { email, supabase } = await confirmedUser("change");
+      const next = uniqueEmail("changed");
+      const { data, error } = await supabase.auth.updateUser({ email: next });
+      expect(error).toBeNull();
+      expect(data.user).toMatchObject({ email, new_email: next });
+      const { toNew, toCurrent } = await emailChangeMails(email, next);
+      const first = await followLink(linkIn(toNew));
+      expect(first.fragment.get("message")).toBe(
+        "Confirmation link accepted. Please proceed to confirm link sent to the other email",
+      );
+      const second = await followLink(linkIn(toCurrent));
+      expect(second.fragment.get("access_token")).toBeTruthy();
+      expect(
+        (await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error,
+      ).toBeNull();
+    });
+
+    it("voids the links of an earlier email change when the next change asks for a taken address", async () => {
+      const { email, supabase, next: first } = await changingEmail("rechange", "first-choice");
+      const earlierLinks = Object.values(await emailChangeMails(email, first)).map(linkIn);
+      const { email: taken } = await confirmedUser("taken");
+      expect((await supabase.auth.updateUser({ email: taken })).error).toBeNull();
+      await emailTo(taken, /already/i);
+      for (const link of earlierLinks)
+        expect((await followLink(link)).fragment.get("error_code")).toBe("otp_expired");
+      // Asking again a while later sends the taken address no link either.
+      await ctx.db.query(
+        "UPDATE auth.users SET email_change_sent_at = now() - interval '2 minutes' WHERE email = $1",
+        [email],
+      );
+      expect((await client().auth.resend({ type: "email_change", email })).error).toBeNull();
+      expect(
+        await count(
+          "SELECT count(*)::int AS n FROM mail.outbox WHERE to_address = $1 AND kind = 'auth-email-change'",
+          [taken],
+        ),
+      ).toBe(1); // the notice only
+      for (const address of [email, taken])
+        expect(
+          (await client().auth.signInWithPassword({ email: address, password: PASSWORD })).error,
+        ).toBeNull();
+    });
+
+    it("refuses to finish an email change by code when the new address was taken meanwhile", async () => {
+      const { email, next } = await changingEmail("race", "race-next");
+      const { toNew, toCurrent } = await emailChangeMails(email, next);
+      await confirmedUser("race-owner", next);
+      const verify = (address: string, token: string) =>
+        client().auth.verifyOtp({ email: address, token, type: "email_change" });
+      expect((await verify(next, codeIn(toNew))).error).toBeNull();
+      expect((await verify(email, codeIn(toCurrent))).error).toMatchObject({
+        status: 403,
+        code: "otp_expired",
+      });
+      expect(
+        (await client().auth.signInWithPassword({ email, password: PASSWORD })).error,
+      ).toBeNull();
+    });
+  },
+);

@@ -2,29 +2,15 @@
 // POST /token?grant_type=pkce).
 import { expect, it } from "vitest";
 import { uniqueIp } from "../../../tests/support/api-server.ts";
-import {
-  authHelpers,
-  codeIn,
-  emailTo,
-  followLink,
-  linkIn,
-  PASSWORD,
-  uniqueEmail,
-} from "../../../tests/support/auth.ts";
-import { describeEachDatabase } from "../../../tests/support/databases.ts";
-import { useTestServer } from "../../../tests/support/test-server.ts";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { codeIn, followLink, linkIn, PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
 
-describeEachDatabase("auth: verify", (ctx) => {
-  const { server, smtp } = useTestServer(() => ctx.db, {
-    env: { RATE_LIMIT_EMAIL_SENT: "100000" },
-  });
-  const { client, auth } = authHelpers(server, smtp, () => ctx.db);
-
+describeAuthSuite("auth: verify", ({ server, client, auth, emailTo }) => {
   it("confirms by the emailed code too (POST /verify), and signs the user in", async () => {
     const email = uniqueEmail("code");
     const supabase = client();
     await supabase.auth.signUp({ email, password: PASSWORD });
-    const code = codeIn(await emailTo(smtp, email, "Confirm your Revwise account"));
+    const code = codeIn(await emailTo(email, "Confirm your Revwise account"));
     expect(
       (
         await supabase.auth.verifyOtp({
@@ -48,7 +34,7 @@ describeEachDatabase("auth: verify", (ctx) => {
       password: PASSWORD,
       options: { emailRedirectTo: `${server.url}/` },
     });
-    const link = linkIn(await emailTo(smtp, email, "Confirm your Revwise account"));
+    const link = linkIn(await emailTo(email, "Confirm your Revwise account"));
     expect(new URL(link).searchParams.get("token")).toMatch(/^pkce_/);
     const { location } = await followLink(link);
     const code = location.searchParams.get("code")!;
@@ -60,9 +46,7 @@ describeEachDatabase("auth: verify", (ctx) => {
     expect((await wrong.json()).code).toBe("bad_code_verifier");
     // The failed attempt consumed the code, as in GoTrue: a new link is needed.
     await supabase.auth.resend({ type: "signup", email });
-    const second = await followLink(
-      linkIn(await emailTo(smtp, email, "Confirm your Revwise account")),
-    );
+    const second = await followLink(linkIn(await emailTo(email, "Confirm your Revwise account")));
     expect(second.fragment.get("error_code")).toBe("otp_expired"); // the email was confirmed by the first link
     const signedIn = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
     expect(signedIn.error).toBeNull();
@@ -71,7 +55,7 @@ describeEachDatabase("auth: verify", (ctx) => {
     await supabase.auth.signOut();
     await supabase.auth.signUp({ email: other, password: PASSWORD });
     const otherCode = (
-      await followLink(linkIn(await emailTo(smtp, other, "Confirm your Revwise account")))
+      await followLink(linkIn(await emailTo(other, "Confirm your Revwise account")))
     ).location.searchParams.get("code")!;
     const exchanged = await supabase.auth.exchangeCodeForSession(otherCode);
     expect(exchanged.error).toBeNull();
