@@ -4,15 +4,14 @@ import { Button } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { findPost, postSummaries, type PostSummary } from "../content/blog-posts.ts";
 import { pages } from "../content/pages.ts";
-import { productNextStep } from "../content/products.ts";
 import { brand } from "../content/site.ts";
 import { JsonLd } from "../lib/json-ld.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { absoluteUrl } from "../lib/site-url.ts";
 import { ArticleHeader, ArticleImage, AuthorCard, PostCard } from "../sections/pages/blog.tsx";
-import { CtaBand } from "../sections/pages/cta-band.tsx";
 import { MessagePanel } from "../sections/pages/message-panel.tsx";
 import { Prose } from "../sections/pages/prose.tsx";
+import { ProductNextStep } from "../sections/products/product-next-step.tsx";
 import type { Route } from "./+types/blog-post";
 
 /** Runs at build time for every post (and for the blog's not-found page, served for unknown slugs). */
@@ -109,11 +108,7 @@ export default function BlogPost() {
         </Container>
       </article>
       <MoreFromTheBlog posts={others} title="More from the blog" />
-      <CtaBand
-        title={productNextStep.title(brand.name)}
-        text={productNextStep.text}
-        secondary={productNextStep.tour}
-      />
+      <ProductNextStep name={brand.name} />
       <JsonLd
         data={{
           "@type": "BlogPosting",

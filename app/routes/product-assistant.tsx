@@ -1,12 +1,12 @@
 import { useLocation } from "react-router";
-import { assistantProducts, productAt, productNextStep } from "../content/products.ts";
+import { assistantProducts, productAt } from "../content/products.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pagePath } from "../lib/page-path.ts";
-import { CtaBand } from "../sections/pages/cta-band.tsx";
 import { BeforeAfterSection } from "../sections/products/before-after.tsx";
 import { FeatureStrip } from "../sections/products/feature-strip.tsx";
 import { KnowledgeChat } from "../sections/products/knowledge-chat.tsx";
 import { ProductHero } from "../sections/products/product-hero.tsx";
+import { ProductNextStep } from "../sections/products/product-next-step.tsx";
 import type { Route } from "./+types/product-assistant";
 
 export const meta = ({ location }: Route.MetaArgs) =>
@@ -27,11 +27,7 @@ export default function Product() {
         items={product.highlights}
       />
       <BeforeAfterSection path={path} />
-      <CtaBand
-        title={productNextStep.title(product.name)}
-        text={productNextStep.text}
-        secondary={productNextStep.tour}
-      />
+      <ProductNextStep name={product.name} />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { useLocation } from "react-router";
-import { productAt, productNextStep, showcaseProducts } from "../content/products.ts";
+import { productAt, showcaseProducts } from "../content/products.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pagePath } from "../lib/page-path.ts";
-import { CtaBand } from "../sections/pages/cta-band.tsx";
 import { BeforeAfterSection } from "../sections/products/before-after.tsx";
 import { FeatureStrip } from "../sections/products/feature-strip.tsx";
 import { ProductCtas, ProductHero } from "../sections/products/product-hero.tsx";
+import { ProductNextStep } from "../sections/products/product-next-step.tsx";
 import { ShowcaseCarousel } from "../sections/products/showcase-carousel.tsx";
 import type { Route } from "./+types/product-showcase";
 
@@ -32,11 +32,7 @@ export default function Product() {
         items={product.features}
       />
       <BeforeAfterSection path={path} />
-      <CtaBand
-        title={productNextStep.title(product.name)}
-        text={productNextStep.text}
-        secondary={productNextStep.tour}
-      />
+      <ProductNextStep name={product.name} />
     </>
   );
 }

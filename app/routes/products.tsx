@@ -4,16 +4,15 @@ import {
   assistantProducts,
   overviewContacts,
   productAt,
-  productNextStep,
   productOverview,
   showcaseProducts,
 } from "../content/products.ts";
 import type { ImageRef } from "../content/types.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { CtaBand } from "../sections/pages/cta-band.tsx";
 import { AssistantLinks } from "../sections/products/assistant-links.tsx";
 import { type OverviewVisual, OverviewSection } from "../sections/products/overview-sections.tsx";
 import { ProductHero } from "../sections/products/product-hero.tsx";
+import { ProductNextStep } from "../sections/products/product-next-step.tsx";
 
 export const meta = () => pageMeta(pages.products);
 
@@ -50,11 +49,7 @@ export default function Page() {
         />
       ))}
       <AssistantLinks {...assistantOverview} products={assistantProducts} />
-      <CtaBand
-        title={productNextStep.title("Revwise")}
-        text={productNextStep.text}
-        secondary={productNextStep.tour}
-      />
+      <ProductNextStep name="Revwise" />
     </>
   );
 }
