@@ -5,6 +5,9 @@ set -euo pipefail
 name=${1:?usage: scripts/preview.sh NAME PORT}
 port=${2:?usage: scripts/preview.sh NAME PORT}
 export BUILD_DIR="build-$name"
+# The Node.js that npm install brings (node_modules/.bin), as npm scripts use, whatever the system has.
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
 npx react-router build >/dev/null
 node scripts/compress-build.mjs >/dev/null
 echo "serving $BUILD_DIR on http://127.0.0.1:$port"
