@@ -1,7 +1,7 @@
 // @vitest-environment node
-// The layers of app/ are enforced by lint (eslint.config.js): these run the real ESLint with the
-// repository's own configuration on small sources placed inside app/, so a rule that stops biting
-// fails here.
+// The layers of app/, and the absence of module cycles in every source folder, are enforced by lint
+// (eslint.config.js): these run the real ESLint with the repository's own configuration on small
+// sources placed inside the tree, so a rule that stops biting fails here.
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -54,5 +54,23 @@ describe("app/ layers", () => {
       'import { Button } from "../components/ui/button.tsx";\nimport { brand } from "../content/site.ts";\nimport { cn } from "../lib/cn.ts";\nexport const parts = [Button, brand, cn];\n',
     );
     expect(errors).toEqual([]);
+  });
+});
+
+describe("server/ and common/", () => {
+  it("refuses a cycle on the server: the outbox importing the lead store that imports it", async () => {
+    const errors = await ruleErrors(
+      "server/mail/outbox.ts",
+      'import { storeLead } from "../leads/store.ts";\nexport const store = storeLead;\n',
+    );
+    expect(errors).toEqual([expect.stringMatching(/^import-x\/no-cycle: /)]);
+  });
+
+  it("refuses server/ code in common/", async () => {
+    const errors = await ruleErrors(
+      "common/fixture.ts",
+      'import { storeLead } from "../server/leads/store.ts";\nexport const store = storeLead;\n',
+    );
+    expect(errors).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
   });
 });
