@@ -4,6 +4,7 @@ import {
   BLOG_NOT_FOUND_ROUTE,
   JAVASCRIPT_REQUIRED_ROUTE,
   NOT_FOUND_ROUTE,
+  REQUEST_ACCESS_ROUTE,
 } from "../../common/site-build.ts";
 
 export type PageInfo = { path: string; title: string; description: string; inSitemap?: boolean };
@@ -27,6 +28,12 @@ export const pages = {
     description:
       "The forms on the Revwise site send with JavaScript on. Turn it on and try again, or write to us by email.",
     inSitemap: false,
+  },
+  requestAccess: {
+    path: REQUEST_ACCESS_ROUTE,
+    title: "Request access · Revwise",
+    description:
+      "Tell us about you and your team: we set up your Revwise workspace and reply within one business day.",
   },
   resetPassword: {
     path: "/auth/reset-password",
@@ -141,6 +148,12 @@ export const pages = {
     description:
       "Find the deals that need you today: Revwise ranks your pipeline by risk, momentum and next-step quality.",
   },
+  resources: {
+    path: "/resources",
+    title: "Resources · Revwise",
+    description:
+      "Everything to learn Revwise and sell with it: the blog, integrations, documentation, the Zoom guide, use cases and the FAQ.",
+  },
   integrations: {
     path: "/resources/integrations",
     title: "Integrations · Revwise",
@@ -166,6 +179,7 @@ export function prerenderPaths(blogSlugs: string[]): string[] {
     ...Object.values(pages).map((p) => p.path),
     ...blogSlugs.map((slug) => `/blog/${slug}`),
     NOT_FOUND_ROUTE,
+    REQUEST_ACCESS_ROUTE,
     BLOG_NOT_FOUND_ROUTE,
     ...resourcePaths,
   ];

@@ -30,3 +30,13 @@ export function authResultInUrl(): boolean {
 export function hasAccountState(): boolean {
   return hasStoredSession() || authResultInUrl();
 }
+
+/**
+ * Which account button the page shows, on the <html> element (`data-account`), read by CSS so the
+ * right one is there before the header's code runs: set from the stored session as the page's
+ * script starts, and from the session's real state once it is known.
+ */
+export function showAccountState(state: "signed-in" | "anonymous"): void {
+  if (state === "signed-in") document.documentElement.dataset.account = state;
+  else delete document.documentElement.dataset.account;
+}
