@@ -12,6 +12,13 @@ export const BLOG_NOT_FOUND_ROUTE = "/blog/__missing";
 export const DEFAULT_BOOK_DEMO_URL = "https://cal.com/revwise/demo";
 
 /**
+ * Pages that stand in for a dialog when the page's script is not running, and that emails and
+ * ads link to: the demo (also the default DEMO_URL of the demo email) and the request-access form.
+ */
+export const DEMO_PAGE_ROUTE = "/product/tour";
+export const REQUEST_ACCESS_ROUTE = "/request-access";
+
+/**
  * Where every form of the site posts when its script is not running (JavaScript off, or Enter
  * pressed before the page's code loaded): the server answers with a redirect (303) to the
  * prerendered page that says so, and never reads the fields.

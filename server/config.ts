@@ -3,7 +3,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_BOOK_DEMO_URL } from "../common/site-build.ts";
+import { DEFAULT_BOOK_DEMO_URL, DEMO_PAGE_ROUTE } from "../common/site-build.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -199,7 +199,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     siteDir: path.resolve(e.SITE_DIR),
     bookDemoUrl: e.BOOK_DEMO_URL ?? e.VITE_BOOK_DEMO_URL ?? DEFAULT_BOOK_DEMO_URL,
-    demoUrl: e.DEMO_URL ?? `${siteUrl}/product/tour`,
+    demoUrl: e.DEMO_URL ?? `${siteUrl}${DEMO_PAGE_ROUTE}`,
   };
 }
 

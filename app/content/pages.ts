@@ -2,8 +2,10 @@
 // The prerender list and the sitemap come from here and from the blog folder.
 import {
   BLOG_NOT_FOUND_ROUTE,
+  DEMO_PAGE_ROUTE,
   JAVASCRIPT_REQUIRED_ROUTE,
   NOT_FOUND_ROUTE,
+  REQUEST_ACCESS_ROUTE,
 } from "../../common/site-build.ts";
 
 export type PageInfo = { path: string; title: string; description: string; inSitemap?: boolean };
@@ -27,6 +29,12 @@ export const pages = {
     description:
       "The forms on the Revwise site send with JavaScript on. Turn it on and try again, or write to us by email.",
     inSitemap: false,
+  },
+  requestAccess: {
+    path: REQUEST_ACCESS_ROUTE,
+    title: "Request access · Revwise",
+    description:
+      "Tell us about you and your team: we set up your Revwise workspace and reply within one business day.",
   },
   resetPassword: {
     path: "/auth/reset-password",
@@ -106,7 +114,7 @@ export const pages = {
       "Listen Wise, Business Wise and Role Wise: three ways Revwise turns conversations into CRM data and deal insight.",
   },
   tour: {
-    path: "/product/tour",
+    path: DEMO_PAGE_ROUTE,
     title: "Product tour · Revwise",
     description:
       "Follow one deal through Revwise step by step: the meeting captured, CRM fields proposed and approved, then the deal summary and talking points for the next call.",
@@ -147,6 +155,12 @@ export const pages = {
     description:
       "Find the deals that need you today: Revwise ranks your pipeline by risk, momentum and next-step quality.",
   },
+  resources: {
+    path: "/resources",
+    title: "Resources · Revwise",
+    description:
+      "Everything to learn Revwise and sell with it: the blog, integrations, documentation, the Zoom guide, use cases and the FAQ.",
+  },
   integrations: {
     path: "/resources/integrations",
     title: "Integrations · Revwise",
@@ -179,6 +193,7 @@ export function prerenderPaths(blogSlugs: string[]): string[] {
     ...Object.values(pages).map((p) => p.path),
     ...blogSlugs.map((slug) => `/blog/${slug}`),
     NOT_FOUND_ROUTE,
+    REQUEST_ACCESS_ROUTE,
     BLOG_NOT_FOUND_ROUTE,
     ...resourcePaths,
   ];

@@ -342,7 +342,7 @@ export const productNextStep: {
 } = {
   title: (productName) => `See ${productName} on your own deals`,
   text: "Book a 30-minute demo and we run Revwise on a call from your own pipeline. Not ready to talk yet? Take the five-step product tour first.",
-  tour: { label: "Take the product tour", href: "/product/tour" },
+  tour: { label: "Take the product tour", href: pages.tour.path },
 };
 
 /** The product overview's pointer to the three Sales Knowledge Chat products. */

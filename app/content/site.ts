@@ -1,4 +1,5 @@
-import { DEFAULT_BOOK_DEMO_URL } from "../../common/site-build.ts";
+import { DEFAULT_BOOK_DEMO_URL, REQUEST_ACCESS_ROUTE } from "../../common/site-build.ts";
+import type { IconName } from "./types.ts";
 
 // Site-wide copy and links: brand, navigation, footer, contact details.
 // Contact details and the scheduling link are configurable at build time (VITE_* variables).
@@ -22,7 +23,7 @@ export const contact = {
 /** The external scheduling page behind every "Book Demo" link (opens in a new tab). */
 export const bookDemoUrl: string = import.meta.env.VITE_BOOK_DEMO_URL ?? DEFAULT_BOOK_DEMO_URL;
 
-export type NavLink = { label: string; href: string; description?: string };
+export type NavLink = { label: string; href: string; description?: string; icon?: IconName };
 
 export const productLinks: NavLink[] = [
   {
@@ -47,11 +48,52 @@ export const resourceLinks: NavLink[] = [
     label: "Blog",
     href: "/blog",
     description: "Field notes on AI, CRM hygiene and deal execution.",
+    icon: "message",
   },
   {
     label: "Integrations",
     href: "/resources/integrations",
     description: "Salesforce, HubSpot, Dynamics, Zoom, Meet, calendars.",
+    icon: "refresh",
+  },
+];
+
+/**
+ * Where the menus lead when they cannot open (the page's script is not running): the products
+ * and resources pages, and the footer's navigation (its id), which lists every page.
+ */
+export const menuFallbacks = {
+  products: "/product",
+  resources: "/resources",
+  siteMenuId: "site-menu",
+};
+
+/** /resources: every page that helps people learn and use Revwise. */
+export const resourcePages: NavLink[] = [
+  ...resourceLinks,
+  {
+    label: "Documentation",
+    href: "/documentation",
+    description: "Connect your CRM and calendar, capture meetings, read deal insight.",
+    icon: "clipboard",
+  },
+  {
+    label: "Zoom guide",
+    href: "/zoom-documentation",
+    description: "Connect Zoom in five steps so every call is captured.",
+    icon: "mic",
+  },
+  {
+    label: "Use cases",
+    href: "/use-cases",
+    description: "How sellers, managers, leaders and RevOps use Revwise.",
+    icon: "users",
+  },
+  {
+    label: "FAQ",
+    href: "/faq",
+    description: "What Revwise does, how it works and how to get started.",
+    icon: "target",
   },
 ];
 
@@ -71,8 +113,14 @@ export const footer = {
   resources: [
     { label: "Blog", href: "/blog" },
     { label: "FAQ", href: "/faq" },
+    { label: "Integrations", href: "/resources/integrations" },
     { label: "Documentation", href: "/documentation" },
     { label: "Use Cases", href: "/use-cases" },
+  ] satisfies NavLink[],
+  company: [
+    ...mainLinks,
+    { label: "Request Access", href: REQUEST_ACCESS_ROUTE },
+    { label: "Sign in", href: "/auth" },
   ] satisfies NavLink[],
   products: [
     { label: "All products", href: "/product" },

@@ -1,9 +1,11 @@
 // The end of every lead form: the honeypot, the proof-of-work check and the submit button, which
-// stays disabled until the check is solved and while the form is being sent.
+// stays disabled until the check is solved and while the form is being sent. Without JavaScript the
+// check cannot run, and a line under the button says so and how to reach us instead.
 import { HONEYPOT_FIELD } from "../../common/leads.ts";
 import { Captcha } from "./captcha.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Honeypot } from "../components/ui/field.tsx";
+import { contact } from "../content/site.ts";
 import type { useLeadForm } from "./use-lead-form.ts";
 
 type LeadForm = Pick<
@@ -28,6 +30,16 @@ export function LeadFormSubmit({
       <Button type="submit" size="lg" disabled={!captcha || submitting} className={className}>
         {submitting ? busyLabel : label}
       </Button>
+      <noscript>
+        <p className="text-sm text-slate-700">
+          This form needs JavaScript to check you're not a robot and to send. Turn it on, or write
+          to{" "}
+          <a href={`mailto:${contact.email}`} className="font-semibold text-primary underline">
+            {contact.email}
+          </a>
+          .
+        </p>
+      </noscript>
     </>
   );
 }

@@ -1,45 +1,9 @@
 // The Request Access dialog. Loaded when a Request Access button is first used.
-import {
-  COMPANY_SIZES,
-  companySizeLabel,
-  DEPARTMENTS,
-  requestAccessSchema,
-  type RequestAccess,
-  type RequestAccessInput,
-} from "../../common/leads.ts";
-import { FUNCTIONS } from "../../common/functions.ts";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog.tsx";
-import { EmailField, SelectField, TextField } from "./form-fields.tsx";
-import { LeadFormSubmit } from "./lead-form-submit.tsx";
-import { PrivacyNote } from "./privacy-note.tsx";
-import { useLeadForm } from "./use-lead-form.ts";
-import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
+import type { DialogProps } from "./lazy-dialog-button.tsx";
+import { RequestAccessForm } from "./request-access-form.tsx";
 
-export default function RequestAccessDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { form, onSubmit, ...protection } = useLeadForm<RequestAccessInput, RequestAccess>({
-    schema: requestAccessSchema,
-    defaults: {
-      firstName: "",
-      lastName: "",
-      email: "",
-      companyName: "",
-      companySize: "" as RequestAccessInput["companySize"],
-      department: "" as RequestAccessInput["department"],
-    },
-    fn: FUNCTIONS.requestAccess,
-    success: {
-      title: "Request submitted successfully!",
-      description: "Thank you for your interest. Our team will be in touch with you soon!",
-    },
-    failure: { title: "Error", description: "Failed to submit request. Please try again." },
-    onSuccess: () => onOpenChange(false),
-  });
+export default function RequestAccessDialog({ open, onOpenChange }: DialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -48,46 +12,9 @@ export default function RequestAccessDialog({
           Tell us about you and your team. We'll set up your Revwise workspace and get back to you
           within one business day.
         </DialogDescription>
-        <form
-          method="post"
-          action={FORM_FALLBACK_ACTION}
-          onSubmit={onSubmit}
-          noValidate
-          className="relative mt-6 grid gap-4"
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField form={form} name="firstName" label="First name" autoComplete="given-name" />
-            <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" />
-          </div>
-          <EmailField form={form} name="email" label="Work email" />
-          <TextField
-            form={form}
-            name="companyName"
-            label="Company name"
-            autoComplete="organization"
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              form={form}
-              name="companySize"
-              label="Company size"
-              placeholder="Select company size"
-              options={COMPANY_SIZES.map((size) => ({
-                value: size,
-                label: companySizeLabel(size),
-              }))}
-            />
-            <SelectField
-              form={form}
-              name="department"
-              label="Department"
-              placeholder="Select department"
-              options={DEPARTMENTS.map((d) => ({ value: d, label: d }))}
-            />
-          </div>
-          <LeadFormSubmit {...protection} label="Request Access" busyLabel="Submitting..." />
-          <PrivacyNote kind="requestAccess" />
-        </form>
+        <div className="mt-6">
+          <RequestAccessForm onSuccess={() => onOpenChange(false)} />
+        </div>
       </DialogContent>
     </Dialog>
   );

@@ -54,6 +54,31 @@ describe("events aimed at an island before its code runs", () => {
     }
   });
 
+  it("holds a plain click on a link the island turns into a control, not one for a new tab", () => {
+    const el = island(
+      `<a href="/request-access" aria-haspopup="dialog"><span>Request Access</span></a>` +
+        `<a href="/product" aria-expanded="false"><span>Products</span></a>`,
+    );
+    for (const link of el.querySelectorAll("a")) {
+      const { event, held } = dispatch(link.firstChild as Element, "click");
+      expect(event.defaultPrevented).toBe(true);
+      const clicks = vi.fn((e: Event) => e.preventDefault());
+      link.addEventListener("click", clicks);
+      held!.replay();
+      expect(clicks).toHaveBeenCalledOnce();
+    }
+    const link = el.querySelector("a")!;
+    const event = new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true });
+    let held: ReturnType<typeof holdIfAsleep> = null;
+    document.addEventListener("click", (e) => (held = holdIfAsleep(e)), {
+      capture: true,
+      once: true,
+    });
+    link.dispatchEvent(event);
+    expect(held).toBeNull();
+    event.preventDefault();
+  });
+
   it("leaves a live island to React", () => {
     const el = island(`<button type="button">Open</button>`, true);
     const { event, held } = dispatch(el.querySelector("button")!, "click");

@@ -3,10 +3,16 @@
 // form sent as a GET query string, is stopped) and replayed once the island is live.
 // Loaded with the page's entry script, so it works from the first paint.
 
+import { opensElsewhere } from "../lib/link-clicks.ts";
+
 export type HeldEvent = { island: HTMLElement; replay: () => void };
 
 const CONTROL = [
   "button",
+  // Links the island turns into controls (a menu trigger, a dialog opener). Without script they
+  // lead to a page that does the same job; with it, the click waits for the control.
+  "a[aria-haspopup]",
+  "a[aria-expanded]",
   "label",
   "summary",
   "input[type=checkbox]",
@@ -33,6 +39,13 @@ export function holdIfAsleep(event: Event): HeldEvent | null {
     // Links and text fields work without script; only controls that need code are held.
     const control = target.closest<HTMLElement>(CONTROL);
     if (!control) return null;
+    // A click asking for a new tab or window follows such a link.
+    if (
+      control instanceof HTMLAnchorElement &&
+      event instanceof MouseEvent &&
+      opensElsewhere(event)
+    )
+      return null;
     replay = () => control.isConnected && control.click();
   }
   event.preventDefault();

@@ -8,6 +8,8 @@ export const layoutIslands = {
   "request-access": () =>
     import("../forms/request-access-button.tsx").then((m) => m.RequestAccessButton),
   "watch-demo": () => import("../forms/watch-demo-button.tsx").then((m) => m.WatchDemoButton),
+  "request-access-form": () =>
+    import("../forms/request-access-form.tsx").then((m) => m.RequestAccessForm),
   "contact-form": () => import("../forms/contact-form.tsx").then((m) => m.ContactForm),
   "request-demo-form": () =>
     import("../forms/request-demo-form.tsx").then((m) => m.RequestDemoForm),

@@ -27,7 +27,8 @@ export function emailLinkResult(): EmailLinkResult {
   };
 }
 
-function hasStoredSession(): boolean {
+/** A session stored by an earlier visit (read before anything loads, to show the right button). */
+export function hasStoredSession(): boolean {
   try {
     return localStorage.getItem(sessionStorageKey()) !== null;
   } catch {
@@ -44,4 +45,14 @@ export function hasSessionToResume(): boolean {
 export function hasAccountState(): boolean {
   const link = emailLinkResult();
   return hasSessionToResume() || link.error !== null || link.message !== null;
+}
+
+/**
+ * Which account button the page shows, on the <html> element (`data-account`), read by CSS so the
+ * right one is there before the header's code runs: set from the stored session as the page's
+ * script starts, and from the session's real state once it is known.
+ */
+export function showAccountState(state: "signed-in" | "anonymous"): void {
+  if (state === "signed-in") document.documentElement.dataset.account = state;
+  else delete document.documentElement.dataset.account;
 }

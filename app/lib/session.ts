@@ -1,33 +1,11 @@
 // The visitor's account state for the islands that show it (header: Logout or Request Access).
 // supabase-js loads only when there is a session to keep alive: one stored by an earlier visit,
-// or one arriving in the URL from an email link. Its auth events drive this store.
-import { useSyncExternalStore } from "react";
-import { emailLinkResult, hasSessionToResume } from "./account-signals.ts";
+// or one arriving in the URL from an email link. Its auth events decide which button shows.
+import { emailLinkResult, hasSessionToResume, showAccountState } from "./account-signals.ts";
 import { getSupabase } from "./supabase.ts";
 import { flashToast, toast } from "./toast.ts";
 
-export type SessionStatus = "anonymous" | "signed-in";
-
-let status: SessionStatus = "anonymous";
-const listeners = new Set<() => void>();
 let started = false;
-
-function set(next: SessionStatus) {
-  if (next === status) return;
-  status = next;
-  for (const l of listeners) l();
-}
-
-export function useSessionStatus(): SessionStatus {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => status,
-    () => "anonymous",
-  );
-}
 
 /** Called once per page by the account island. */
 export function startSession(): void {
@@ -43,7 +21,7 @@ export function startSession(): void {
   if (!hasSessionToResume()) return;
   void getSupabase().then((supabase) => {
     supabase.auth.onAuthStateChange((event, session) => {
-      set(session ? "signed-in" : "anonymous");
+      showAccountState(session ? "signed-in" : "anonymous");
       if (event === "SIGNED_IN" && link.session && link.type === "signup") {
         toast({ title: "Email confirmed", description: "Welcome to Revwise! You're signed in." });
       } else if (event === "SIGNED_IN" && link.session && link.type === "email_change") {

@@ -1,4 +1,4 @@
-import { brand, footer, type NavLink } from "../content/site.ts";
+import { brand, footer, menuFallbacks, type NavLink } from "../content/site.ts";
 import { NewsletterForm } from "../forms/newsletter-form.tsx";
 import { Island } from "../islands/island.tsx";
 import { Container } from "../components/layout/container.tsx";
@@ -41,9 +41,14 @@ export function SiteFooter() {
             />
           </div>
         </div>
-        <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3">
+        <nav
+          id={menuFallbacks.siteMenuId}
+          aria-label="Footer"
+          className="grid scroll-mt-20 grid-cols-2 gap-8 sm:grid-cols-4"
+        >
           <Column title="Products" links={footer.products} />
           <Column title="Resources" links={footer.resources} />
+          <Column title="Company" links={footer.company} />
           <Column title="Legal" links={footer.legal} />
         </nav>
       </Container>

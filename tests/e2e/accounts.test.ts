@@ -13,7 +13,7 @@ let smtp: TestSmtp;
 async function logOut(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
   await toastText(page, "Logged out successfully").waitFor();
-  await page.getByRole("banner").getByRole("button", { name: "Request Access" }).waitFor();
+  await page.getByRole("banner").getByRole("link", { name: "Request Access" }).waitFor();
   expect(new URL(page.url()).pathname).toBe("/");
 }
 

@@ -16,7 +16,7 @@ describeInBrowser(
     it("Request Access: validation messages, captcha gate, 'Submitting...', success resets and closes", async () => {
       const page = await ctx.newPage();
       await page.goto("/?utm_source=linkedin&utm_campaign=launch");
-      await page.getByRole("banner").getByRole("button", { name: "Request Access" }).click();
+      await page.getByRole("banner").getByRole("link", { name: "Request Access" }).click();
       const dialog = page.getByRole("dialog", { name: "Request Access" });
       await dialog.waitFor();
       const submit = dialog.getByRole("button", { name: "Request Access" });
@@ -85,7 +85,7 @@ describeInBrowser(
       expect(addressOf(mail)).toBe("sales@revwise.example");
 
       // Opening it again shows an empty form and a fresh captcha.
-      await page.getByRole("banner").getByRole("button", { name: "Request Access" }).click();
+      await page.getByRole("banner").getByRole("link", { name: "Request Access" }).click();
       await dialog.waitFor();
       expect(await dialog.getByLabel("First name").inputValue()).toBe("");
       expect(await dialog.getByRole("button", { name: "Request Access" }).isDisabled()).toBe(true);
@@ -185,7 +185,7 @@ describeInBrowser(
     it("Demo dialog: required email, business email only (3 s toast), success closes and clears (5 s toast)", async () => {
       const page = await ctx.newPage();
       await page.goto("/");
-      await page.getByRole("button", { name: "Watch Demo" }).first().click();
+      await page.getByRole("link", { name: "Watch Demo" }).first().click();
       const dialog = page.getByRole("dialog", { name: "Watch the Revwise demo" });
       await dialog.waitFor();
       await dialog.getByRole("button", { name: "Send me the demo" }).click();
@@ -213,7 +213,7 @@ describeInBrowser(
       await toastText(page, "Demo Access Sent!").waitFor({ state: "detached", timeout: 9000 });
       expect(Date.now() - started).toBeGreaterThan(4500); // success toasts last 5 s
 
-      await page.getByRole("button", { name: "Watch Demo" }).first().click();
+      await page.getByRole("link", { name: "Watch Demo" }).first().click();
       expect(
         await page
           .getByRole("dialog", { name: "Watch the Revwise demo" })

@@ -1,11 +1,14 @@
-// Forms with JavaScript off: every form posts (no field ever travels in a URL) and lands on the
-// page that says the form needs JavaScript; nothing is stored.
+// The site with JavaScript off (or before a page's script has run). Forms: every form posts (no
+// field ever travels in a URL) and lands on the page that says the form needs JavaScript; nothing
+// is stored; a form whose submit waits for the robot check says so. Paths: the menus, the phone
+// menu button, Request Access and Watch Demo are links to pages that do their job.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { mainLinks, productLinks, resourceLinks } from "../../app/content/site.ts";
 import { describeInBrowser } from "../support/browser.ts";
 
-describeInBrowser("forms without JavaScript", (ctx) => {
+describeInBrowser("the site without JavaScript", (ctx) => {
   /** Every URL the page requested or navigated to, and the method of each request. */
   function recordTraffic(page: Page) {
     const urls: string[] = [];
@@ -63,7 +66,14 @@ describeInBrowser("forms without JavaScript", (ctx) => {
   });
 
   it("every form of the built pages posts to the fallback", async () => {
-    for (const route of ["/", "/auth", "/auth/reset-password", "/contact", "/request-demo"]) {
+    for (const route of [
+      "/",
+      "/auth",
+      "/auth/reset-password",
+      "/contact",
+      "/request-demo",
+      "/request-access",
+    ]) {
       const html = await (await fetch(ctx.baseUrl + route)).text();
       const forms = html.match(/<form\b[^>]*>/g) ?? [];
       expect(forms.length, route).toBeGreaterThan(0);
@@ -81,5 +91,78 @@ describeInBrowser("forms without JavaScript", (ctx) => {
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
       .analyze();
     expect(result.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it("says under a lead form's disabled submit what it needs, and where to write instead", async () => {
+    const page = await ctx.newPage({ javaScriptEnabled: false });
+    for (const route of ["/contact", "/request-demo", "/request-access"]) {
+      await page.goto(route);
+      const form = page.locator('form[action="/forms/no-javascript"]').first();
+      await expect(form.locator('button[type="submit"]').isDisabled(), route).resolves.toBe(true);
+      // Playwright's text and role queries skip <noscript>; CSS reaches what the browser shows.
+      const note = form.locator("noscript p");
+      await expect(note.isVisible(), route).resolves.toBe(true);
+      expect(await note.textContent(), route).toContain("This form needs JavaScript");
+      const mail = note.locator('a[href="mailto:hello@revwise.example"]');
+      await expect(mail.isVisible(), route).resolves.toBe(true);
+    }
+  });
+
+  it("the Products and Resources menus are links to pages listing their items", async () => {
+    const page = await ctx.newPage({ javaScriptEnabled: false });
+    await page.goto("/company");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Products" }).click();
+    await page.waitForURL("**/product");
+    for (const name of ["Listen Wise", "Business Wise", "Role Wise"])
+      expect(await page.locator("main").getByRole("link", { name }).count(), name).toBeGreaterThan(
+        0,
+      );
+    await nav.getByRole("link", { name: "Resources" }).click();
+    await page.waitForURL("**/resources");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.locator("main").getByRole("link", { name: "Integrations" }).click();
+    await page.waitForURL("**/resources/integrations");
+  });
+
+  it("every menu item is a link in every page's HTML", async () => {
+    const page = await ctx.newPage({ javaScriptEnabled: false });
+    await page.goto("/");
+    for (const link of [...productLinks, ...resourceLinks, ...mainLinks]) {
+      const anchors = page.locator(`a[href="${link.href}"]`);
+      expect(await anchors.count(), link.href).toBeGreaterThan(0);
+      expect(await anchors.filter({ visible: true }).count(), link.href).toBeGreaterThan(0);
+    }
+  });
+
+  it("on a phone, the menu button leads to the footer's list of every page", async () => {
+    const page = await ctx.newPage({ javaScriptEnabled: false, width: 390, height: 844 });
+    await page.goto("/");
+    await page.getByRole("link", { name: "Open menu" }).click();
+    await page.waitForURL("**/#site-menu");
+    const menu = page.getByRole("navigation", { name: "Footer" });
+    // In view once the (smooth) scroll has arrived.
+    await expect
+      .poll(async () => (await menu.boundingBox())!.y, { timeout: 5000 })
+      .toBeLessThan(844 / 2);
+    expect((await menu.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    const everyHeaderItem = [...productLinks, ...resourceLinks, ...mainLinks].map((l) => l.label);
+    for (const name of [...everyHeaderItem, "Request Access", "Sign in"])
+      expect(await menu.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
+  });
+
+  it("Request Access leads to its own page with the form; Watch Demo to the demo page", async () => {
+    const page = await ctx.newPage({ javaScriptEnabled: false });
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("link", { name: "Request Access" }).click();
+    await page.waitForURL("**/request-access");
+    await page.getByRole("heading", { level: 1, name: "Request Access" }).waitFor();
+    const form = page.getByRole("form", { name: "Request Access" });
+    for (const label of ["First name", "Last name", "Work email", "Company name"])
+      expect(await form.getByLabel(label).count(), label).toBe(1);
+    expect(await form.getAttribute("method")).toBe("post");
+    await page.goto("/");
+    await page.getByRole("link", { name: "Watch Demo" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/product");
   });
 });

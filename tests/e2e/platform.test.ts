@@ -137,7 +137,7 @@ describeInBrowser("platform: the built site on the real server", (ctx) => {
   it("navigates between prerendered pages and wakes the menu on first use, keeping focus", async () => {
     const page = await ctx.newPage();
     await page.goto("/");
-    const products = page.getByRole("button", { name: "Products" });
+    const products = page.getByRole("link", { name: "Products" });
     await products.focus();
     await page.locator('[data-island="desktop-nav"][data-hydrated]').waitFor({ state: "attached" });
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
@@ -160,7 +160,7 @@ describeInBrowser("platform: the built site on the real server", (ctx) => {
     const page = await ctx.newPage({ width: 390, height: 844, mobile: true });
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("link", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await drawer.waitFor();
     for (const item of [
@@ -180,7 +180,7 @@ describeInBrowser("platform: the built site on the real server", (ctx) => {
     await expect(
       drawer.getByRole("link", { name: /Book Demo/ }).getAttribute("target"),
     ).resolves.toBe("_blank");
-    await expect(drawer.getByRole("button", { name: "Request Access" }).isVisible()).resolves.toBe(
+    await expect(drawer.getByRole("link", { name: "Request Access" }).isVisible()).resolves.toBe(
       true,
     );
     await drawer.getByRole("link", { name: "Contact Us" }).click();

@@ -203,7 +203,7 @@ describeInBrowser("site", (ctx) => {
     const page = await ctx.newPage();
     await page.goto("/company");
     const nav = page.getByRole("navigation", { name: "Main" });
-    const products = nav.getByRole("button", { name: "Products" });
+    const products = nav.getByRole("link", { name: "Products" });
     await products.focus();
     await page.keyboard.press("Enter");
     await nav.getByRole("link", { name: /^Business Wise/ }).waitFor();

@@ -1,7 +1,10 @@
 // The desktop navigation: Products and Resources menus (Radix navigation menu) and the main links.
-// An island: the markup is prerendered; Radix wakes up at the first pointer or focus on it.
+// An island: the markup is prerendered; Radix wakes up at the first pointer or focus on it. Until
+// then the triggers are links to the pages that list the menus' items.
+import { useEffect, useRef } from "react";
 import {
   mainLinks,
+  menuFallbacks,
   productLinks,
   resourceLinks,
   type NavLink as Item,
@@ -42,17 +45,25 @@ function MenuPanel({ items, footer }: { items: Item[]; footer?: Item }) {
 }
 
 export function DesktopNav({ currentPath }: { currentPath: string }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // The pointer that woke the menu may rest on a trigger; Radix opens on a pointer move (after
+    // its delay), which would otherwise wait until the mouse moves again.
+    ref.current
+      ?.querySelector('[data-slot="navigation-menu-trigger"]:hover')
+      ?.dispatchEvent(new PointerEvent("pointermove", { bubbles: true, pointerType: "mouse" }));
+  }, []);
   return (
-    <NavigationMenu aria-label="Main">
+    <NavigationMenu ref={ref} aria-label="Main">
       <NavigationMenuList>
         <NavigationMenuItem>
-          <NavigationMenuTrigger>Products</NavigationMenuTrigger>
+          <NavigationMenuTrigger href={menuFallbacks.products}>Products</NavigationMenuTrigger>
           <NavigationMenuContent>
             <MenuPanel items={productLinks} footer={{ label: "All products", href: "/product" }} />
           </NavigationMenuContent>
         </NavigationMenuItem>
         <NavigationMenuItem>
-          <NavigationMenuTrigger>Resources</NavigationMenuTrigger>
+          <NavigationMenuTrigger href={menuFallbacks.resources}>Resources</NavigationMenuTrigger>
           <NavigationMenuContent>
             <MenuPanel items={resourceLinks} />
           </NavigationMenuContent>

@@ -48,9 +48,12 @@ function Group({
 export default function MobileDrawer({
   open,
   onOpenChange,
+  onRequestAccess,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Opens the Request Access dialog outside the drawer, which closes as it opens. */
+  onRequestAccess: () => void;
 }) {
   const close = () => onOpenChange(false);
   return (
@@ -78,7 +81,7 @@ export default function MobileDrawer({
               <Button asChild variant="outline" size="lg">
                 <ExternalLink href={bookDemoUrl}>Book Demo</ExternalLink>
               </Button>
-              <AccountAction size="lg" />
+              <AccountAction size="lg" onRequestAccess={onRequestAccess} />
             </div>
           </nav>
         </Drawer.Content>

@@ -1,6 +1,12 @@
 // The phone menu button. The drawer (vaul + Radix Dialog) loads on the first tap, not up front.
+// Until the page's script runs it is a link to the footer's navigation, which lists every page.
+// The Request Access dialog opened from the drawer lives here, outside the drawer, so it stays
+// open while the drawer closes.
 import { lazy, Suspense, useState } from "react";
+import { useLazyDialog } from "../../forms/lazy-dialog-button.tsx";
+import { requestAccessDialog } from "../../forms/request-access-button.tsx";
 import { Button } from "../ui/button.tsx";
+import { menuFallbacks } from "../../content/site.ts";
 
 const loadDrawer = () => import("./mobile-drawer.tsx");
 const MobileDrawer = lazy(loadDrawer);
@@ -8,35 +14,46 @@ const MobileDrawer = lazy(loadDrawer);
 export function MobileNav() {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const access = useLazyDialog(requestAccessDialog);
   return (
     <>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={loadDrawer}
-        onFocus={loadDrawer}
-        onClick={() => {
-          setLoaded(true);
-          setOpen(true);
-        }}
-      >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path
-            d="M4 7h16M4 12h16M4 17h16"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
+      <Button asChild variant="ghost" size="icon">
+        <a
+          href={`#${menuFallbacks.siteMenuId}`}
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onPointerEnter={loadDrawer}
+          onFocus={loadDrawer}
+          onClick={(event) => {
+            event.preventDefault();
+            setLoaded(true);
+            setOpen(true);
+          }}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path
+              d="M4 7h16M4 12h16M4 17h16"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </a>
       </Button>
       {loaded && (
         <Suspense fallback={null}>
-          <MobileDrawer open={open} onOpenChange={setOpen} />
+          <MobileDrawer
+            open={open}
+            onOpenChange={setOpen}
+            onRequestAccess={() => {
+              setOpen(false);
+              access.show();
+            }}
+          />
         </Suspense>
       )}
+      {access.element}
     </>
   );
 }

@@ -2,6 +2,7 @@ import * as NavigationMenuPrimitive from "@radix-ui/react-navigation-menu";
 import { cva } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "../../lib/cn.ts";
+import { opensElsewhere } from "../../lib/link-clicks.ts";
 
 /** A menu opens after 200 ms, skip the delay for 300 ms after closing; Radix closes after 150 ms. */
 export const MENU_DELAY_MS = 200;
@@ -61,34 +62,63 @@ export const navigationMenuTriggerStyle = cva(
   "group inline-flex h-10 items-center justify-center rounded-lg px-3 text-sm font-medium text-slate-700 transition-colors hover:bg-muted hover:text-foreground data-[state=open]:bg-muted data-[state=open]:text-foreground",
 );
 
+/**
+ * A menu's trigger. With `href` it is a link to a page listing the menu's items, which is what it
+ * does until the page's script runs; once it runs, a plain click toggles the menu instead.
+ */
 export function NavigationMenuTrigger({
   className,
   children,
+  href,
   ...props
-}: React.ComponentProps<typeof NavigationMenuPrimitive.Trigger>) {
+}: React.ComponentProps<typeof NavigationMenuPrimitive.Trigger> & { href?: string }) {
+  const chevron = (
+    <svg
+      viewBox="0 0 16 16"
+      width="12"
+      height="12"
+      aria-hidden="true"
+      className="transition-transform duration-200 group-data-[state=open]:rotate-180"
+    >
+      <path
+        d="M4 6l4 4 4-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+  const classes = cn(navigationMenuTriggerStyle(), "gap-1", className);
+  if (!href)
+    return (
+      <NavigationMenuPrimitive.Trigger
+        data-slot="navigation-menu-trigger"
+        className={classes}
+        {...props}
+      >
+        {children}
+        {chevron}
+      </NavigationMenuPrimitive.Trigger>
+    );
   return (
     <NavigationMenuPrimitive.Trigger
       data-slot="navigation-menu-trigger"
-      className={cn(navigationMenuTriggerStyle(), "gap-1", className)}
+      className={classes}
+      asChild
       {...props}
+      onClick={(event) => {
+        props.onClick?.(event);
+        // Stops the browser following the link but leaves React's event unmarked, so Radix
+        // (which skips a click its caller prevented) still toggles the menu.
+        if (!opensElsewhere(event)) event.nativeEvent.preventDefault();
+      }}
     >
-      {children}
-      <svg
-        viewBox="0 0 16 16"
-        width="12"
-        height="12"
-        aria-hidden="true"
-        className="transition-transform duration-200 group-data-[state=open]:rotate-180"
-      >
-        <path
-          d="M4 6l4 4 4-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <a href={href}>
+        {children}
+        {chevron}
+      </a>
     </NavigationMenuPrimitive.Trigger>
   );
 }
