@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { mainLinks, productLinks, resourceLinks } from "../../app/content/site.ts";
+import { DEMO_PAGE_ROUTE } from "../../common/site-build.ts";
 import { describeInBrowser } from "../support/browser.ts";
 
 describeInBrowser("the site without JavaScript", (ctx) => {
@@ -163,6 +164,6 @@ describeInBrowser("the site without JavaScript", (ctx) => {
     expect(await form.getAttribute("method")).toBe("post");
     await page.goto("/");
     await page.getByRole("link", { name: "Watch Demo" }).first().click();
-    await page.waitForURL((url) => url.pathname === "/product");
+    await page.waitForURL((url) => url.pathname === DEMO_PAGE_ROUTE);
   });
 });

@@ -137,7 +137,7 @@ describeInBrowser("platform: the built site on the real server", (ctx) => {
   it("navigates between prerendered pages and wakes the menu on first use, keeping focus", async () => {
     const page = await ctx.newPage();
     await page.goto("/");
-    const products = page.getByRole("link", { name: "Products" });
+    const products = page.getByRole("link", { name: "Products", exact: true });
     await products.focus();
     await page.locator('[data-island="desktop-nav"][data-hydrated]').waitFor({ state: "attached" });
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(

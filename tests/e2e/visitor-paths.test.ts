@@ -165,7 +165,7 @@ describeInBrowser("what a visitor meets", (ctx) => {
     const started = page.locator("details", { hasText: "How do I get started?" });
     await started.locator("summary").click();
     expect(await started.getByRole("link", { name: /Book Demo/ }).count()).toBe(1);
-    expect(await started.getByRole("button", { name: "Request Access" }).count()).toBe(1);
+    expect(await started.getByRole("link", { name: "Request Access" }).count()).toBe(1);
 
     await page.goto(pages.products.path);
     for (const product of assistantProducts)
@@ -204,13 +204,13 @@ describeInBrowser("what a visitor meets", (ctx) => {
     await check("main form", "request demo form");
 
     await page.goto("/");
-    await page.getByRole("banner").getByRole("button", { name: "Request Access" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Request Access" }).click();
     await page.getByRole("dialog", { name: "Request Access" }).waitFor();
     await check("[role=dialog] form", "request access dialog");
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
 
-    await page.getByRole("button", { name: "Watch Demo" }).first().click();
+    await page.getByRole("link", { name: "Watch Demo" }).first().click();
     const demo = page.getByRole("dialog", { name: "Watch the Revwise demo" });
     await demo.waitFor();
     await check("[role=dialog] form", "demo dialog");
