@@ -20,7 +20,12 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
-export async function verifyPassword(encoded: string, password: string): Promise<boolean> {
+/** False for a user without a password, after the cost of a real check. */
+export async function verifyPassword(encoded: string | null, password: string): Promise<boolean> {
+  if (!encoded) {
+    await burnPasswordCheck(password);
+    return false;
+  }
   try {
     return await verify(encoded, password);
   } catch {

@@ -76,10 +76,13 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
           await deleteTokens(tx, user.id, ["email_change_new", "email_change_current"]);
           await mailer.enqueue(tx, emailTakenEmail(newEmail, config.siteUrl));
         } else {
-          for (const [type, to, role] of [
+          const recipients = [
             ["email_change_new", newEmail, "new"],
             ["email_change_current", current.email, "current"],
-          ] as const) {
+          ] as const;
+          // A user without an address yet (phone or anonymous) confirms the new one only.
+          for (const [type, to, role] of recipients) {
+            if (!to) continue;
             await sendLinkEmail(tx, mailer, {
               userId: user.id,
               to,

@@ -9,9 +9,17 @@ export type UserRow = {
   id: string;
   aud: string;
   role: string;
-  email: string;
-  encrypted_password: string;
+  email: string | null;
+  encrypted_password: string | null;
   email_confirmed_at: Date | null;
+  phone: string | null;
+  phone_confirmed_at: Date | null;
+  phone_change: string | null;
+  phone_change_sent_at: Date | null;
+  reauthentication_sent_at: Date | null;
+  invited_at: Date | null;
+  is_anonymous: boolean;
+  deleted_at: Date | null;
   confirmation_sent_at: Date | null;
   recovery_sent_at: Date | null;
   email_change: string | null;
@@ -194,8 +202,12 @@ export function isBanned(user: UserRow): boolean {
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
 
 /** GoTrue's User JSON: empty email/phone as "", null timestamps omitted, factors omitted when none. */
-export function serializeUser(user: UserRow, identities: IdentityRow[]) {
-  const confirmed = iso(user.email_confirmed_at);
+export function serializeUser(
+  user: UserRow,
+  identities: IdentityRow[],
+  factors: Record<string, unknown>[] = [],
+) {
+  const confirmed = iso(earliest(user.email_confirmed_at, user.phone_confirmed_at));
   const metadata = {
     ...user.raw_user_meta_data,
     ...(user.email_confirmed_at ? { email_verified: true } : {}),
@@ -204,25 +216,38 @@ export function serializeUser(user: UserRow, identities: IdentityRow[]) {
     id: user.id,
     aud: user.aud,
     role: user.role,
-    email: user.email,
-    email_confirmed_at: confirmed,
-    phone: "",
+    email: user.email ?? "",
+    email_confirmed_at: iso(user.email_confirmed_at),
+    phone: user.phone ?? "",
+    phone_confirmed_at: iso(user.phone_confirmed_at),
     confirmation_sent_at: iso(user.confirmation_sent_at),
     confirmed_at: confirmed,
     recovery_sent_at: iso(user.recovery_sent_at),
     new_email: user.email_change ?? undefined,
     email_change_sent_at: iso(user.email_change_sent_at),
+    new_phone: user.phone_change ?? undefined,
+    phone_change_sent_at: iso(user.phone_change_sent_at),
+    reauthentication_sent_at: iso(user.reauthentication_sent_at),
+    invited_at: iso(user.invited_at),
     last_sign_in_at: iso(user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data,
     user_metadata: metadata,
-    identities: identities.map((i) => serializeIdentity(i, user.email)),
+    factors: factors.length > 0 ? factors : undefined,
+    identities: identities.map((i) => serializeIdentity(i, user.email ?? undefined)),
+    banned_until: iso(user.banned_until),
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
-    is_anonymous: false,
+    deleted_at: iso(user.deleted_at),
+    is_anonymous: user.is_anonymous,
   });
 }
 
-export function serializeIdentity(identity: IdentityRow, email: string) {
+function earliest(a: Date | null, b: Date | null): Date | null {
+  if (!a || !b) return a ?? b;
+  return a.getTime() <= b.getTime() ? a : b;
+}
+
+export function serializeIdentity(identity: IdentityRow, email: string | undefined) {
   return dropUndefined({
     identity_id: identity.id,
     id: identity.provider_id,
@@ -261,6 +286,14 @@ export function decoyUser(email: string, metadata: Record<string, unknown>) {
     email,
     encrypted_password: "",
     email_confirmed_at: null,
+    phone: null,
+    phone_confirmed_at: null,
+    phone_change: null,
+    phone_change_sent_at: null,
+    reauthentication_sent_at: null,
+    invited_at: null,
+    is_anonymous: false,
+    deleted_at: null,
     confirmation_sent_at: now,
     recovery_sent_at: null,
     email_change: null,
