@@ -46,11 +46,16 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
       if (!user) return;
       if (type === "signup") {
         if (user.email_confirmed_at || sentRecently(user.confirmation_sent_at)) return;
-        await sendConfirmationEmail(tx, mailer, { id: user.id, email }, {
-          pkce,
-          siteUrl: config.siteUrl,
-          redirectTo,
-        });
+        await sendConfirmationEmail(
+          tx,
+          mailer,
+          { id: user.id, email },
+          {
+            pkce,
+            siteUrl: config.siteUrl,
+            redirectTo,
+          },
+        );
         return;
       }
       const emailChange = user.email_change;

@@ -44,7 +44,12 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
     if (!config.mailerAutoconfirm) await spendEmailBudget(request, "auth-confirmation", email);
 
     const sendConfirmation = (tx: Queryable, user: UserRow) =>
-      sendConfirmationEmail(tx, mailer, { id: user.id, email }, { pkce, siteUrl: config.siteUrl, redirectTo });
+      sendConfirmationEmail(
+        tx,
+        mailer,
+        { id: user.id, email },
+        { pkce, siteUrl: config.siteUrl, redirectTo },
+      );
 
     const result = await db
       .transaction(async (tx) => {
