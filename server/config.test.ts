@@ -162,4 +162,49 @@ describe("loadConfig", () => {
     expect(err?.message).toMatch(/^Invalid configuration: SMTP_URL/);
     expect(err?.message).not.toContain("hunter2");
   });
+
+  it("reads the phone settings and the Send SMS hook under GoTrue's names", () => {
+    expect(loadConfig({})).toMatchObject({
+      phoneEnabled: false,
+      mailerOtpExpSeconds: 3600,
+      mailerOtpLength: 6,
+      sms: { autoconfirm: false, otpExpSeconds: 60, otpLength: 6, hook: undefined },
+    });
+    const secret = `v1,whsec_${"a".repeat(43)}=`;
+    const hooked = loadConfig({
+      GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
+      GOTRUE_SMS_OTP_LENGTH: "8",
+      GOTRUE_HOOK_SEND_SMS_ENABLED: "true",
+      GOTRUE_HOOK_SEND_SMS_URI: "https://hooks.example/sms",
+      GOTRUE_HOOK_SEND_SMS_SECRETS: `${secret}|${secret}`,
+    });
+    expect(hooked).toMatchObject({ phoneEnabled: true, sms: { otpLength: 8 } });
+    expect(hooked.sms.hook).toEqual({
+      url: "https://hooks.example/sms",
+      secrets: [secret, secret],
+    });
+    const refused = (env: Record<string, string>) => () =>
+      loadConfig({ GOTRUE_HOOK_SEND_SMS_ENABLED: "true", ...env });
+    expect(refused({ GOTRUE_HOOK_SEND_SMS_SECRETS: secret })).toThrow(/GOTRUE_HOOK_SEND_SMS_URI/);
+    expect(
+      refused({
+        GOTRUE_HOOK_SEND_SMS_URI: "http://hooks.example/",
+        GOTRUE_HOOK_SEND_SMS_SECRETS: secret,
+      }),
+    ).toThrow(/must be https/);
+    const badSecret = refused({
+      GOTRUE_HOOK_SEND_SMS_URI: "http://localhost:9000/",
+      GOTRUE_HOOK_SEND_SMS_SECRETS: "whsec_hunter2hunter2hunter2hunter2",
+    });
+    expect(badSecret).toThrow(/GOTRUE_HOOK_SEND_SMS_SECRETS/);
+    expect(badSecret).not.toThrow(/hunter2/);
+    // Phones on a production server with nowhere to send text messages: refused at start.
+    expect(() =>
+      loadConfig({
+        NODE_ENV: "production",
+        SMTP_URL: "smtp://mail:25",
+        GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
+      }),
+    ).toThrow(/GOTRUE_EXTERNAL_PHONE_ENABLED needs GOTRUE_HOOK_SEND_SMS_ENABLED/);
+  });
 });

@@ -38,6 +38,15 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_EXP: z.coerce.number().int().min(60).max(604800).default(3600),
   MAILER_AUTOCONFIRM: bool.default(false),
+  GOTRUE_MAILER_OTP_EXP: z.coerce.number().int().min(60).max(86_400).default(3600),
+  GOTRUE_MAILER_OTP_LENGTH: z.coerce.number().int().min(6).max(10).default(6),
+  GOTRUE_EXTERNAL_PHONE_ENABLED: bool.default(false),
+  GOTRUE_SMS_AUTOCONFIRM: bool.default(false),
+  GOTRUE_SMS_OTP_EXP: z.coerce.number().int().min(30).max(86_400).default(60),
+  GOTRUE_SMS_OTP_LENGTH: z.coerce.number().int().min(6).max(10).default(6),
+  GOTRUE_HOOK_SEND_SMS_ENABLED: bool.default(false),
+  GOTRUE_HOOK_SEND_SMS_URI: z.string().optional(),
+  GOTRUE_HOOK_SEND_SMS_SECRETS: z.string().optional(),
   RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   RATE_LIMIT_EMAIL_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   DEV_MAILBOX: bool.optional(),
@@ -72,6 +81,12 @@ export type Config = {
   jwtSecret: string | undefined;
   jwtExpSeconds: number;
   mailerAutoconfirm: boolean;
+  /** Email links and codes: how long they stay valid, and how many digits a code has. */
+  mailerOtpExpSeconds: number;
+  mailerOtpLength: number;
+  /** Phone sign-ups and sign-ins (password or code), and phone numbers on accounts. */
+  phoneEnabled: boolean;
+  sms: SmsConfig;
   /**
    * Emails to addresses visitors type (account emails, the demo email) per hour: for the whole
    * site (Supabase's account-email budget: 30), and for one client IP.
@@ -93,6 +108,21 @@ export type Config = {
   bookDemoUrl: string;
   /** Where the demo email sends people (the product tour unless DEMO_URL says otherwise). */
   demoUrl: string;
+};
+
+export type SmsConfig = {
+  /** Phone sign-ups are confirmed at once, without a code. */
+  autoconfirm: boolean;
+  otpExpSeconds: number;
+  otpLength: number;
+  /** GoTrue's "Send SMS" hook; without it, text messages go to the dev mailbox. */
+  hook: SendSmsHook | undefined;
+};
+
+export type SendSmsHook = {
+  url: string;
+  /** The `v1,whsec_…` secrets, each signing every message (Standard Webhooks). */
+  secrets: string[];
 };
 
 /** false: the socket's address is the client's; else the addresses/CIDRs of trusted proxies. */
@@ -133,6 +163,38 @@ function parseTrustProxy(value: string): TrustProxy | string {
   return bad === undefined ? entries : `"${bad}" is not an address, a CIDR or a range name; ${fix}`;
 }
 
+const HOOK_SECRET = /^v1,whsec_[A-Za-z0-9+/=]{32,88}$/;
+const PLAIN_HTTP_HOOK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "host.docker.internal"]);
+
+/**
+ * The Send SMS hook as GoTrue accepts it: https, or http to this machine only; every secret a
+ * symmetric Standard Webhooks secret (`v1,whsec_` and base64), several separated by "|".
+ */
+function parseSendSmsHook(e: {
+  GOTRUE_HOOK_SEND_SMS_ENABLED: boolean;
+  GOTRUE_HOOK_SEND_SMS_URI?: string | undefined;
+  GOTRUE_HOOK_SEND_SMS_SECRETS?: string | undefined;
+}): SendSmsHook | undefined {
+  if (!e.GOTRUE_HOOK_SEND_SMS_ENABLED) return undefined;
+  const bad = (what: string) =>
+    new ConfigError(`Invalid configuration: GOTRUE_HOOK_SEND_SMS_${what}`);
+  let url: URL;
+  try {
+    url = new URL(e.GOTRUE_HOOK_SEND_SMS_URI ?? "");
+  } catch {
+    throw bad("URI must be the URL of the hook when GOTRUE_HOOK_SEND_SMS_ENABLED is true");
+  }
+  if (
+    url.protocol !== "https:" &&
+    !(url.protocol === "http:" && PLAIN_HTTP_HOOK_HOSTS.has(url.hostname))
+  )
+    throw bad("URI must be https (http only to localhost, 127.0.0.1 or ::1)");
+  const secrets = (e.GOTRUE_HOOK_SEND_SMS_SECRETS ?? "").split("|").filter((s) => s !== "");
+  if (secrets.length === 0 || !secrets.every((s) => HOOK_SECRET.test(s)))
+    throw bad('SECRETS must be one or more "v1,whsec_<base64>" secrets separated by "|"');
+  return { url: url.toString(), secrets };
+}
+
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
 const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || host.startsWith("127.");
 
@@ -170,6 +232,15 @@ export function loadConfig(
       `Invalid configuration: SITE_URL must be set when a production server listens on ${e.HOST} (the public origin of email links and tokens)`,
     );
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const sendSmsHook = parseSendSmsHook(e);
+  // Without SMTP, emails are shown in the dev mailbox wherever only this machine can see it.
+  const devMailbox =
+    e.DEV_MAILBOX ?? (!e.SMTP_URL && (e.NODE_ENV !== "production" || isLoopback(e.HOST)));
+  // Text messages without the hook are only ever shown in the dev mailbox.
+  if (e.GOTRUE_EXTERNAL_PHONE_ENABLED && !sendSmsHook && !devMailbox)
+    throw new ConfigError(
+      "Invalid configuration: GOTRUE_EXTERNAL_PHONE_ENABLED needs GOTRUE_HOOK_SEND_SMS_ENABLED and its URI and secrets (text messages have nowhere to go)",
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -187,11 +258,18 @@ export function loadConfig(
     jwtSecret: e.JWT_SECRET,
     jwtExpSeconds: e.JWT_EXP,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM,
+    mailerOtpExpSeconds: e.GOTRUE_MAILER_OTP_EXP,
+    mailerOtpLength: e.GOTRUE_MAILER_OTP_LENGTH,
+    phoneEnabled: e.GOTRUE_EXTERNAL_PHONE_ENABLED,
+    sms: {
+      autoconfirm: e.GOTRUE_SMS_AUTOCONFIRM,
+      otpExpSeconds: e.GOTRUE_SMS_OTP_EXP,
+      otpLength: e.GOTRUE_SMS_OTP_LENGTH,
+      hook: sendSmsHook,
+    },
     emailsPerHour: e.RATE_LIMIT_EMAIL_SENT,
     emailsPerIpPerHour: e.RATE_LIMIT_EMAIL_IP,
-    // Without SMTP, emails are shown in the dev mailbox wherever only this machine can see it.
-    devMailbox:
-      e.DEV_MAILBOX ?? (!e.SMTP_URL && (e.NODE_ENV !== "production" || isLoopback(e.HOST))),
+    devMailbox,
     trustProxy,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === "production" ? 5000 : 0),
@@ -208,6 +286,8 @@ function describe(issue: z.core.$ZodIssue, value: string | undefined): string {
     value === undefined ? "" : ` (got "${value.length > 40 ? `${value.slice(0, 40)}…` : value}")`;
   // Never echo a secret back into a log.
   const safe =
-    issue.path[0] === "JWT_SECRET" || /pass|secret|:\/\/[^@]*@/i.test(value ?? "") ? "" : shown;
+    issue.path[0] === "JWT_SECRET" || /pass|secret|whsec_|:\/\/[^@]*@/i.test(value ?? "")
+      ? ""
+      : shown;
   return `${issue.message.replace(/^Invalid input: /, "")}${safe}`;
 }

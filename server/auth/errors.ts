@@ -7,6 +7,7 @@ export const API_VERSION = "2024-01-01";
 
 export const ErrorCode = {
   unexpected_failure: "unexpected_failure",
+  unknown: "unknown",
   validation_failed: "validation_failed",
   bad_json: "bad_json",
   request_entity_too_large: "request_entity_too_large",
@@ -42,6 +43,14 @@ export const ErrorCode = {
   otp_disabled: "otp_disabled",
   user_banned: "user_banned",
   conflict: "conflict",
+  phone_exists: "phone_exists",
+  phone_not_confirmed: "phone_not_confirmed",
+  sms_send_failed: "sms_send_failed",
+  over_sms_send_rate_limit: "over_sms_send_rate_limit",
+  hook_timeout: "hook_timeout",
+  hook_timeout_after_retry: "hook_timeout_after_retry",
+  hook_payload_over_size_limit: "hook_payload_over_size_limit",
+  hook_payload_invalid_content_type: "hook_payload_invalid_content_type",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

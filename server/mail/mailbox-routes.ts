@@ -1,10 +1,12 @@
-// The dev mailbox (GET /_dev/mailbox): every email the server queued, newest first, so a
-// developer can click a confirmation link without an SMTP server. Never registered in production
-// unless DEV_MAILBOX=true.
+// The dev mailbox (GET /_dev/mailbox): every email the server queued and every text message it
+// kept (codes sent to phones when no Send SMS hook is configured), newest first, so a developer
+// can click a confirmation link or read a code without an SMTP server or an SMS provider. Never
+// registered in production unless DEV_MAILBOX=true.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { isUuid } from "../platform/uuid.ts";
 import { escapeHtml } from "./html.ts";
 import type { OutboxRow } from "./outbox.ts";
+import { recentTextMessages } from "./text-messages.ts";
 
 const CSP =
   "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -44,11 +46,20 @@ export default async function mailboxRoutes(app: FastifyInstance) {
           `<td class="muted">${escapeHtml(new Date(m.created_at).toISOString())}</td><td>${m.sent_at ? "delivered" : m.failed_at ? "failed" : "queued"}</td></tr>`,
       )
       .join("");
+    const texts = (await recentTextMessages(app.db))
+      .map(
+        (t) =>
+          `<tr><td>${escapeHtml(t.body)}</td><td>+${escapeHtml(t.to_phone)}</td><td>${escapeHtml(t.channel)}</td>` +
+          `<td class="muted">${escapeHtml(new Date(t.created_at).toISOString())}</td></tr>`,
+      )
+      .join("");
     return page(
       reply,
       "Dev mailbox",
-      `<h1>Dev mailbox</h1><p class="muted">Every email the server queued (development only).</p>
-<table><thead><tr><th>Subject</th><th>To</th><th>Queued</th><th>Status</th></tr></thead><tbody>${list || '<tr><td colspan="4">No emails yet.</td></tr>'}</tbody></table>`,
+      `<h1>Dev mailbox</h1><p class="muted">Every email the server queued and every text message it kept (development only).</p>
+<table><thead><tr><th>Subject</th><th>To</th><th>Queued</th><th>Status</th></tr></thead><tbody>${list || '<tr><td colspan="4">No emails yet.</td></tr>'}</tbody></table>
+<h2>Text messages</h2>
+<table><thead><tr><th>Message</th><th>To</th><th>Channel</th><th>Kept</th></tr></thead><tbody>${texts || '<tr><td colspan="4">No text messages yet.</td></tr>'}</tbody></table>`,
     );
   });
 

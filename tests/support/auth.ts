@@ -39,3 +39,7 @@ let n = 0;
 export const uniqueEmail = (label = "user") =>
   `${label}-${Date.now().toString(36)}-${++n}@example.com`;
 export const PASSWORD = "Correct-Horse-42";
+
+/** A phone number in E.164 digits (no "+"), different for every call of a run. */
+export const uniquePhone = () =>
+  `1555${String((Date.now() * 100 + ++n) % 10_000_000_000).padStart(10, "0")}`;
