@@ -64,14 +64,21 @@ export function queryParam(request: FastifyRequest, name: string): string | unde
 }
 
 /**
- * The email of a body that could name a phone instead. This service has no phone sign-ins, so a
- * phone is refused, and so is a body with neither; each endpoint words those refusals its own way.
+ * A phone number as GoTrue reads it: "+" and spaces dropped, then E.164 digits (kept without "+"),
+ * or 400 validation_failed.
  */
-export function readEmailOrRefuse(
-  body: Record<string, unknown>,
-  refuse: { phone: AuthError; missing: AuthError },
-): string {
-  if (body.phone !== undefined) throw refuse.phone;
-  if (body.email === undefined) throw refuse.missing;
-  return readEmail(body.email);
+export function readPhone(value: unknown): string {
+  const phone = typeof value === "string" ? value.replace(/^\+/, "").replaceAll(" ", "") : "";
+  if (!/^[1-9][0-9]{1,14}$/.test(phone))
+    throw new AuthError(
+      400,
+      ErrorCode.validation_failed,
+      "Invalid phone number format (E.164 required)",
+    );
+  return phone;
+}
+
+/** A non-empty string field, or undefined (GoTrue reads "" as absent). */
+export function presentString(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
 }

@@ -4,6 +4,7 @@ import { authContext } from "./context.ts";
 import { API_VERSION, authErrorHandler, authNotFound } from "./errors.ts";
 import health from "./handlers/health.ts";
 import logout from "./handlers/logout.ts";
+import otp from "./handlers/otp.ts";
 import recover from "./handlers/recover.ts";
 import resend from "./handlers/resend.ts";
 import settings from "./handlers/settings.ts";
@@ -23,6 +24,17 @@ export default async function authRoutes(app: FastifyInstance) {
   });
   app.all("/*", authNotFound);
   const ctx = authContext(app);
-  for (const routes of [health, signup, token, verify, logout, user, recover, resend, settings])
+  for (const routes of [
+    health,
+    signup,
+    token,
+    otp,
+    verify,
+    logout,
+    user,
+    recover,
+    resend,
+    settings,
+  ])
     await app.register(routes, { ctx });
 }

@@ -1,5 +1,5 @@
-// The account emails: confirmation, password recovery, email change, and the notice an existing
-// account owner gets when someone tries to sign up with their address.
+// The account emails: confirmation, password recovery, sign-in link, email change, and the notice
+// an existing account owner gets when someone tries to sign up with their address.
 import { actionEmail } from "../../mail/templates.ts";
 import type { Email } from "../../mail/outbox.ts";
 
@@ -54,6 +54,22 @@ export const recoveryEmail = (link: Link): Email =>
     heading: "Choose a new password",
     intro: "Someone (hopefully you) asked to reset the password of your Revwise account.",
     label: "Choose a new password",
+  });
+
+/**
+ * The sign-in link and code asked for on the sign-in page; for an address without an account yet,
+ * the same link also creates it.
+ */
+export const magicLinkEmail = (link: Link, account: "existing" | "new"): Email =>
+  linkEmail(link, {
+    kind: "auth-magiclink",
+    subject: "Your Revwise sign-in link",
+    heading: "Sign in to Revwise",
+    intro:
+      account === "existing"
+        ? "Someone (hopefully you) asked to sign in to your Revwise account with this email address."
+        : "Someone (hopefully you) asked to sign in to Revwise with this email address. Signing in creates your account.",
+    label: "Sign in",
   });
 
 export const emailChangeEmail = (link: Link, role: "new" | "current", newEmail: string): Email =>

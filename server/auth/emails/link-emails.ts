@@ -13,7 +13,7 @@ export type LinkEmail = {
   to: string;
   tokenType: TokenType;
   /** The `type` of the /verify link, and the flow state's authentication method. */
-  verifyType: "signup" | "recovery" | "email_change";
+  verifyType: "signup" | "recovery" | "magiclink" | "email_change";
   pkce: Pkce | undefined;
   siteUrl: string;
   redirectTo: string;
@@ -23,6 +23,7 @@ export type LinkEmail = {
 const FLOW_METHODS: Record<LinkEmail["verifyType"], string> = {
   signup: "email/signup",
   recovery: "recovery",
+  magiclink: "magiclink",
   email_change: "email_change",
 };
 
@@ -40,20 +41,23 @@ export async function sendLinkEmail(q: Queryable, mailer: Mailer, e: LinkEmail):
   await mailer.enqueue(q, e.compose({ to: e.to, url, code }));
 }
 
-/** The sign-up confirmation email (sign-up, and /resend of type signup); stamps confirmation_sent_at. */
+/**
+ * The sign-up confirmation email (sign-up, /resend of type signup, and a sign-in link asked for
+ * by an address without a confirmed account, in that email's words); stamps confirmation_sent_at.
+ */
 export async function sendConfirmationEmail(
   q: Queryable,
   mailer: Mailer,
   user: { id: string; email: string },
-  link: Pick<LinkEmail, "pkce" | "siteUrl" | "redirectTo">,
+  link: Pick<LinkEmail, "pkce" | "siteUrl" | "redirectTo"> & { compose?: LinkEmail["compose"] },
 ): Promise<UserRow> {
   await sendLinkEmail(q, mailer, {
     ...link,
+    compose: link.compose ?? confirmationEmail,
     userId: user.id,
     to: user.email,
     tokenType: "confirmation",
     verifyType: "signup",
-    compose: confirmationEmail,
   });
   return stampEmailSent(q, user.id, "confirmation");
 }

@@ -1,6 +1,7 @@
-// POST /resend (the sign-up confirmation, or the new address's link of an email change): always
-// 200 {} (whether or not the address has an account); the email goes out only when there is
-// something to send, at most once a minute per address.
+// POST /resend: the sign-up confirmation (email), the new address's link of an email change, the
+// confirmation code of a phone (sms), or the new number's code of a phone change. Always 200 {}
+// (whether or not the address or number has an account); the message goes out only when there is
+// something to send, at most once a minute per purpose.
 import type { FastifyInstance } from "fastify";
 import type { AuthContext } from "../context.ts";
 import { emailChangeEmail } from "../emails/account-emails.ts";
@@ -8,71 +9,132 @@ import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
 import { sendConfirmationEmail, sendLinkEmail } from "../emails/link-emails.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { parsePkce } from "../models/flow-states.ts";
+import { findUserByPhone } from "../models/user-phones.ts";
 import { findUserByEmail, stampEmailSent } from "../models/users.ts";
 import { safeRedirect } from "../redirects.ts";
-import { queryParam, readBody, readEmail } from "../request.ts";
+import { presentString, queryParam, readBody, readEmail, readPhone } from "../request.ts";
+import { sendPhoneCode } from "../sms/phone-codes.ts";
+
+/** The types, and the budget each spends (per address or number asked for). */
+const PURPOSES: Record<string, string> = {
+  signup: "auth-confirmation",
+  email_change: "auth-email-change",
+  sms: "auth-sms",
+  phone_change: "auth-sms",
+};
 
 export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
 
   app.post("/resend", { onRequest: ctx.emailRequests }, async (request) => {
     const body = readBody(request);
-    const type = body.type;
-    if (type === "sms" || type === "phone_change")
-      throw new AuthError(400, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
-    if (type !== "signup" && type !== "email_change") {
+    const type = typeof body.type === "string" ? body.type : "";
+    if (!Object.hasOwn(PURPOSES, type)) {
       throw new AuthError(
         400,
         ErrorCode.validation_failed,
         "Missing one of these types: signup, email_change, sms, phone_change",
       );
     }
-    if (body.email === undefined)
+    const pkce = type === "signup" || type === "email_change" ? parsePkce(body) : undefined;
+    const rawEmail = presentString(body.email);
+    const rawPhone = presentString(body.phone);
+    if (rawEmail === undefined && type === "signup")
       throw new AuthError(
         400,
         ErrorCode.validation_failed,
         "Type provided requires an email address",
       );
-    const email = readEmail(body.email);
-    const pkce = parsePkce(body);
+    if (rawPhone === undefined && type === "sms")
+      throw new AuthError(
+        400,
+        ErrorCode.validation_failed,
+        "Type provided requires a phone number",
+      );
+    if (rawEmail !== undefined && rawPhone !== undefined)
+      throw new AuthError(
+        400,
+        ErrorCode.validation_failed,
+        "Only an email address or phone number should be provided.",
+      );
+    let by: { email: string } | { phone: string };
+    if (rawEmail !== undefined) {
+      by = { email: readEmail(rawEmail) };
+    } else if (rawPhone !== undefined) {
+      if (!config.phoneEnabled)
+        throw new AuthError(400, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
+      by = { phone: readPhone(rawPhone) };
+    } else {
+      throw new AuthError(
+        400,
+        ErrorCode.validation_failed,
+        "Missing email address or phone number",
+      );
+    }
     const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
-    await spendEmailBudget(
-      request,
-      type === "signup" ? "auth-confirmation" : "auth-email-change",
-      email,
-    );
+    await spendEmailBudget(request, PURPOSES[type]!, "email" in by ? by.email : by.phone);
+
     await db.transaction(async (tx) => {
-      const user = await findUserByEmail(tx, email, true);
+      const user =
+        "email" in by
+          ? await findUserByEmail(tx, by.email, true)
+          : await findUserByPhone(tx, by.phone, true);
       if (!user) return;
-      if (type === "signup") {
-        if (user.email_confirmed_at || sentRecently(user.confirmation_sent_at)) return;
-        await sendConfirmationEmail(
-          tx,
-          mailer,
-          { id: user.id, email },
-          {
+      switch (type) {
+        case "signup":
+          if (
+            !("email" in by) ||
+            user.email_confirmed_at ||
+            sentRecently(user.confirmation_sent_at)
+          )
+            return;
+          await sendConfirmationEmail(
+            tx,
+            mailer,
+            { id: user.id, email: by.email },
+            { pkce, siteUrl: config.siteUrl, redirectTo },
+          );
+          return;
+        case "email_change": {
+          const emailChange = user.email_change;
+          if (!emailChange || sentRecently(user.email_change_sent_at)) return;
+          // A change to an address that has an account goes nowhere; its owner was told once.
+          if (await findUserByEmail(tx, emailChange)) return;
+          await sendLinkEmail(tx, mailer, {
+            userId: user.id,
+            to: emailChange,
+            tokenType: "email_change_new",
+            verifyType: "email_change",
             pkce,
             siteUrl: config.siteUrl,
             redirectTo,
-          },
-        );
-        return;
+            compose: (link) => emailChangeEmail(link, "new", emailChange),
+          });
+          await stampEmailSent(tx, user.id, "email_change");
+          return;
+        }
+        case "sms":
+          if (!("phone" in by) || user.phone_confirmed_at) return;
+          await sendPhoneCode(tx, app, ctx.sms, request, {
+            user,
+            phone: by.phone,
+            purpose: "confirmation",
+            channel: "sms",
+          });
+          return;
+        case "phone_change": {
+          // A change to a number that has an account goes nowhere.
+          const phoneChange = user.phone_change;
+          if (!config.phoneEnabled || !phoneChange || (await findUserByPhone(tx, phoneChange)))
+            return;
+          await sendPhoneCode(tx, app, ctx.sms, request, {
+            user,
+            phone: phoneChange,
+            purpose: "phone_change",
+            channel: "sms",
+          });
+        }
       }
-      const emailChange = user.email_change;
-      if (!emailChange || sentRecently(user.email_change_sent_at)) return;
-      // A change to an address that has an account goes nowhere; its owner was told once.
-      if (await findUserByEmail(tx, emailChange)) return;
-      await sendLinkEmail(tx, mailer, {
-        userId: user.id,
-        to: emailChange,
-        tokenType: "email_change_new",
-        verifyType: "email_change",
-        pkce: undefined,
-        siteUrl: config.siteUrl,
-        redirectTo,
-        compose: (link) => emailChangeEmail(link, "new", emailChange),
-      });
-      await stampEmailSent(tx, user.id, "email_change");
     });
     mailer.flush();
     return {};

@@ -1,5 +1,5 @@
 // GET /settings (for tools and dashboards) and the answers of the features this service does not
-// offer (magic links and OTP sign-in, OAuth, SAML, MFA), in GoTrue's codes.
+// offer (OAuth, SAML, MFA), in GoTrue's codes.
 import type { FastifyInstance } from "fastify";
 import type { AuthContext } from "../context.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
@@ -25,27 +25,24 @@ const PROVIDERS = [
   "twitter",
   "workos",
   "zoom",
-  "phone",
 ];
 
 export default async function settings(app: FastifyInstance, { ctx: _ctx }: { ctx: AuthContext }) {
   app.get("/settings", async () => ({
-    external: { ...Object.fromEntries(PROVIDERS.map((p) => [p, false])), email: true },
+    external: {
+      ...Object.fromEntries(PROVIDERS.map((p) => [p, false])),
+      email: true,
+      phone: app.config.phoneEnabled,
+    },
     disable_signup: false,
     mailer_autoconfirm: app.config.mailerAutoconfirm,
-    phone_autoconfirm: false,
-    sms_provider: "",
+    phone_autoconfirm: app.config.sms.autoconfirm,
+    // GoTrue names its SMS provider here; ours is the Send SMS hook, or none (the dev mailbox).
+    sms_provider: app.config.sms.hook ? "hook" : "",
     saml_enabled: false,
     passkeys_enabled: false,
   }));
 
-  app.post("/otp", async () => {
-    throw new AuthError(
-      422,
-      ErrorCode.otp_disabled,
-      "Sign-in with one-time codes and magic links is not enabled",
-    );
-  });
   app.get("/authorize", async (request) => {
     const provider = (request.query as { provider?: string }).provider ?? "";
     throw new AuthError(

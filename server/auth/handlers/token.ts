@@ -6,9 +6,10 @@ import { AuthError, ErrorCode } from "../errors.ts";
 import { exchangeAuthCode } from "../models/flow-states.ts";
 import { alreadyUsed } from "../models/refresh-tokens.ts";
 import { findSession, sessionResponse, signIn } from "../models/sessions.ts";
+import { findUserByPhone } from "../models/user-phones.ts";
 import { findUserByEmail, findUserById, identitiesOf, isBanned } from "../models/users.ts";
 import { burnPasswordCheck, verifyPassword } from "../passwords.ts";
-import { queryParam, readBody, readEmailOrRefuse } from "../request.ts";
+import { presentString, queryParam, readBody, readEmail } from "../request.ts";
 
 const invalidCredentials = () =>
   new AuthError(400, ErrorCode.invalid_credentials, "Invalid login credentials");
@@ -37,16 +38,27 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
     }
 
     async function passwordGrant(body: Record<string, unknown>) {
-      const email = readEmailOrRefuse(body, {
-        phone: new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled"),
-        missing: new AuthError(
+      const email = presentString(body.email);
+      const phone = presentString(body.phone);
+      if (email !== undefined && phone !== undefined)
+        throw new AuthError(
+          400,
+          ErrorCode.validation_failed,
+          "Only an email address or phone number should be provided on login.",
+        );
+      if (phone !== undefined && !config.phoneEnabled)
+        throw new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
+      if (email === undefined && phone === undefined)
+        throw new AuthError(
           400,
           ErrorCode.validation_failed,
           "A valid email or phone number is required",
-        ),
-      });
+        );
       const password = typeof body.password === "string" ? body.password : "";
-      const user = await findUserByEmail(db, email);
+      const user =
+        email !== undefined
+          ? await findUserByEmail(db, readEmail(email))
+          : await findUserByPhone(db, phone!.replace(/^\+/, "").replaceAll(" ", ""));
       // Every failure costs one password check and answers the same: no account is revealed.
       if (!user) {
         await burnPasswordCheck(password);
@@ -58,8 +70,10 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         identitiesOf(db, user.id),
       ]);
       if (!valid) throw invalidCredentials();
-      if (!user.email_confirmed_at && !config.mailerAutoconfirm)
+      if (email !== undefined && !user.email_confirmed_at && !config.mailerAutoconfirm)
         throw new AuthError(400, ErrorCode.email_not_confirmed, "Email not confirmed");
+      if (phone !== undefined && !user.phone_confirmed_at)
+        throw new AuthError(400, ErrorCode.phone_not_confirmed, "Phone not confirmed");
       if (isBanned(user)) throw banned();
       // signIn is one statement, atomic by itself: no transaction needed (it would cost two round trips).
       return signIn(db, ctx, user, "password", request, identities);

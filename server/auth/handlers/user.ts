@@ -1,5 +1,7 @@
-// GET /user and PUT /user (metadata, password, email change with confirmation of both addresses).
+// GET /user and PUT /user (metadata, password, email change with confirmation of both addresses,
+// phone change with a code to the new number).
 import type { FastifyInstance } from "fastify";
+import type { Queryable } from "../../db/database.ts";
 import { authenticate } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
 import { emailChangeEmail, emailTakenEmail } from "../emails/account-emails.ts";
@@ -9,6 +11,7 @@ import { AuthError, ErrorCode } from "../errors.ts";
 import { parsePkce } from "../models/flow-states.ts";
 import { deleteTokens } from "../models/one-time-tokens.ts";
 import { endSessions } from "../models/sessions.ts";
+import { confirmPhoneChange, findUserByPhone, requestPhoneChange } from "../models/user-phones.ts";
 import {
   findUserByEmail,
   findUserById,
@@ -17,10 +20,21 @@ import {
   serializeUser,
   setMetadata,
   setPassword,
+  type UserRow,
 } from "../models/users.ts";
 import { checkPasswordPolicy, hashPassword, verifyPassword } from "../passwords.ts";
 import { safeRedirect } from "../redirects.ts";
-import { assertMetadataSize, queryParam, readBody, readEmail, readMetadata } from "../request.ts";
+import {
+  assertMetadataSize,
+  presentString,
+  queryParam,
+  readBody,
+  readEmail,
+  readMetadata,
+  readPhone,
+} from "../request.ts";
+import { readChannel, sendPhoneCode } from "../sms/phone-codes.ts";
+import type { SmsChannel } from "../sms/sms-sender.ts";
 
 export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
@@ -33,13 +47,19 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
   app.put("/user", { onRequest: ctx.emailRequests }, async (request) => {
     const { user, session } = await authenticate(db, ctx.tokens, request);
     const body = readBody(request);
+    // GoTrue's order: the email, the phone (E.164, its channel) and the password are checked first.
+    const newEmail = body.email === undefined ? undefined : readEmail(body.email);
+    const rawPhone = presentString(body.phone);
+    const newPhone = rawPhone === undefined ? undefined : readPhone(rawPhone);
+    const channel =
+      newPhone === undefined ? "sms" : readChannel(body.channel, config.sms.hook !== undefined);
+    const password = body.password === undefined ? undefined : checkPasswordPolicy(body.password);
     if (body.app_metadata !== undefined)
       throw new AuthError(403, ErrorCode.not_admin, "User not allowed");
-    if (body.phone !== undefined)
+    const changePhone = newPhone !== undefined && newPhone !== user.phone;
+    if (changePhone && !config.phoneEnabled)
       throw new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
     const data = body.data === undefined ? undefined : readMetadata(body.data);
-    const password = body.password === undefined ? undefined : checkPasswordPolicy(body.password);
-    const newEmail = body.email === undefined ? undefined : readEmail(body.email);
     const changeEmail = newEmail !== undefined && newEmail !== user.email;
     const pkce = changeEmail ? parsePkce(body) : undefined;
     const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
@@ -52,6 +72,8 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
     }
     const passwordHash = password === undefined ? undefined : await hashPassword(password);
     if (changeEmail) await spendEmailBudget(request, "auth-email-change", newEmail);
+    if (changePhone && !config.sms.autoconfirm)
+      await spendEmailBudget(request, "auth-sms", newPhone);
 
     const updated = await db.transaction(async (tx) => {
       let current = (await findUserById(tx, user.id, true))!;
@@ -96,9 +118,43 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
           }
         }
       }
+      if (changePhone) current = await changeNumber(tx, current, newPhone, channel);
       return current;
     });
     mailer.flush();
     return serializeUser(updated, await identitiesOf(db, user.id));
+
+    /**
+     * A new number gets a code; the change applies once the code is used (at once with SMS
+     * autoconfirm). A number that has an account gets nothing, and the answer is the same.
+     */
+    async function changeNumber(
+      tx: Queryable,
+      current: UserRow,
+      phone: string,
+      channel: SmsChannel,
+    ): Promise<UserRow> {
+      const taken = await findUserByPhone(tx, phone);
+      if (config.sms.autoconfirm) {
+        if (taken)
+          throw new AuthError(
+            422,
+            ErrorCode.phone_exists,
+            "Phone number already registered by another user",
+          );
+        await requestPhoneChange(tx, current.id, phone);
+        return (await confirmPhoneChange(tx, current.id, undefined))!;
+      }
+      if (taken) {
+        await deleteTokens(tx, current.id, ["phone_change"]);
+        return requestPhoneChange(tx, current.id, phone);
+      }
+      return sendPhoneCode(tx, app, ctx.sms, request, {
+        user: current,
+        phone,
+        purpose: "phone_change",
+        channel,
+      });
+    }
   });
 }

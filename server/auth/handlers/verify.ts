@@ -1,7 +1,9 @@
 // GET /verify (the link in an email: a browser navigation, answered with a 303 redirect) and
-// POST /verify (a code or a token hash, answered with a session). Using a link or code confirms
-// the address, opens a recovery session, or counts towards an email change.
-import type { FastifyInstance, FastifyReply } from "fastify";
+// POST /verify (a code with its email or phone, or a token hash; answered with a session). Using a
+// link or code confirms the address or number, signs in (magic link, code), opens a recovery
+// session, or counts towards an email or phone change. Checks come in GoTrue's order: the type,
+// token or token hash, the email or phone (E.164) given with a code, then the token itself.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isUniqueViolation, type Queryable } from "../../db/database.ts";
 import { LIMITS } from "../../platform/rate-limit.ts";
 import type { AuthContext } from "../context.ts";
@@ -16,27 +18,31 @@ import {
   type TokenType,
 } from "../models/one-time-tokens.ts";
 import { signIn } from "../models/sessions.ts";
-import { confirmEmailChange, isBanned, markEmailConfirmed, type UserRow } from "../models/users.ts";
+import { confirmPhoneChange, markPhoneConfirmed } from "../models/user-phones.ts";
+import {
+  confirmEmailChange,
+  findUserById,
+  isBanned,
+  markEmailConfirmed,
+  type UserRow,
+} from "../models/users.ts";
 import { safeRedirect, withParams } from "../redirects.ts";
-import { queryParam, readBody } from "../request.ts";
+import { presentString, queryParam, readBody, readPhone } from "../request.ts";
 
-/** The verification types of the protocol and the tokens each may use. */
-const VERIFY_TYPES = new Map<string, TokenType[]>([
-  ["signup", ["confirmation"]],
-  ["invite", ["confirmation"]],
-  ["recovery", ["recovery"]],
+/** The tokens each email verification type may use (a link, or a code with its email). */
+const EMAIL_TYPES = new Map<string, TokenType[]>([
+  ["signup", ["confirmation", "invite"]],
+  ["invite", ["confirmation", "invite"]],
+  ["recovery", ["recovery", "magiclink"]],
+  ["magiclink", ["magiclink", "recovery"]],
   ["email_change", ["email_change_new", "email_change_current"]],
-  ["email", ["confirmation", "recovery"]],
-  ["magiclink", []],
+  ["email", ["confirmation", "invite", "magiclink", "recovery"]],
 ]);
-
-/** The token types a verification type may use; 400 validation_failed for any other type. */
-function tokenTypesFor(type: string): TokenType[] {
-  const types = VERIFY_TYPES.get(type);
-  if (!types)
-    throw new AuthError(400, ErrorCode.validation_failed, "Unsupported verification type");
-  return types;
-}
+/** The tokens of a code sent to a phone (POST only, with the phone). */
+const PHONE_TYPES = new Map<string, TokenType[]>([
+  ["sms", ["confirmation"]],
+  ["phone_change", ["phone_change"]],
+]);
 
 const OTHER_LINK_MESSAGE =
   "Confirmation link accepted. Please proceed to confirm link sent to the other email";
@@ -46,17 +52,34 @@ type Verified =
   | { kind: "needs_other_link" }
   | { kind: "invalid" };
 
-/** What using a token does to its user. */
-async function applyVerification(q: Queryable, token: OneTimeToken): Promise<Verified> {
+/**
+ * What using a token does to its user. A token counts only for what it was sent to: a
+ * confirmation sent to the user's phone never confirms their email, and the other way round.
+ */
+async function applyVerification(
+  q: Queryable,
+  token: OneTimeToken,
+  channel: "email" | "phone",
+): Promise<Verified> {
+  const user = await findUserById(q, token.user_id, true);
+  if (!user) return { kind: "invalid" };
   switch (token.token_type) {
     case "confirmation":
-      return { kind: "signed_in", user: await markEmailConfirmed(q, token.user_id), method: "otp" };
+    case "invite":
+      if (channel === "phone") {
+        if (token.relates_to !== user.phone) return { kind: "invalid" };
+        return { kind: "signed_in", user: await markPhoneConfirmed(q, user.id), method: "otp" };
+      }
+      if (token.relates_to !== user.email) return { kind: "invalid" };
+      return { kind: "signed_in", user: await markEmailConfirmed(q, user.id), method: "otp" };
     case "recovery":
-      await deleteTokens(q, token.user_id, ["recovery"]);
+    case "magiclink":
+      if (token.relates_to !== user.email) return { kind: "invalid" };
+      await deleteTokens(q, user.id, ["recovery", "magiclink"]);
       return {
         kind: "signed_in",
-        user: await markEmailConfirmed(q, token.user_id),
-        method: "recovery",
+        user: await markEmailConfirmed(q, user.id),
+        method: token.token_type === "recovery" ? "recovery" : "otp",
       };
     case "email_change_new":
     case "email_change_current": {
@@ -65,6 +88,12 @@ async function applyVerification(q: Queryable, token: OneTimeToken): Promise<Ver
         ? { kind: "signed_in", user: step.user, method: "email_change" }
         : step;
     }
+    case "phone_change": {
+      const changed = await confirmPhoneChange(q, user.id, token);
+      return changed ? { kind: "signed_in", user: changed, method: "otp" } : { kind: "invalid" };
+    }
+    default:
+      return { kind: "invalid" };
   }
 }
 
@@ -72,52 +101,100 @@ const expiredLink = () =>
   new AuthError(403, ErrorCode.otp_expired, "Email link is invalid or has expired");
 const expiredCode = () =>
   new AuthError(403, ErrorCode.otp_expired, "Token has expired or is invalid");
+const banned = () => new AuthError(403, ErrorCode.user_banned, "User is banned");
+
+/** GoTrue's `error` parameter of an error redirect, by status. */
+const OAUTH_ERRORS: Record<number, string> = {
+  400: "invalid_request",
+  401: "unauthorized_client",
+  403: "access_denied",
+  500: "server_error",
+  503: "temporarily_unavailable",
+};
+
+type Outcome =
+  | { kind: "session"; session: Awaited<ReturnType<typeof signIn>> }
+  | { kind: "code"; code: string }
+  | { kind: "message" };
 
 export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config } = app;
 
-  app.get("/verify", { config: { rateLimit: LIMITS.authVerify } }, async (request, reply) => {
-    const token = queryParam(request, "token");
-    const type = queryParam(request, "type");
-    if (!token || !type)
-      throw new AuthError(400, ErrorCode.validation_failed, "Verify requires a token and a type");
-    const types = tokenTypesFor(type);
-    const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
-    const pkce = token.startsWith(PKCE_PREFIX);
-
-    const outcome = await db
-      .transaction(async (tx) => {
-        const used = await consumeTokenHash(tx, token, types);
-        if (!used) return { kind: "error" as const };
-        const verified = await applyVerification(tx, used);
-        if (verified.kind === "invalid") return { kind: "error" as const };
-        if (verified.kind === "needs_other_link") return { kind: "message" as const };
-        if (isBanned(verified.user)) return { kind: "error" as const };
-        if (used.flow_state_id) {
+  /**
+   * Uses the token and answers for it, in one transaction: nothing is used up when the answer is
+   * an error. A link with a PKCE flow state yields an auth code instead of a session.
+   */
+  function verifyToken(
+    request: FastifyRequest,
+    find: (tx: Queryable) => Promise<OneTimeToken | undefined>,
+    channel: "email" | "phone",
+    invalid: () => AuthError,
+    pkceAllowed: boolean,
+  ): Promise<Outcome> {
+    return db
+      .transaction(async (tx): Promise<Outcome> => {
+        const used = await find(tx);
+        if (!used) throw invalid();
+        const verified = await applyVerification(tx, used, channel);
+        if (verified.kind === "invalid") throw invalid();
+        if (verified.kind === "needs_other_link") return { kind: "message" };
+        if (isBanned(verified.user)) throw banned();
+        if (pkceAllowed && used.flow_state_id) {
           const code = await issueAuthCode(tx, used.flow_state_id);
-          return code ? { kind: "code" as const, code } : { kind: "error" as const };
+          if (!code)
+            throw new AuthError(
+              400,
+              ErrorCode.flow_state_not_found,
+              "No associated flow state found.",
+            );
+          return { kind: "code", code };
         }
         return {
-          kind: "session" as const,
+          kind: "session",
           session: await signIn(tx, ctx, verified.user, verified.method, request),
         };
       })
       .catch((err: unknown) => {
-        if (isUniqueViolation(err)) return { kind: "error" as const }; // address taken meanwhile
-        throw err;
+        throw isUniqueViolation(err) ? invalid() : err; // address or number taken meanwhile
       });
+  }
 
+  app.get("/verify", { config: { rateLimit: LIMITS.authVerify } }, async (request, reply) => {
+    const token = queryParam(request, "token") ?? "";
+    const type = queryParam(request, "type") ?? "";
+    if (!type)
+      throw new AuthError(400, ErrorCode.validation_failed, "Verify requires a verification type");
+    if (!token)
+      throw new AuthError(
+        400,
+        ErrorCode.validation_failed,
+        "Verify requires a token or a token hash",
+      );
+    const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
+    const pkce = token.startsWith(PKCE_PREFIX);
+    let outcome: Outcome;
+    try {
+      const types = EMAIL_TYPES.get(type);
+      if (!types)
+        throw new AuthError(400, ErrorCode.validation_failed, "Invalid email verification type");
+      outcome = await verifyToken(
+        request,
+        (tx) => consumeTokenHash(tx, token, types),
+        "email",
+        expiredLink,
+        true,
+      );
+    } catch (err) {
+      if (!(err instanceof AuthError)) throw err;
+      const params = {
+        ...(OAUTH_ERRORS[err.status] ? { error: OAUTH_ERRORS[err.status]! } : {}),
+        error_code: err.code,
+        error_description: err.message,
+      };
+      const url = withParams(redirectTo, { ...params, sb: "" }, "hash");
+      return see(reply, pkce ? withParams(url, params, "query") : url);
+    }
     switch (outcome.kind) {
-      case "error": {
-        const params = {
-          error: "access_denied",
-          error_code: "otp_expired",
-          error_description: "Email link is invalid or has expired",
-          sb: "",
-        };
-        const url = withParams(redirectTo, params, "hash");
-        return see(reply, pkce ? withParams(url, params, "query") : url);
-      }
       case "message":
         return see(reply, withParams(redirectTo, { message: OTHER_LINK_MESSAGE, sb: "" }, "hash"));
       case "code":
@@ -146,49 +223,75 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
 
   app.post("/verify", { config: { rateLimit: LIMITS.authVerify } }, async (request) => {
     const body = readBody(request);
-    const type = typeof body.type === "string" ? body.type : undefined;
+    const type = presentString(body.type);
     if (!type)
       throw new AuthError(400, ErrorCode.validation_failed, "Verify requires a verification type");
-    const types = tokenTypesFor(type);
-    const hasToken = typeof body.token === "string" && body.token !== "";
-    const hasHash = typeof body.token_hash === "string" && body.token_hash !== "";
-    if (hasToken === hasHash)
+    const token = presentString(body.token);
+    const tokenHash = presentString(body.token_hash);
+    if ((token === undefined) === (tokenHash === undefined))
       throw new AuthError(
         400,
         ErrorCode.validation_failed,
         "Verify requires either a token or a token hash",
       );
-    if (hasHash && (body.email !== undefined || body.phone !== undefined)) {
-      throw new AuthError(
-        400,
-        ErrorCode.validation_failed,
-        "Only the token_hash and type should be provided",
+    const email = presentString(body.email);
+    const phone = presentString(body.phone);
+
+    let outcome: Outcome;
+    if (token !== undefined) {
+      // A code: with a phone (and no email) it is a phone's code, with an email an email's.
+      if (phone !== undefined && email === undefined) {
+        const number = readPhone(phone);
+        const types = PHONE_TYPES.get(type) ?? [];
+        outcome = await verifyToken(
+          request,
+          (tx) =>
+            types.length ? consumeCode(tx, number, token, types) : Promise.resolve(undefined),
+          "phone",
+          expiredCode,
+          false,
+        );
+      } else if (email !== undefined && phone === undefined) {
+        const address = email.trim().toLowerCase();
+        if (!/^[^@\s]+@[^@\s]+$/.test(address))
+          throw new AuthError(422, ErrorCode.validation_failed, "Invalid email format");
+        const types = EMAIL_TYPES.get(type) ?? [];
+        outcome = await verifyToken(
+          request,
+          (tx) =>
+            types.length ? consumeCode(tx, address, token, types) : Promise.resolve(undefined),
+          "email",
+          expiredCode,
+          false,
+        );
+      } else {
+        throw new AuthError(
+          400,
+          ErrorCode.validation_failed,
+          "Only an email address or phone number should be provided on verify",
+        );
+      }
+    } else {
+      if (email !== undefined || phone !== undefined || body.redirect_to !== undefined)
+        throw new AuthError(
+          400,
+          ErrorCode.validation_failed,
+          "Only the token_hash and type should be provided",
+        );
+      const types = EMAIL_TYPES.get(type);
+      if (!types)
+        throw new AuthError(400, ErrorCode.validation_failed, "Invalid email verification type");
+      outcome = await verifyToken(
+        request,
+        (tx) => consumeTokenHash(tx, tokenHash!, types),
+        "email",
+        expiredLink,
+        false,
       );
     }
-    let email = "";
-    if (hasToken) {
-      email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
-      if (!/^[^@\s]+@[^@\s]+$/.test(email))
-        throw new AuthError(422, ErrorCode.validation_failed, "Invalid email format");
-    }
-
-    const invalid = () => (hasHash ? expiredLink() : expiredCode());
-    return db
-      .transaction(async (tx) => {
-        const used = hasHash
-          ? await consumeTokenHash(tx, body.token_hash as string, types)
-          : await consumeCode(tx, email, body.token as string, types);
-        if (!used) throw invalid();
-        const verified = await applyVerification(tx, used);
-        if (verified.kind === "invalid") throw invalid();
-        if (verified.kind === "needs_other_link") return { msg: OTHER_LINK_MESSAGE, code: "200" };
-        if (isBanned(verified.user))
-          throw new AuthError(403, ErrorCode.user_banned, "User is banned");
-        return signIn(tx, ctx, verified.user, verified.method, request);
-      })
-      .catch((err: unknown) => {
-        throw isUniqueViolation(err) ? invalid() : err; // address taken meanwhile
-      });
+    if (outcome.kind === "message") return { msg: OTHER_LINK_MESSAGE, code: "200" };
+    if (outcome.kind === "code") throw expiredLink(); // never: PKCE is for links only
+    return outcome.session;
   });
 }
 

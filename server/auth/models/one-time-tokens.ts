@@ -1,10 +1,20 @@
-// One-time tokens for email links and codes (confirmation, recovery, email change). As in GoTrue,
-// the link carries token_hash = sha224(email + code); we store only sha256(token_hash), so the
-// database alone opens nothing. One live token per user and purpose; using it deletes it.
+// One-time tokens: the links and codes sent by email or to a phone (confirmation, recovery, magic
+// link, email change, phone change, and the others GoTrue keeps). As in GoTrue, a link carries
+// token_hash = sha224(address + code), where the address is the email or the phone number the
+// code went to; we store only sha256(token_hash), so the database alone opens nothing. One live
+// token per user and purpose; using it deletes it.
 import crypto from "node:crypto";
 import type { Queryable } from "../../db/database.ts";
 
-export type TokenType = "confirmation" | "recovery" | "email_change_new" | "email_change_current";
+export type TokenType =
+  | "confirmation"
+  | "recovery"
+  | "magiclink"
+  | "invite"
+  | "email_change_new"
+  | "email_change_current"
+  | "phone_change"
+  | "reauthentication";
 export type OneTimeToken = {
   id: string;
   user_id: string;
@@ -17,20 +27,34 @@ export type OneTimeToken = {
 export const ONE_TIME_TOKEN_TTL_SECONDS = 3600;
 export const PKCE_PREFIX = "pkce_";
 
-export const tokenHashOf = (email: string, code: string) =>
+export const tokenHashOf = (sentTo: string, code: string) =>
   crypto
     .createHash("sha224")
-    .update(email + code)
+    .update(sentTo + code)
     .digest("hex");
 const stored = (tokenHash: string) => crypto.createHash("sha256").update(tokenHash).digest("hex");
+
+/** A code of `length` random digits. */
+export const randomCode = (length: number) =>
+  Array.from({ length }, () => crypto.randomInt(0, 10)).join("");
 
 /** Creates (or replaces) the user's token for this purpose; returns the code and the link token. */
 export async function createOneTimeToken(
   q: Queryable,
-  opts: { userId: string; type: TokenType; email: string; flowStateId?: string },
+  opts: {
+    userId: string;
+    type: TokenType;
+    /** Where the code goes: an email address or a phone number (E.164 digits). */
+    email?: string;
+    phone?: string;
+    flowStateId?: string;
+    ttlSeconds?: number;
+    length?: number;
+  },
 ): Promise<{ code: string; linkToken: string }> {
-  const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
-  const tokenHash = tokenHashOf(opts.email, code);
+  const sentTo = opts.email ?? opts.phone ?? "";
+  const code = randomCode(opts.length ?? 6);
+  const tokenHash = tokenHashOf(sentTo, code);
   await q.query(
     `INSERT INTO auth.one_time_tokens (user_id, token_type, token_hash, relates_to, flow_state_id, expires_at)
      VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))
@@ -40,9 +64,9 @@ export async function createOneTimeToken(
       opts.userId,
       opts.type,
       stored(tokenHash),
-      opts.email,
+      sentTo,
       opts.flowStateId ?? null,
-      ONE_TIME_TOKEN_TTL_SECONDS,
+      opts.ttlSeconds ?? ONE_TIME_TOKEN_TTL_SECONDS,
     ],
   );
   return { code, linkToken: (opts.flowStateId ? PKCE_PREFIX : "") + tokenHash };
@@ -64,14 +88,14 @@ export async function consumeTokenHash(
   return row && !row.expired ? row : undefined;
 }
 
-/** Uses a token given by email and code (what a person types). */
+/** Uses a token given by the address or phone it was sent to and its code (what a person types). */
 export function consumeCode(
   q: Queryable,
-  email: string,
+  sentTo: string,
   code: string,
   types: TokenType[],
 ): Promise<OneTimeToken | undefined> {
-  return consumeTokenHash(q, tokenHashOf(email, code), types);
+  return consumeTokenHash(q, tokenHashOf(sentTo, code), types);
 }
 
 export async function deleteTokens(

@@ -20,8 +20,8 @@ export function accessToken(tokens: TokenService, user: UserRow, session: Sessio
   return tokens.mintAccessToken({
     sub: user.id,
     aud: user.aud,
-    email: user.email,
-    phone: "",
+    email: user.email ?? "",
+    phone: user.phone ?? "",
     app_metadata: user.raw_app_meta_data,
     user_metadata: {
       ...user.raw_user_meta_data,

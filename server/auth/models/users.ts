@@ -64,34 +64,51 @@ async function findUserWhere(q: Queryable, condition: string, value: string, loc
   return row;
 }
 
+/** Who a new user is: an email address or a phone number (E.164 digits), its identity's provider. */
+export type NewUserIdentity =
+  { email: string; phone?: undefined } | { phone: string; email?: undefined };
+
+/**
+ * A new user with one identity (email or phone). `passwordHash` is null for a user who signs in by
+ * link or code only; `confirmed` confirms the address or number at once.
+ */
 export async function createUser(
   q: Queryable,
-  opts: {
-    email: string;
-    passwordHash: string;
+  opts: NewUserIdentity & {
+    passwordHash: string | null;
     metadata: Record<string, unknown>;
     confirmed: boolean;
   },
 ): Promise<UserRow> {
+  const provider = opts.phone !== undefined ? "phone" : "email";
   const [user] = await q.query<UserRow>(
-    `INSERT INTO auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
-     VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN now() END) RETURNING *`,
-    [opts.email, opts.passwordHash, JSON.stringify(opts.metadata), opts.confirmed],
-  );
-  await q.query(
-    `INSERT INTO auth.identities (user_id, provider, provider_id, identity_data) VALUES ($1, 'email', $2, $3)`,
+    `INSERT INTO auth.users (email, phone, encrypted_password, raw_user_meta_data, raw_app_meta_data,
+       email_confirmed_at, phone_confirmed_at)
+     VALUES ($1, $2, $3, $4, jsonb_build_object('provider', $5::text, 'providers', jsonb_build_array($5::text)),
+       CASE WHEN $6::boolean AND $1::text IS NOT NULL THEN now() END,
+       CASE WHEN $6::boolean AND $2::text IS NOT NULL THEN now() END)
+     RETURNING *`,
     [
-      user!.id,
-      user!.id,
-      JSON.stringify({
-        sub: user!.id,
-        email: opts.email,
-        email_verified: opts.confirmed,
-        phone_verified: false,
-      }),
+      opts.email ?? null,
+      opts.phone ?? null,
+      opts.passwordHash,
+      JSON.stringify(opts.metadata),
+      provider,
+      opts.confirmed,
     ],
   );
+  await q.query(
+    `INSERT INTO auth.identities (user_id, provider, provider_id, identity_data) VALUES ($1, $2, $3, $4)`,
+    [user!.id, provider, user!.id, JSON.stringify(identityData(user!.id, opts, opts.confirmed))],
+  );
   return user!;
+}
+
+/** An identity's data as GoTrue writes it at sign-up. */
+function identityData(id: string, who: NewUserIdentity, confirmed: boolean) {
+  return who.phone !== undefined
+    ? { sub: id, phone: who.phone, email_verified: false, phone_verified: confirmed }
+    : { sub: id, email: who.email, email_verified: confirmed, phone_verified: false };
 }
 
 export async function identitiesOf(q: Queryable, userId: string): Promise<IdentityRow[]> {
@@ -262,19 +279,20 @@ export function serializeIdentity(identity: IdentityRow, email: string | undefin
 }
 
 /**
- * What sign-up answers for an address that already has a confirmed account: shaped exactly like a
- * new user's answer (time-ordered ids, as the database makes them; an identity; confirmation_sent_at
- * now), so nobody can tell.
+ * What sign-up answers for an address or number that already has an account: shaped exactly like
+ * a new user's answer (time-ordered ids, as the database makes them; an identity;
+ * confirmation_sent_at now), so nobody can tell.
  */
-export function decoyUser(email: string, metadata: Record<string, unknown>) {
+export function decoyUser(who: NewUserIdentity, metadata: Record<string, unknown>) {
   const now = new Date();
   const id = crypto.randomUUIDv7();
+  const provider = who.phone !== undefined ? "phone" : "email";
   const identity: IdentityRow = {
     id: crypto.randomUUIDv7(),
     user_id: id,
-    provider: "email",
+    provider,
     provider_id: id,
-    identity_data: { sub: id, email, email_verified: false, phone_verified: false },
+    identity_data: identityData(id, who, false),
     last_sign_in_at: null,
     created_at: now,
     updated_at: now,
@@ -283,10 +301,10 @@ export function decoyUser(email: string, metadata: Record<string, unknown>) {
     id,
     aud: "authenticated",
     role: "authenticated",
-    email,
+    email: who.email ?? null,
     encrypted_password: "",
     email_confirmed_at: null,
-    phone: null,
+    phone: who.phone ?? null,
     phone_confirmed_at: null,
     phone_change: null,
     phone_change_sent_at: null,
@@ -300,7 +318,7 @@ export function decoyUser(email: string, metadata: Record<string, unknown>) {
     email_change_sent_at: null,
     email_change_confirm_status: 0,
     last_sign_in_at: null,
-    raw_app_meta_data: { provider: "email", providers: ["email"] },
+    raw_app_meta_data: { provider, providers: [provider] },
     raw_user_meta_data: inJsonbOrder(metadata),
     banned_until: null,
     created_at: now,

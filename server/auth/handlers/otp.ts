@@ -1,0 +1,150 @@
+// POST /otp: passwordless sign-in. An email address gets a sign-in link with its code; a phone
+// number gets a code by text message (channel sms, or whatsapp). An address or number without an
+// account gets one (unless create_user is false), confirmed by using the link or code. The answer
+// is always {}, except that create_user false for an unknown address or number answers 422
+// otp_disabled, as GoTrue does.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isUniqueViolation } from "../../db/database.ts";
+import type { AuthContext } from "../context.ts";
+import { magicLinkEmail } from "../emails/account-emails.ts";
+import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
+import { sendConfirmationEmail, sendLinkEmail } from "../emails/link-emails.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
+import { parsePkce, type Pkce } from "../models/flow-states.ts";
+import { findUserByPhone } from "../models/user-phones.ts";
+import { createUser, findUserByEmail, stampEmailSent } from "../models/users.ts";
+import { safeRedirect } from "../redirects.ts";
+import {
+  presentString,
+  queryParam,
+  readBody,
+  readEmail,
+  readMetadata,
+  readPhone,
+} from "../request.ts";
+import { readChannel, sendPhoneCode } from "../sms/phone-codes.ts";
+import type { SmsChannel } from "../sms/sms-sender.ts";
+
+export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+  const { db, config, mailer } = app;
+
+  app.post("/otp", { onRequest: ctx.emailRequests }, async (request) => {
+    const body = readBody(request);
+    const email = presentString(body.email);
+    const phone = presentString(body.phone);
+    if (email !== undefined && phone !== undefined)
+      throw new AuthError(
+        400,
+        ErrorCode.validation_failed,
+        "Only an email address or phone number should be provided",
+      );
+    if (email !== undefined && presentString(body.channel) !== undefined)
+      throw new AuthError(
+        400,
+        ErrorCode.validation_failed,
+        "Channel should only be specified with Phone OTP",
+      );
+    const pkce = parsePkce(body);
+    if (body.create_user !== undefined && typeof body.create_user !== "boolean")
+      throw new AuthError(400, ErrorCode.bad_json, "Could not parse request body as JSON");
+    const metadata = readMetadata(body.data);
+    if (body.create_user === false) {
+      const known =
+        email !== undefined
+          ? await findUserByEmail(db, readEmail(email))
+          : phone !== undefined
+            ? await findUserByPhone(db, readPhone(phone))
+            : true;
+      if (!known) throw new AuthError(422, ErrorCode.otp_disabled, "Signups not allowed for otp");
+    }
+    if (email !== undefined) await emailOtp(request, readEmail(email), pkce, metadata);
+    else if (phone !== undefined) await phoneOtp(request, phone, body.channel, metadata);
+    else throw new AuthError(400, ErrorCode.validation_failed, "One of email or phone must be set");
+    return {};
+  });
+
+  /** The sign-in link: to an account's address, or (new or unconfirmed) its confirmation link. */
+  async function emailOtp(
+    request: FastifyRequest,
+    email: string,
+    pkce: Pkce | undefined,
+    metadata: Record<string, unknown>,
+  ) {
+    const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
+    await spendEmailBudget(request, "auth-magiclink", email);
+    await db
+      .transaction(async (tx) => {
+        let user = await findUserByEmail(tx, email, true);
+        if (!user) {
+          user = await createUser(tx, {
+            email,
+            passwordHash: null,
+            metadata,
+            confirmed: config.mailerAutoconfirm,
+          });
+        }
+        if (!user.email_confirmed_at) {
+          if (sentRecently(user.confirmation_sent_at)) return;
+          await sendConfirmationEmail(
+            tx,
+            mailer,
+            { id: user.id, email },
+            { pkce, siteUrl: config.siteUrl, redirectTo, compose: (l) => magicLinkEmail(l, "new") },
+          );
+          return;
+        }
+        // A sign-in link shares the recovery email's minute, as in GoTrue.
+        if (sentRecently(user.recovery_sent_at)) return;
+        await sendLinkEmail(tx, mailer, {
+          userId: user.id,
+          to: email,
+          tokenType: "magiclink",
+          verifyType: "magiclink",
+          pkce,
+          siteUrl: config.siteUrl,
+          redirectTo,
+          compose: (l) => magicLinkEmail(l, "existing"),
+        });
+        await stampEmailSent(tx, user.id, "recovery");
+      })
+      .catch(ignoreConcurrentSignUp);
+    mailer.flush();
+  }
+
+  /** The code by text message; a number without an account gets one, confirmed by the code. */
+  async function phoneOtp(
+    request: FastifyRequest,
+    rawPhone: string,
+    rawChannel: unknown,
+    metadata: Record<string, unknown>,
+  ) {
+    if (!config.phoneEnabled)
+      throw new AuthError(400, ErrorCode.phone_provider_disabled, "Unsupported phone provider");
+    const phone = readPhone(rawPhone);
+    const channel: SmsChannel = readChannel(rawChannel, config.sms.hook !== undefined);
+    await spendEmailBudget(request, "auth-sms", phone);
+    await db
+      .transaction(async (tx) => {
+        const user =
+          (await findUserByPhone(tx, phone, true)) ??
+          (await createUser(tx, {
+            phone,
+            passwordHash: null,
+            metadata,
+            confirmed: config.sms.autoconfirm,
+          }));
+        await sendPhoneCode(tx, app, ctx.sms, request, {
+          user,
+          phone,
+          purpose: "confirmation",
+          channel,
+        });
+      })
+      .catch(ignoreConcurrentSignUp);
+  }
+}
+
+/** Two first requests for one address at the same moment: the loser's code was already sent. */
+function ignoreConcurrentSignUp(err: unknown) {
+  if (!isUniqueViolation(err)) throw err;
+}

@@ -1,0 +1,102 @@
+// Users' phone numbers: finding a user by number, confirming a number, and changing it (the new
+// number is kept aside until its code is used). Numbers are E.164 digits without "+".
+import type { Queryable } from "../../db/database.ts";
+import type { OneTimeToken } from "./one-time-tokens.ts";
+import type { UserRow } from "./users.ts";
+
+export async function findUserByPhone(
+  q: Queryable,
+  phone: string,
+  lock = false,
+): Promise<UserRow | undefined> {
+  const [row] = await q.query<UserRow>(
+    `SELECT * FROM auth.users WHERE phone = $1${lock ? " FOR UPDATE" : ""}`,
+    [phone],
+  );
+  return row;
+}
+
+/** The number's code was used: it is confirmed, on the user and on their phone identity. */
+export async function markPhoneConfirmed(q: Queryable, userId: string): Promise<UserRow> {
+  const [user] = await q.query<UserRow>(
+    `UPDATE auth.users SET phone_confirmed_at = coalesce(phone_confirmed_at, now()), is_anonymous = false,
+       updated_at = now() WHERE id = $1 RETURNING *`,
+    [userId],
+  );
+  await q.query(
+    `UPDATE auth.identities SET identity_data = identity_data || '{"phone_verified": true}', updated_at = now()
+     WHERE user_id = $1 AND provider = 'phone'`,
+    [userId],
+  );
+  return user!;
+}
+
+/** When a code last went to the user's number for this purpose (at most one a minute). */
+export async function stampPhoneCodeSent(
+  q: Queryable,
+  userId: string,
+  purpose: "confirmation" | "phone_change",
+): Promise<UserRow> {
+  const [user] = await q.query<UserRow>(
+    `UPDATE auth.users SET ${purpose}_sent_at = now() WHERE id = $1 RETURNING *`,
+    [userId],
+  );
+  return user!;
+}
+
+/** Records a requested change of number; it applies once the new number's code is used. */
+export async function requestPhoneChange(
+  q: Queryable,
+  userId: string,
+  phone: string,
+): Promise<UserRow> {
+  const [user] = await q.query<UserRow>(
+    `UPDATE auth.users SET phone_change = $2, phone_change_sent_at = now(), updated_at = now()
+     WHERE id = $1 RETURNING *`,
+    [userId, phone],
+  );
+  return user!;
+}
+
+/**
+ * Applies a change of number whose code was used (or, with SMS autoconfirm, at once): the token
+ * counts only if it went to the number now pending. The user's phone identity follows (created
+ * when the user had none, and "phone" joins the providers of app_metadata). Undefined when the
+ * token is not for the pending change.
+ */
+export async function confirmPhoneChange(
+  q: Queryable,
+  userId: string,
+  token: Pick<OneTimeToken, "relates_to"> | undefined,
+): Promise<UserRow | undefined> {
+  const [user] = await q.query<UserRow>("SELECT * FROM auth.users WHERE id = $1 FOR UPDATE", [
+    userId,
+  ]);
+  if (!user?.phone_change || (token && token.relates_to !== user.phone_change)) return undefined;
+  const [changed] = await q.query<UserRow>(
+    `UPDATE auth.users SET phone = phone_change, phone_change = NULL, phone_change_sent_at = NULL,
+       phone_confirmed_at = now(), is_anonymous = false, updated_at = now(),
+       raw_app_meta_data = CASE WHEN coalesce(raw_app_meta_data->'providers', '[]') ? 'phone' THEN raw_app_meta_data
+         ELSE jsonb_set(raw_app_meta_data, '{providers}', coalesce(raw_app_meta_data->'providers', '[]') || '["phone"]') END
+     WHERE id = $1 RETURNING *`,
+    [user.id],
+  );
+  const data = JSON.stringify({ phone: changed!.phone, phone_verified: true });
+  const updated = await q.query(
+    `UPDATE auth.identities SET identity_data = identity_data || $2::jsonb, updated_at = now()
+     WHERE user_id = $1 AND provider = 'phone' RETURNING id`,
+    [user.id, data],
+  );
+  if (updated.length === 0) {
+    await q.query(
+      `INSERT INTO auth.identities (user_id, provider, provider_id, identity_data)
+       VALUES ($1, 'phone', $2, jsonb_build_object('sub', $2::text, 'email_verified', false) || $3::jsonb)`,
+      [user.id, user.id, data],
+    );
+  }
+  await q.query(
+    "DELETE FROM auth.one_time_tokens WHERE user_id = $1 AND token_type = 'phone_change'",
+    [user.id],
+  );
+  return changed!;
+}
