@@ -61,11 +61,18 @@ export type AuthSuite = { ctx: DatabaseContext; server: ApiServer; smtp: TestSmt
   typeof authHelpers
 >;
 
-/** An auth suite on each database engine, over one test server (email budget out of the way). */
-export function describeAuthSuite(name: string, fn: (suite: AuthSuite) => void) {
+/**
+ * An auth suite on each database engine, over one test server (email budget out of the way), with
+ * the server's environment extended by `env`.
+ */
+export function describeAuthSuite(
+  name: string,
+  fn: (suite: AuthSuite) => void,
+  env: Record<string, string> = {},
+) {
   describeEachDatabase(name, (ctx) => {
     const { server, smtp } = useTestServer(() => ctx.db, {
-      env: { RATE_LIMIT_EMAIL_SENT: "100000" },
+      env: { RATE_LIMIT_EMAIL_SENT: "100000", ...env },
     });
     fn({ ctx, server, smtp, ...authHelpers(server, smtp, () => ctx.db) });
   });

@@ -1,0 +1,223 @@
+// POST /otp: sign-in links and codes by email (implicit and PKCE), codes by text message through a
+// real Send SMS hook, create_user, and what /otp answers for unknown addresses.
+import { afterAll, expect, it } from "vitest";
+import { uniqueIp } from "../../../tests/support/api-server.ts";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import {
+  codeIn,
+  followLink,
+  linkIn,
+  PASSWORD,
+  uniqueEmail,
+  uniquePhone,
+} from "../../../tests/support/auth.ts";
+import { startSmsHook } from "../../../tests/support/sms-hook.ts";
+
+const hook = await startSmsHook();
+afterAll(() => hook.stop());
+
+const SIGN_IN = "Your Revwise sign-in link";
+
+describeAuthSuite(
+  "auth: passwordless sign-in",
+  ({ server, client, auth, emailTo, confirmedUser, count }) => {
+    it("signs a new address up and in by the emailed link, with its data", async () => {
+      const email = uniqueEmail("magic-new");
+      const supabase = client();
+      const { error } = await supabase.auth.signInWithOtp({
+        email,
+        options: { data: { name: "Ada" }, emailRedirectTo: `${server.url}/welcome` },
+      });
+      expect(error).toBeNull();
+      const mail = await emailTo(email, SIGN_IN);
+      expect(mail.text).toContain("Signing in creates your account.");
+      const { status, location, fragment } = await followLink(linkIn(mail));
+      expect(status).toBe(303);
+      expect(location.pathname).toBe("/welcome");
+      expect(fragment.get("type")).toBe("signup");
+      const { data } = await supabase.auth.getUser(fragment.get("access_token")!);
+      expect(data.user).toMatchObject({ email, user_metadata: { name: "Ada" } });
+      expect(data.user?.email_confirmed_at).toBeTruthy();
+    });
+
+    it("signs an existing account in by the emailed code (type email), once", async () => {
+      const { email } = await confirmedUser("magic-code");
+      const supabase = client();
+      expect((await supabase.auth.signInWithOtp({ email })).error).toBeNull();
+      const mail = await emailTo(email, SIGN_IN);
+      expect(mail.text).toContain("asked to sign in to your Revwise account");
+      const token = codeIn(mail);
+      const { data, error } = await supabase.auth.verifyOtp({ email, token, type: "email" });
+      expect(error).toBeNull();
+      expect(data.session?.user.email).toBe(email);
+      expect(data.session?.user.app_metadata).toMatchObject({ provider: "email" });
+      const again = await client().auth.verifyOtp({ email, token, type: "email" });
+      expect(again.error).toMatchObject({ status: 403, code: "otp_expired" });
+    });
+
+    it("signs in by a magic link with PKCE: the link yields a code for this client only", async () => {
+      const { email } = await confirmedUser("magic-pkce");
+      const supabase = server.client({ ip: uniqueIp(), pkce: true });
+      await supabase.auth.signInWithOtp({ email, options: { emailRedirectTo: `${server.url}/` } });
+      const link = linkIn(await emailTo(email, SIGN_IN));
+      expect(new URL(link).searchParams.get("type")).toBe("magiclink");
+      expect(new URL(link).searchParams.get("token")).toMatch(/^pkce_/);
+      const code = (await followLink(link)).location.searchParams.get("code")!;
+      const { data, error } = await supabase.auth.exchangeCodeForSession(code);
+      expect(error).toBeNull();
+      expect(data.user?.email).toBe(email);
+      expect(data.session?.user.aud).toBe("authenticated");
+    });
+
+    it("answers create_user false for an unknown address as GoTrue does, and sends nothing", async () => {
+      const email = uniqueEmail("nobody");
+      const { error } = await client().auth.signInWithOtp({
+        email,
+        options: { shouldCreateUser: false },
+      });
+      expect(error).toMatchObject({ status: 422, code: "otp_disabled" });
+      expect(error?.message).toBe("Signups not allowed for otp");
+      expect(
+        await count("SELECT count(*)::int AS n FROM auth.users WHERE email = $1", [email]),
+      ).toBe(0);
+      const { email: known } = await confirmedUser("known");
+      expect(
+        (await client().auth.signInWithOtp({ email: known, options: { shouldCreateUser: false } }))
+          .error,
+      ).toBeNull();
+      await emailTo(known, SIGN_IN);
+    });
+
+    it("refuses what GoTrue refuses, in GoTrue's order", async () => {
+      const post = async (body: object) => {
+        const res = await auth("/otp", { method: "POST", body: JSON.stringify(body) });
+        return { status: res.status, ...((await res.json()) as { code: string; msg: string }) };
+      };
+      expect(await post({ email: "a@b.example", phone: "+15555550100" })).toMatchObject({
+        status: 400,
+        msg: "Only an email address or phone number should be provided",
+      });
+      expect(await post({ email: "a@b.example", channel: "sms" })).toMatchObject({
+        status: 400,
+        msg: "Channel should only be specified with Phone OTP",
+      });
+      expect(await post({ email: "a@b.example", code_challenge: "x" })).toMatchObject({
+        status: 400,
+        code: "validation_failed",
+      });
+      expect(await post({})).toMatchObject({
+        status: 400,
+        msg: "One of email or phone must be set",
+      });
+      expect(await post({ email: "not-an-address" })).toMatchObject({
+        status: 400,
+        code: "validation_failed",
+      });
+      expect(await post({ phone: "12" + "3".repeat(20) })).toMatchObject({
+        status: 400,
+        msg: "Invalid phone number format (E.164 required)",
+      });
+      expect(await post({ phone: "+15555550100", channel: "pigeon" })).toMatchObject({
+        status: 200,
+      });
+    });
+
+    it("texts a code through the hook that signs a new number up and in (type sms)", async () => {
+      const phone = uniquePhone();
+      const supabase = client();
+      const sent = await supabase.auth.signInWithOtp({
+        phone: `+${phone}`,
+        options: { data: { name: "Grace" } },
+      });
+      expect(sent.error).toBeNull();
+      const message = await hook.waitFor(phone);
+      expect(message.sms.otp).toMatch(/^\d{6}$/);
+      expect(message.user).toMatchObject({ phone, user_metadata: { name: "Grace" } });
+      const wrong = await supabase.auth.verifyOtp({
+        phone,
+        token: message.sms.otp === "000000" ? "111111" : "000000",
+        type: "sms",
+      });
+      expect(wrong.error).toMatchObject({ status: 403, code: "otp_expired" });
+      const { data, error } = await supabase.auth.verifyOtp({
+        phone: `+${phone}`,
+        token: message.sms.otp,
+        type: "sms",
+      });
+      expect(error).toBeNull();
+      expect(data.session?.user).toMatchObject({
+        phone,
+        app_metadata: { provider: "phone", providers: ["phone"] },
+      });
+      expect(data.session?.user.phone_confirmed_at).toBeTruthy();
+      expect(data.session?.user.identities?.[0]).toMatchObject({
+        provider: "phone",
+        identity_data: { phone, phone_verified: true },
+      });
+    });
+
+    it("takes the whatsapp channel, and texts a number at most once a minute", async () => {
+      const phone = uniquePhone();
+      const supabase = client();
+      await supabase.auth.signInWithOtp({ phone });
+      const first = await hook.waitFor(phone);
+      await supabase.auth.verifyOtp({ phone, token: first.sms.otp, type: "sms" });
+      await client().auth.signInWithOtp({ phone, options: { channel: "whatsapp" } });
+      // Within the minute of the last code, a request is answered alike and sends nothing.
+      const again = await client().auth.signInWithOtp({ phone });
+      expect(again.error).toBeNull();
+      await hook.waitFor(phone, 1);
+      expect(hook.messages.filter((m) => m.sms.phone === phone)).toHaveLength(1);
+      const signedIn = await client().auth.signInWithPassword({ phone, password: PASSWORD });
+      expect(signedIn.error).toMatchObject({ status: 400, code: "invalid_credentials" });
+    });
+
+    it("fails the request with the hook's answer, and keeps no code", async () => {
+      const phone = uniquePhone();
+      hook.answer(() => ({
+        status: 200,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ error: { http_code: 429, message: "Too many messages" } }),
+      }));
+      try {
+        const { error } = await client().auth.signInWithOtp({ phone });
+        expect(error).toMatchObject({ status: 429, message: "Too many messages" });
+      } finally {
+        hook.answer(undefined);
+      }
+      expect(
+        await count("SELECT count(*)::int AS n FROM auth.users WHERE phone = $1", [phone]),
+      ).toBe(0);
+    });
+  },
+  { GOTRUE_EXTERNAL_PHONE_ENABLED: "true", ...hook.env },
+);
+
+describeAuthSuite("auth: passwordless sign-in without phones", ({ client }) => {
+  it("answers a phone with GoTrue's phone_provider_disabled", async () => {
+    const { error } = await client().auth.signInWithOtp({ phone: uniquePhone() });
+    expect(error).toMatchObject({ status: 400, code: "phone_provider_disabled" });
+  });
+});
+
+describeAuthSuite(
+  "auth: passwordless sign-in by phone without a hook",
+  ({ server, client }) => {
+    it("keeps the text message in the dev mailbox, with its channel and a code that signs in", async () => {
+      const phone = uniquePhone();
+      const supabase = client();
+      const sent = await supabase.auth.signInWithOtp({ phone, options: { channel: "whatsapp" } });
+      expect(sent.error).toBeNull();
+      const page = await (await fetch(`${server.url}/_dev/mailbox`)).text();
+      const row = new RegExp(
+        `Your Revwise code is (\\d{6})[^<]*</td><td>\\+${phone}</td><td>whatsapp`,
+      );
+      const token = row.exec(page)?.[1];
+      expect(token).toMatch(/^\d{6}$/);
+      const { data, error } = await supabase.auth.verifyOtp({ phone, token: token!, type: "sms" });
+      expect(error).toBeNull();
+      expect(data.session?.user.phone).toBe(phone);
+    });
+  },
+  { GOTRUE_EXTERNAL_PHONE_ENABLED: "true", DEV_MAILBOX: "true" },
+);
