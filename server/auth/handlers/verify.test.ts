@@ -1,9 +1,22 @@
-// POST /verify with an emailed code, and the PKCE flow of an emailed link (GET /verify, then
-// POST /token?grant_type=pkce).
-import { expect, it } from "vitest";
+// POST /verify with an emailed code, texted code or token hash, for every type; the PKCE flow of
+// an emailed link (GET /verify, then POST /token?grant_type=pkce); GoTrue's checks in GoTrue's
+// order.
+import crypto from "node:crypto";
+import { afterAll, expect, it } from "vitest";
 import { uniqueIp } from "../../../tests/support/api-server.ts";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
-import { codeIn, followLink, linkIn, PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
+import {
+  codeIn,
+  followLink,
+  linkIn,
+  PASSWORD,
+  uniqueEmail,
+  uniquePhone,
+} from "../../../tests/support/auth.ts";
+import { startSmsHook } from "../../../tests/support/sms-hook.ts";
+
+const hook = await startSmsHook();
+afterAll(() => hook.stop());
 
 describeAuthSuite("auth: verify", ({ server, client, auth, emailTo }) => {
   it("confirms by the emailed code too (POST /verify), and signs the user in", async () => {
@@ -61,4 +74,157 @@ describeAuthSuite("auth: verify", ({ server, client, auth, emailTo }) => {
     expect(exchanged.error).toBeNull();
     expect(exchanged.data.user?.email).toBe(other);
   });
+
+  it("verifies each email type by code or token hash: signup, invite, magiclink, recovery", async () => {
+    const signUp = async (label: string) => {
+      const email = uniqueEmail(label);
+      await client().auth.signUp({ email, password: PASSWORD });
+      return { email, mail: await emailTo(email, "Confirm your Revwise account") };
+    };
+    // An invitation is confirmed like a sign-up (GoTrue keeps one confirmation token for both).
+    const invited = await signUp("invite");
+    const asInvite = await client().auth.verifyOtp({
+      email: invited.email,
+      token: codeIn(invited.mail),
+      type: "invite",
+    });
+    expect(asInvite.error).toBeNull();
+
+    const byHash = await signUp("hash");
+    const tokenHash = new URL(linkIn(byHash.mail)).searchParams.get("token")!;
+    const confirmed = await client().auth.verifyOtp({ token_hash: tokenHash, type: "signup" });
+    expect(confirmed.error).toBeNull();
+    expect(confirmed.data.user?.email).toBe(byHash.email);
+
+    const supabase = client();
+    await supabase.auth.signInWithOtp({ email: byHash.email });
+    const magic = await emailTo(byHash.email, "Your Revwise sign-in link");
+    const link = new URL(linkIn(magic)).searchParams.get("token")!;
+    // A sign-in link's token is refused as a sign-up confirmation, and stays usable.
+    expect(
+      (await client().auth.verifyOtp({ token_hash: link, type: "signup" })).error,
+    ).toMatchObject({
+      status: 403,
+      code: "otp_expired",
+      message: "Email link is invalid or has expired",
+    });
+    const signedIn = await supabase.auth.verifyOtp({ token_hash: link, type: "magiclink" });
+    expect(signedIn.error).toBeNull();
+
+    await client().auth.resetPasswordForEmail(invited.email);
+    const reset = await emailTo(invited.email, "Reset your Revwise password");
+    const recovery = await client().auth.verifyOtp({
+      email: invited.email,
+      token: codeIn(reset),
+      type: "recovery",
+    });
+    expect(recovery.error).toBeNull();
+    expect(recovery.data.session?.user.email).toBe(invited.email);
+  });
+
+  it("checks in GoTrue's order: type, token or hash, email or phone format, then the token", async () => {
+    const post = async (body: object) => {
+      const res = await auth("/verify", { method: "POST", body: JSON.stringify(body) });
+      return { status: res.status, ...((await res.json()) as { code: string; msg: string }) };
+    };
+    const invalid = { status: 400, code: "validation_failed" };
+    expect(await post({ token: "123456", phone: "x" })).toMatchObject({
+      ...invalid,
+      msg: "Verify requires a verification type",
+    });
+    expect(await post({ type: "sms", phone: "x" })).toMatchObject({
+      ...invalid,
+      msg: "Verify requires either a token or a token hash",
+    });
+    expect(await post({ type: "sms", token: "1", token_hash: "2" })).toMatchObject({
+      ...invalid,
+      msg: "Verify requires either a token or a token hash",
+    });
+    expect(await post({ type: "sms", token: "123456", phone: "+12 34 x" })).toMatchObject({
+      ...invalid,
+      msg: "Invalid phone number format (E.164 required)",
+    });
+    expect(await post({ type: "sms", token: "123456", phone: "+1 555 555 0199" })).toMatchObject({
+      status: 403,
+      code: "otp_expired",
+      msg: "Token has expired or is invalid",
+    });
+    expect(await post({ type: "nonsense", token: "123456", email: "a@b.example" })).toMatchObject({
+      status: 403,
+      code: "otp_expired",
+    });
+    expect(await post({ type: "signup", token: "123456", email: "no-at-sign" })).toMatchObject({
+      status: 422,
+      code: "validation_failed",
+      msg: "Invalid email format",
+    });
+    expect(await post({ type: "signup", token: "123456" })).toMatchObject({
+      ...invalid,
+      msg: "Only an email address or phone number should be provided on verify",
+    });
+    expect(
+      await post({ type: "signup", token: "123456", email: "a@b.example", phone: "15555550199" }),
+    ).toMatchObject({
+      ...invalid,
+      msg: "Only an email address or phone number should be provided on verify",
+    });
+    expect(
+      await post({ type: "signup", token_hash: "0".repeat(56), email: "a@b.example" }),
+    ).toMatchObject({ ...invalid, msg: "Only the token_hash and type should be provided" });
+    expect(await post({ type: "sms", token_hash: "0".repeat(56) })).toMatchObject({
+      ...invalid,
+      msg: "Invalid email verification type",
+    });
+    expect(await post({ type: "magiclink", token_hash: "0".repeat(56) })).toMatchObject({
+      status: 403,
+      code: "otp_expired",
+      msg: "Email link is invalid or has expired",
+    });
+
+    const get = (query: string) => auth(`/verify?${query}`, { redirect: "manual" });
+    expect(await (await get("token=x")).json()).toMatchObject({
+      msg: "Verify requires a verification type",
+    });
+    expect(await (await get("type=signup")).json()).toMatchObject({
+      msg: "Verify requires a token or a token hash",
+    });
+    const unsupported = await get("type=sms&token=x");
+    expect(unsupported.status).toBe(303);
+    const fragment = new URLSearchParams(
+      new URL(unsupported.headers.get("location")!).hash.slice(1),
+    );
+    expect(Object.fromEntries(fragment)).toEqual({
+      error: "invalid_request",
+      error_code: "validation_failed",
+      error_description: "Invalid email verification type",
+      sb: "",
+    });
+  });
 });
+
+describeAuthSuite(
+  "auth: verify texted codes",
+  ({ client, auth }) => {
+    it("never lets a texted code confirm an email, and keeps the code usable", async () => {
+      const phone = uniquePhone();
+      const supabase = client();
+      await supabase.auth.signUp({ phone, password: PASSWORD });
+      const { otp } = (await hook.waitFor(phone)).sms;
+      const hash = crypto
+        .createHash("sha224")
+        .update(phone + otp)
+        .digest("hex");
+      const link = await auth(`/verify?type=signup&token=${hash}`, { redirect: "manual" });
+      const fragment = new URLSearchParams(new URL(link.headers.get("location")!).hash.slice(1));
+      expect(fragment.get("error_code")).toBe("otp_expired");
+      const asEmail = await auth("/verify", {
+        method: "POST",
+        body: JSON.stringify({ type: "signup", token_hash: hash }),
+      });
+      expect(asEmail.status).toBe(403);
+      const { error } = await supabase.auth.verifyOtp({ phone, token: otp, type: "sms" });
+      expect(error).toBeNull();
+    });
+  },
+  { GOTRUE_EXTERNAL_PHONE_ENABLED: "true", ...hook.env },
+);

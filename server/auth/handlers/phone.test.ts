@@ -1,0 +1,259 @@
+// Phones through supabase-js: sign-up with phone and password (code by text message through a
+// real Send SMS hook), sign-in with phone and password, a change of number through PUT /user, and
+// /resend of both codes; SMS autoconfirm; phones switched off.
+import { afterAll, expect, it } from "vitest";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { PASSWORD, uniquePhone } from "../../../tests/support/auth.ts";
+import { startSmsHook } from "../../../tests/support/sms-hook.ts";
+
+const hook = await startSmsHook();
+afterAll(() => hook.stop());
+
+describeAuthSuite(
+  "auth: phones",
+  ({ client, auth, confirmedUser, count }) => {
+    /** A user signed up with phone and password, confirmed by the texted code, signed in. */
+    async function phoneUser() {
+      const phone = uniquePhone();
+      const supabase = client();
+      await supabase.auth.signUp({ phone: `+${phone}`, password: PASSWORD });
+      const { otp } = (await hook.waitFor(phone)).sms;
+      const { error } = await supabase.auth.verifyOtp({ phone, token: otp, type: "sms" });
+      expect(error).toBeNull();
+      return { phone, supabase };
+    }
+
+    it("signs up with phone and password, confirms by the texted code, signs in with the password", async () => {
+      const phone = uniquePhone();
+      const supabase = client();
+      const { data, error } = await supabase.auth.signUp({
+        phone: `+${phone}`,
+        password: PASSWORD,
+        options: { data: { name: "Lin" } },
+      });
+      expect(error).toBeNull();
+      expect(data.session).toBeNull();
+      expect(data.user).toMatchObject({
+        phone,
+        email: "",
+        user_metadata: { name: "Lin" },
+        app_metadata: { provider: "phone", providers: ["phone"] },
+      });
+      expect(data.user?.confirmation_sent_at).toBeTruthy();
+      const unconfirmed = await client().auth.signInWithPassword({ phone, password: PASSWORD });
+      expect(unconfirmed.error).toMatchObject({ status: 400, code: "phone_not_confirmed" });
+      const { otp } = (await hook.waitFor(phone)).sms;
+      expect((await supabase.auth.verifyOtp({ phone, token: otp, type: "sms" })).error).toBeNull();
+      const signedIn = await client().auth.signInWithPassword({
+        phone: `+${phone}`,
+        password: PASSWORD,
+      });
+      expect(signedIn.error).toBeNull();
+      expect(signedIn.data.user?.phone).toBe(phone);
+      const claims = JSON.parse(
+        Buffer.from(signedIn.data.session!.access_token.split(".")[1]!, "base64url").toString(),
+      ) as { phone: string; email: string; amr: { method: string }[] };
+      expect(claims).toMatchObject({ phone, email: "", amr: [{ method: "password" }] });
+      const wrong = await client().auth.signInWithPassword({ phone, password: `${PASSWORD}x` });
+      expect(wrong.error).toMatchObject({ status: 400, code: "invalid_credentials" });
+    });
+
+    it("reveals no account: signing up a taken number answers like a new one", async () => {
+      const { phone } = await phoneUser();
+      const again = await client().auth.signUp({ phone, password: PASSWORD });
+      const fresh = await client().auth.signUp({ phone: uniquePhone(), password: PASSWORD });
+      expect(again.error).toBeNull();
+      const shape = (u: typeof again.data.user) =>
+        Object.keys(u ?? {})
+          .sort()
+          .join(",");
+      expect(shape(again.data.user)).toBe(shape(fresh.data.user));
+      expect(again.data.user?.identities).toHaveLength(1);
+      const unknown = await client().auth.signInWithPassword({
+        phone: uniquePhone(),
+        password: PASSWORD,
+      });
+      expect(unknown.error).toMatchObject({ status: 400, code: "invalid_credentials" });
+    });
+
+    it("changes the number by PUT /user: a code to the new number, verified as phone_change", async () => {
+      const { phone, supabase } = await phoneUser();
+      const next = uniquePhone();
+      const { data, error } = await supabase.auth.updateUser({ phone: `+${next}` });
+      expect(error).toBeNull();
+      expect(data.user).toMatchObject({ phone, new_phone: next });
+      const { otp } = (await hook.waitFor(next)).sms;
+      const wrongType = await supabase.auth.verifyOtp({ phone: next, token: otp, type: "sms" });
+      expect(wrongType.error).toMatchObject({ status: 403, code: "otp_expired" });
+      const changed = await supabase.auth.verifyOtp({
+        phone: next,
+        token: otp,
+        type: "phone_change",
+      });
+      expect(changed.error).toBeNull();
+      expect(changed.data.user).toMatchObject({ phone: next });
+      expect(changed.data.user?.new_phone).toBeUndefined();
+      expect(
+        (await client().auth.signInWithPassword({ phone: next, password: PASSWORD })).error,
+      ).toBeNull();
+      expect(
+        (await client().auth.signInWithPassword({ phone, password: PASSWORD })).error,
+      ).toMatchObject({ code: "invalid_credentials" });
+    });
+
+    it("adds a first number to an email account, with a phone identity", async () => {
+      const { supabase } = await confirmedUser("adds-phone");
+      const phone = uniquePhone();
+      expect((await supabase.auth.updateUser({ phone })).error).toBeNull();
+      const { otp } = (await hook.waitFor(phone)).sms;
+      const { data, error } = await supabase.auth.verifyOtp({
+        phone,
+        token: otp,
+        type: "phone_change",
+      });
+      expect(error).toBeNull();
+      expect(data.user?.app_metadata.providers).toEqual(["email", "phone"]);
+      expect(data.user?.identities?.map((i) => i.provider)).toEqual(["email", "phone"]);
+    });
+
+    it("sends nothing to a number that has an account, and answers alike", async () => {
+      const { phone: taken } = await phoneUser();
+      const { supabase } = await phoneUser();
+      const { data, error } = await supabase.auth.updateUser({ phone: taken });
+      expect(error).toBeNull();
+      expect(data.user?.new_phone).toBe(taken);
+      expect(hook.messages.filter((m) => m.sms.phone === taken)).toHaveLength(1);
+    });
+
+    it("resends the confirmation code (sms) and the new number's code (phone_change)", async () => {
+      const phone = uniquePhone();
+      const supabase = client();
+      await supabase.auth.signUp({ phone, password: PASSWORD });
+      await hook.waitFor(phone);
+      await count(
+        "UPDATE auth.users SET confirmation_sent_at = now() - interval '2 minutes' WHERE phone = $1 RETURNING 1 AS n",
+        [phone],
+      );
+      expect((await client().auth.resend({ type: "sms", phone })).error).toBeNull();
+      const resent = await hook.waitFor(phone, 2);
+      expect(
+        (await supabase.auth.verifyOtp({ phone, token: resent.sms.otp, type: "sms" })).error,
+      ).toBeNull();
+
+      const next = uniquePhone();
+      await supabase.auth.updateUser({ phone: next });
+      await hook.waitFor(next);
+      await count(
+        "UPDATE auth.users SET phone_change_sent_at = now() - interval '2 minutes' WHERE phone = $1 RETURNING 1 AS n",
+        [phone],
+      );
+      expect((await client().auth.resend({ type: "phone_change", phone })).error).toBeNull();
+      const code = (await hook.waitFor(next, 2)).sms.otp;
+      expect(
+        (await supabase.auth.verifyOtp({ phone: next, token: code, type: "phone_change" })).error,
+      ).toBeNull();
+      // Unknown numbers and nothing pending answer alike.
+      expect((await client().auth.resend({ type: "sms", phone: uniquePhone() })).error).toBeNull();
+      expect((await client().auth.resend({ type: "phone_change", phone: next })).error).toBeNull();
+    });
+
+    it("says in GET /settings that phones are on, through the hook", async () => {
+      expect(await (await auth("/settings")).json()).toMatchObject({
+        external: { email: true, phone: true },
+        phone_autoconfirm: false,
+        sms_provider: "hook",
+      });
+    });
+
+    it("refuses what GoTrue refuses on sign-up and resend, in GoTrue's order", async () => {
+      const post = async (path: string, body: object) => {
+        const res = await auth(path, { method: "POST", body: JSON.stringify(body) });
+        return { status: res.status, ...((await res.json()) as { code: string; msg: string }) };
+      };
+      expect(await post("/signup", { phone: "123", password: "x" })).toMatchObject({
+        status: 422,
+        code: "weak_password",
+      });
+      expect(
+        await post("/signup", { phone: "+1555", email: "a@b.example", password: PASSWORD }),
+      ).toMatchObject({
+        status: 400,
+        msg: "Only an email address or phone number should be provided on signup.",
+      });
+      expect(
+        await post("/signup", {
+          phone: "+15555550123",
+          password: PASSWORD,
+          code_challenge: "a".repeat(43),
+          code_challenge_method: "s256",
+        }),
+      ).toMatchObject({ status: 400, msg: "PKCE not supported for phone signups" });
+      expect(await post("/signup", { phone: "+0123", password: PASSWORD })).toMatchObject({
+        status: 400,
+        msg: "Invalid phone number format (E.164 required)",
+      });
+      expect(await post("/resend", { type: "sms" })).toMatchObject({
+        status: 400,
+        msg: "Type provided requires a phone number",
+      });
+      expect(await post("/resend", { type: "phone_change" })).toMatchObject({
+        status: 400,
+        msg: "Missing email address or phone number",
+      });
+      expect(await post("/resend", { type: "sms", phone: "abc" })).toMatchObject({
+        status: 400,
+        msg: "Invalid phone number format (E.164 required)",
+      });
+      expect(
+        await post("/token?grant_type=password", { phone: "1", email: "a@b.example" }),
+      ).toMatchObject({
+        status: 400,
+        msg: "Only an email address or phone number should be provided on login.",
+      });
+    });
+  },
+  { GOTRUE_EXTERNAL_PHONE_ENABLED: "true", ...hook.env },
+);
+
+describeAuthSuite(
+  "auth: phones with SMS autoconfirm",
+  ({ client }) => {
+    it("signs up with a session at once, and changes numbers at once", async () => {
+      const phone = uniquePhone();
+      const supabase = client();
+      const { data, error } = await supabase.auth.signUp({ phone, password: PASSWORD });
+      expect(error).toBeNull();
+      expect(data.session?.user.phone_confirmed_at).toBeTruthy();
+      const again = await client().auth.signUp({ phone, password: PASSWORD });
+      expect(again.error).toMatchObject({ status: 422, code: "user_already_exists" });
+      const next = uniquePhone();
+      const updated = await supabase.auth.updateUser({ phone: next });
+      expect(updated.data.user).toMatchObject({ phone: next });
+      expect(hook.messages.some((m) => m.sms.phone === phone || m.sms.phone === next)).toBe(false);
+    });
+  },
+  { GOTRUE_EXTERNAL_PHONE_ENABLED: "true", GOTRUE_SMS_AUTOCONFIRM: "true", ...hook.env },
+);
+
+describeAuthSuite("auth: phones switched off", ({ client, confirmedUser }) => {
+  it("answers GoTrue's phone_provider_disabled to every phone call", async () => {
+    const phone = uniquePhone();
+    const refused = { code: "phone_provider_disabled" };
+    expect((await client().auth.signUp({ phone, password: PASSWORD })).error).toMatchObject({
+      status: 400,
+      ...refused,
+    });
+    expect(
+      (await client().auth.signInWithPassword({ phone, password: PASSWORD })).error,
+    ).toMatchObject({ status: 422, ...refused });
+    expect((await client().auth.resend({ type: "sms", phone })).error).toMatchObject({
+      status: 400,
+      ...refused,
+    });
+    const { supabase } = await confirmedUser("no-phones");
+    expect((await supabase.auth.updateUser({ phone })).error).toMatchObject({
+      status: 422,
+      ...refused,
+    });
+  });
+});
