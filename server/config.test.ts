@@ -166,8 +166,6 @@ describe("loadConfig", () => {
   it("reads the phone settings and the Send SMS hook under GoTrue's names", () => {
     expect(loadConfig({})).toMatchObject({
       phoneEnabled: false,
-      mailerOtpExpSeconds: 3600,
-      mailerOtpLength: 6,
       sms: { autoconfirm: false, otpExpSeconds: 60, otpLength: 6, hook: undefined },
     });
     const secret = `v1,whsec_${"a".repeat(43)}=`;

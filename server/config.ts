@@ -38,8 +38,6 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_EXP: z.coerce.number().int().min(60).max(604800).default(3600),
   MAILER_AUTOCONFIRM: bool.default(false),
-  GOTRUE_MAILER_OTP_EXP: z.coerce.number().int().min(60).max(86_400).default(3600),
-  GOTRUE_MAILER_OTP_LENGTH: z.coerce.number().int().min(6).max(10).default(6),
   GOTRUE_EXTERNAL_PHONE_ENABLED: bool.default(false),
   GOTRUE_SMS_AUTOCONFIRM: bool.default(false),
   GOTRUE_SMS_OTP_EXP: z.coerce.number().int().min(30).max(86_400).default(60),
@@ -81,9 +79,6 @@ export type Config = {
   jwtSecret: string | undefined;
   jwtExpSeconds: number;
   mailerAutoconfirm: boolean;
-  /** Email links and codes: how long they stay valid, and how many digits a code has. */
-  mailerOtpExpSeconds: number;
-  mailerOtpLength: number;
   /** Phone sign-ups and sign-ins (password or code), and phone numbers on accounts. */
   phoneEnabled: boolean;
   sms: SmsConfig;
@@ -258,8 +253,6 @@ export function loadConfig(
     jwtSecret: e.JWT_SECRET,
     jwtExpSeconds: e.JWT_EXP,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM,
-    mailerOtpExpSeconds: e.GOTRUE_MAILER_OTP_EXP,
-    mailerOtpLength: e.GOTRUE_MAILER_OTP_LENGTH,
     phoneEnabled: e.GOTRUE_EXTERNAL_PHONE_ENABLED,
     sms: {
       autoconfirm: e.GOTRUE_SMS_AUTOCONFIRM,

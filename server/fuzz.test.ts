@@ -129,6 +129,7 @@ const EXPECTED_BODIES: Record<string, Record<string, unknown>> = {
   "/auth/v1/recover": { email: "fuzz-user@example.com" },
   "/auth/v1/resend": { type: "signup", email: "fuzz-user@example.com" },
   "/auth/v1/verify": { type: "signup", token_hash: "0".repeat(56) },
+  "/auth/v1/otp": { email: "fuzz-user@example.com", create_user: false },
   "/rest/v1/:table": { email: "reader@example.com", source: { page: "/" } },
 };
 

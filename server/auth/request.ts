@@ -82,3 +82,18 @@ export function readPhone(value: unknown): string {
 export function presentString(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
+
+/**
+ * The email and the phone of a body, either of them or neither; both at once is refused with
+ * GoTrue's message of the endpoint (`both`).
+ */
+export function emailOrPhone(
+  body: Record<string, unknown>,
+  both: string,
+): { email: string | undefined; phone: string | undefined } {
+  const email = presentString(body.email);
+  const phone = presentString(body.phone);
+  if (email !== undefined && phone !== undefined)
+    throw new AuthError(400, ErrorCode.validation_failed, both);
+  return { email, phone };
+}

@@ -171,6 +171,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         DEV_MAILBOX: "true",
         NOTIFY_EMAIL: "sales@revwise.example",
         RATE_LIMIT_EMAIL_SENT: "100000",
+        GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
         MAIL_LEASE_SECONDS: "1", // renewed every 0.2 s while an email is on the wire
       },
     });
@@ -257,6 +258,32 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         await emailTo(smtp, changing.email, "Confirm the change of your Revwise email address"),
       ),
     );
+
+    // Phones: a code by text message (kept for the dev mailbox) signs a number up and in; a change
+    // of number, and a first number for an email account.
+    const texted = async (to: string) => {
+      const [sms] = await raw.query<{ body: string }>(
+        "SELECT body FROM mail.text_messages WHERE to_phone = $1 ORDER BY created_at DESC LIMIT 1",
+        [to],
+      );
+      return /\d{6}/.exec(sms!.body)![0];
+    };
+    const phones = ["15555550142", "15555550143", "15555550144"] as const;
+    await json(auth("/otp", { body: { phone: phones[0] } }));
+    const byPhone = await json(
+      auth("/verify", { body: { type: "sms", phone: phones[0], token: await texted(phones[0]) } }),
+    );
+    for (const [to, session] of [
+      [phones[1], byPhone],
+      [phones[2], changing.session],
+    ] as const) {
+      await json(
+        auth("/user", { method: "PUT", body: { phone: to }, token: session.access_token }),
+      );
+      await json(
+        auth("/verify", { body: { type: "phone_change", phone: to, token: await texted(to) } }),
+      );
+    }
 
     // REST inserts and the lead functions (proof of work, replay guard, team emails).
     await insert("newsletter_subscribers", { email: uniqueEmail("news") });

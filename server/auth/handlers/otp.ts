@@ -15,6 +15,7 @@ import { findUserByPhone } from "../models/user-phones.ts";
 import { createUser, findUserByEmail, stampEmailSent } from "../models/users.ts";
 import { safeRedirect } from "../redirects.ts";
 import {
+  emailOrPhone,
   presentString,
   queryParam,
   readBody,
@@ -30,14 +31,10 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
 
   app.post("/otp", { onRequest: ctx.emailRequests }, async (request) => {
     const body = readBody(request);
-    const email = presentString(body.email);
-    const phone = presentString(body.phone);
-    if (email !== undefined && phone !== undefined)
-      throw new AuthError(
-        400,
-        ErrorCode.validation_failed,
-        "Only an email address or phone number should be provided",
-      );
+    const { email, phone } = emailOrPhone(
+      body,
+      "Only an email address or phone number should be provided",
+    );
     if (email !== undefined && presentString(body.channel) !== undefined)
       throw new AuthError(
         400,

@@ -9,7 +9,7 @@ import { findSession, sessionResponse, signIn } from "../models/sessions.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import { findUserByEmail, findUserById, identitiesOf, isBanned } from "../models/users.ts";
 import { burnPasswordCheck, verifyPassword } from "../passwords.ts";
-import { presentString, queryParam, readBody, readEmail } from "../request.ts";
+import { emailOrPhone, queryParam, readBody, readEmail } from "../request.ts";
 
 const invalidCredentials = () =>
   new AuthError(400, ErrorCode.invalid_credentials, "Invalid login credentials");
@@ -38,14 +38,10 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
     }
 
     async function passwordGrant(body: Record<string, unknown>) {
-      const email = presentString(body.email);
-      const phone = presentString(body.phone);
-      if (email !== undefined && phone !== undefined)
-        throw new AuthError(
-          400,
-          ErrorCode.validation_failed,
-          "Only an email address or phone number should be provided on login.",
-        );
+      const { email, phone } = emailOrPhone(
+        body,
+        "Only an email address or phone number should be provided on login.",
+      );
       if (phone !== undefined && !config.phoneEnabled)
         throw new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
       if (email === undefined && phone === undefined)

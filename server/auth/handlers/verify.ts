@@ -240,30 +240,14 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
     let outcome: Outcome;
     if (token !== undefined) {
       // A code: with a phone (and no email) it is a phone's code, with an email an email's.
+      let code: { sentTo: string; channel: "email" | "phone"; types: TokenType[] | undefined };
       if (phone !== undefined && email === undefined) {
-        const number = readPhone(phone);
-        const types = PHONE_TYPES.get(type) ?? [];
-        outcome = await verifyToken(
-          request,
-          (tx) =>
-            types.length ? consumeCode(tx, number, token, types) : Promise.resolve(undefined),
-          "phone",
-          expiredCode,
-          false,
-        );
+        code = { sentTo: readPhone(phone), channel: "phone", types: PHONE_TYPES.get(type) };
       } else if (email !== undefined && phone === undefined) {
         const address = email.trim().toLowerCase();
         if (!/^[^@\s]+@[^@\s]+$/.test(address))
           throw new AuthError(422, ErrorCode.validation_failed, "Invalid email format");
-        const types = EMAIL_TYPES.get(type) ?? [];
-        outcome = await verifyToken(
-          request,
-          (tx) =>
-            types.length ? consumeCode(tx, address, token, types) : Promise.resolve(undefined),
-          "email",
-          expiredCode,
-          false,
-        );
+        code = { sentTo: address, channel: "email", types: EMAIL_TYPES.get(type) };
       } else {
         throw new AuthError(
           400,
@@ -271,6 +255,15 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
           "Only an email address or phone number should be provided on verify",
         );
       }
+      // A type that has no code of this kind matches no token, as in GoTrue.
+      const { sentTo, channel, types } = code;
+      outcome = await verifyToken(
+        request,
+        async (tx) => (types ? consumeCode(tx, sentTo, token, types) : undefined),
+        channel,
+        expiredCode,
+        false,
+      );
     } else {
       if (email !== undefined || phone !== undefined || body.redirect_to !== undefined)
         throw new AuthError(
