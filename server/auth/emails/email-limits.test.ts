@@ -24,7 +24,7 @@ describeEachDatabase("auth: account-email limits", (ctx) => {
         }).then((r) => r.status);
       const tries = [];
       for (let i = 0; i < 10; i++) {
-        tries.push(await send("/signup", { email: "not-valid", password: "x" }));
+        tries.push(await send("/signup", { email: "not-valid", password: PASSWORD }));
         tries.push(await send("/recover", { email: "not-valid" }));
         tries.push(await send("/resend", { type: "signup", email: "not-valid" }));
       }
@@ -36,13 +36,13 @@ describeEachDatabase("auth: account-email limits", (ctx) => {
       });
       expect(refused.status).toBe(429);
       expect(await refused.json()).toMatchObject({ code: "over_request_rate_limit" });
-      expect(await send("/signup", { email: "not-valid", password: "x" })).toBe(429);
+      expect(await send("/signup", { email: "not-valid", password: PASSWORD })).toBe(429);
       // Another address has its own bucket.
       expect(
         (
           await auth("/signup", {
             method: "POST",
-            body: JSON.stringify({ email: "not-valid", password: "x" }),
+            body: JSON.stringify({ email: "not-valid", password: PASSWORD }),
           })
         ).status,
       ).toBe(400);
