@@ -69,6 +69,22 @@ describeAuthSuite(
       expect(data.session?.user.aud).toBe("authenticated");
     });
 
+    it("sends the same sign-in link from GoTrue's older POST /magiclink", async () => {
+      const { email } = await confirmedUser("older");
+      const res = await auth("/magiclink", { method: "POST", body: JSON.stringify({ email }) });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({});
+      const { fragment } = await followLink(linkIn(await emailTo(email, SIGN_IN)));
+      expect(fragment.get("type")).toBe("magiclink");
+      expect(fragment.get("access_token")).toBeTruthy();
+      const missing = await auth("/magiclink", { method: "POST", body: "{}" });
+      expect(missing.status).toBe(422);
+      expect(await missing.json()).toMatchObject({
+        code: "validation_failed",
+        msg: "Password recovery requires an email",
+      });
+    });
+
     it("answers create_user false for an unknown address as GoTrue does, and sends nothing", async () => {
       const email = uniqueEmail("nobody");
       const { error } = await client().auth.signInWithOtp({

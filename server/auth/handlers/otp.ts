@@ -1,4 +1,4 @@
-// POST /otp: passwordless sign-in. An email address gets a sign-in link with its code; a phone
+// POST /otp (and GoTrue's older POST /magiclink): passwordless sign-in. An email address gets a sign-in link with its code; a phone
 // number gets a code by text message (channel sms, or whatsapp). An address or number without an
 // account gets one (unless create_user is false), confirmed by using the link or code. The answer
 // is always {}, except that create_user false for an unknown address or number answers 422
@@ -57,6 +57,17 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
     if (email !== undefined) await emailOtp(request, readEmail(email), pkce, metadata);
     else if (phone !== undefined) await phoneOtp(request, phone, body.channel, metadata);
     else throw new AuthError(400, ErrorCode.validation_failed, "One of email or phone must be set");
+    return {};
+  });
+
+  // The older form of the email sign-in link (GoTrue keeps it; supabase-js calls /otp).
+  app.post("/magiclink", { onRequest: ctx.emailRequests }, async (request) => {
+    const body = readBody(request);
+    const email = presentString(body.email);
+    if (email === undefined)
+      throw new AuthError(422, ErrorCode.validation_failed, "Password recovery requires an email");
+    const address = readEmail(email);
+    await emailOtp(request, address, parsePkce(body), readMetadata(body.data));
     return {};
   });
 
