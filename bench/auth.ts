@@ -2,7 +2,9 @@
 // (concurrent requests) of POST /auth/v1/token?grant_type=password, next to two baselines measured
 // in the same run, alternately with it (so all three see the same machine): one argon2id check of
 // the password in this process, and a bare sign-in server (bench/bare-signin-server.ts) doing only
-// the lookup, the check and the session insert. Target: p50 ≤ 1.3 × one hash.
+// the lookup, the check and the session insert. Target: p50 ≤ 1.3 × one hash. Beside it, the p50
+// of POST /auth/v1/verify with a texted code (type sms; each code asked for by /otp first, untimed,
+// and read from a Send SMS hook on loopback).
 import { verify } from "@node-rs/argon2";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,9 +12,11 @@ import path from "node:path";
 import { hashPassword } from "../server/auth/passwords.ts";
 import { createTestDatabase, postgresAvailable } from "../tests/support/postgres.ts";
 import { sharedDeploymentEnv, startServer } from "../tests/support/server-process.ts";
+import { startSmsHook, type TestSmsHook } from "../tests/support/sms-hook.ts";
 import { fmt, load, median, nextIp, percentile, poster, startBareServer, table } from "./lib.ts";
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 200);
+const OTP_VERIFIES = Number(process.env.BENCH_OTP_VERIFIES ?? 100);
 const PASSWORD = "Benchmark-Passphrase-42";
 // The bare cost: one argon2id check at the server's parameters, in this process, one at a time.
 // It is measured alternately with the sign-ins (below), so both see the same machine: on a shared
@@ -25,11 +29,42 @@ const checkOnce = async () => {
 };
 for (let i = 0; i < 5; i++) await checkOnce();
 
+/**
+ * POST /verify of a texted code, one at a time, each for a new number (its code asked for by
+ * /otp first, untimed): the times in ms.
+ */
+async function otpVerifyTimes(url: string, anonKey: string, hook: TestSmsHook, engine: string) {
+  const post = (path: string, body: object) =>
+    fetch(`${url}/auth/v1${path}`, {
+      method: "POST",
+      headers: { apikey: anonKey, "content-type": "application/json", "x-forwarded-for": nextIp() },
+      body: JSON.stringify(body),
+    });
+  const times: number[] = [];
+  for (let i = 0; i < OTP_VERIFIES; i++) {
+    const phone = `1555${engine.length}${String(i).padStart(9, "0")}`;
+    const asked = await post("/otp", { phone });
+    if (!asked.ok) throw new Error(`${engine}: /otp answered ${asked.status}`);
+    const token = (await hook.waitFor(phone)).sms.otp;
+    const t = performance.now();
+    const verified = await post("/verify", { type: "sms", phone, token });
+    await verified.arrayBuffer();
+    times.push(performance.now() - t);
+    if (!verified.ok) throw new Error(`${engine}: /verify answered ${verified.status}`);
+  }
+  return times;
+}
+
 /** Sign-in latency (one at a time) and throughput (4 connections) on one engine. */
 async function measure(engine: string, env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "revwise-bench-auth-"));
+  const hook = await startSmsHook();
   const server = await startServer({
     ...env,
+    ...hook.env,
+    GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
+    RATE_LIMIT_EMAIL_SENT: "1000000",
+    RATE_LIMIT_EMAIL_IP: "1000000",
     DATA_DIR: dataDir,
     SITE_DIR: path.join(dataDir, "no-site"),
     TRUST_PROXY: "loopback",
@@ -86,7 +121,9 @@ async function measure(engine: string, env: Record<string, string>) {
     headers,
     setupRequest: withIp,
   });
+  const otpTimes = await otpVerifyTimes(server.url, anonKey, hook, engine);
   await server.stop();
+  await hook.stop();
   if (concurrent.non2xx || concurrent.errors)
     throw new Error(`${engine}: sign-ins failed under load`);
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -116,6 +153,11 @@ async function measure(engine: string, env: Record<string, string>) {
       engine,
       measure: "Revwise throughput (4 connections)",
       value: `${fmt(concurrent.rps, 1)} /s (p50 ${concurrent.p50} ms)`,
+    },
+    {
+      engine,
+      measure: `OTP verify (texted code), p50 (${OTP_VERIFIES})`,
+      value: `${fmt(p50(otpTimes), 1)} ms`,
     },
   ];
 }
