@@ -11,7 +11,13 @@ export type HookSms = {
   sms: { otp: string; phone: string; sms_type?: string };
 };
 
-export type HookAnswer = { status: number; headers?: Record<string, string>; body?: string };
+export type HookAnswer = {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+  /** How long the hook takes to answer. */
+  delayMs?: number;
+};
 
 export type TestSmsHook = {
   /** The hook's URL and the GOTRUE_HOOK_SEND_SMS_* variables that point the server at it. */
@@ -56,7 +62,7 @@ export async function startSmsHook(secret = hookSecret()): Promise<TestSmsHook> 
       }
       for (const wake of waiters) wake();
       const a = answer?.(attempts++) ?? { status: 204 };
-      res.writeHead(a.status, a.headers).end(a.body);
+      setTimeout(() => res.writeHead(a.status, a.headers).end(a.body), a.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -96,7 +96,10 @@ export async function dispatchHook(
         return;
       case 200:
       case 202:
-        return checkAnswer(response, timing.responseLimit);
+        // The answer must arrive within the same deadline as the request.
+        return checkAnswer(response, timing.responseLimit).catch((err: unknown) => {
+          throw deadline.aborted && !(err instanceof AuthError) ? timedOut() : err;
+        });
       case 429:
       case 503:
         await response.body?.cancel();

@@ -109,6 +109,13 @@ describeEachDatabase("auth: sending codes to phones", (ctx) => {
           body: "{}",
         }));
         expect(await send()).toBeUndefined();
+        // A hook slower than the deadline (1.5 s here, 5 s in production).
+        hook.answer(() => ({ status: 204, delayMs: 3000 }));
+        expect(await send()).toEqual({
+          status: 422,
+          code: "hook_timeout",
+          message: "Failed to reach hook within maximum time of 1.500000 seconds",
+        });
       } finally {
         hook.answer(undefined);
       }
