@@ -3,7 +3,13 @@
 // /resend of both codes; SMS autoconfirm; phones switched off.
 import { afterAll, expect, it } from "vitest";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
-import { PASSWORD, uniquePhone } from "../../../tests/support/auth.ts";
+import {
+  followLink,
+  linkIn,
+  PASSWORD,
+  uniqueEmail,
+  uniquePhone,
+} from "../../../tests/support/auth.ts";
 import { startSmsHook } from "../../../tests/support/sms-hook.ts";
 
 const hook = await startSmsHook();
@@ -11,7 +17,7 @@ afterAll(() => hook.stop());
 
 describeAuthSuite(
   "auth: phones",
-  ({ client, auth, confirmedUser, count }) => {
+  ({ client, auth, confirmedUser, count, emailTo }) => {
     /** A user signed up with phone and password, confirmed by the texted code, signed in. */
     async function phoneUser() {
       const phone = uniquePhone();
@@ -114,6 +120,21 @@ describeAuthSuite(
       expect(error).toBeNull();
       expect(data.user?.app_metadata.providers).toEqual(["email", "phone"]);
       expect(data.user?.identities?.map((i) => i.provider)).toEqual(["email", "phone"]);
+    });
+
+    it("adds a first email address to a phone account by its link alone, with an email identity", async () => {
+      const { phone, supabase } = await phoneUser();
+      const email = uniqueEmail("phone-adds-email");
+      expect((await supabase.auth.updateUser({ email })).error).toBeNull();
+      const { fragment } = await followLink(
+        linkIn(await emailTo(email, "Confirm your new Revwise email address")),
+      );
+      expect(fragment.get("error_code")).toBeNull();
+      const { data } = await supabase.auth.getUser(fragment.get("access_token")!);
+      expect(data.user).toMatchObject({ email, phone });
+      expect(data.user?.email_confirmed_at).toBeTruthy();
+      expect(data.user?.app_metadata.providers).toEqual(["phone", "email"]);
+      expect(data.user?.identities?.map((i) => i.provider)).toEqual(["phone", "email"]);
     });
 
     it("sends nothing to a number that has an account, and answers alike", async () => {

@@ -2,7 +2,7 @@
 // number is kept aside until its code is used). Numbers are E.164 digits without "+".
 import type { Queryable } from "../../db/database.ts";
 import type { OneTimeToken } from "./one-time-tokens.ts";
-import type { UserRow } from "./users.ts";
+import { findUserById, linkIdentity, type UserRow } from "./users.ts";
 
 export async function findUserByPhone(
   q: Queryable,
@@ -69,31 +69,15 @@ export async function confirmPhoneChange(
   userId: string,
   token: Pick<OneTimeToken, "relates_to"> | undefined,
 ): Promise<UserRow | undefined> {
-  const [user] = await q.query<UserRow>("SELECT * FROM auth.users WHERE id = $1 FOR UPDATE", [
-    userId,
-  ]);
+  const user = await findUserById(q, userId, true);
   if (!user?.phone_change || (token && token.relates_to !== user.phone_change)) return undefined;
+  await linkIdentity(q, user.id, "phone", { phone: user.phone_change, phone_verified: true });
   const [changed] = await q.query<UserRow>(
     `UPDATE auth.users SET phone = phone_change, phone_change = NULL, phone_change_sent_at = NULL,
-       phone_confirmed_at = now(), is_anonymous = false, updated_at = now(),
-       raw_app_meta_data = CASE WHEN coalesce(raw_app_meta_data->'providers', '[]') ? 'phone' THEN raw_app_meta_data
-         ELSE jsonb_set(raw_app_meta_data, '{providers}', coalesce(raw_app_meta_data->'providers', '[]') || '["phone"]') END
+       phone_confirmed_at = now(), is_anonymous = false, updated_at = now()
      WHERE id = $1 RETURNING *`,
     [user.id],
   );
-  const data = JSON.stringify({ phone: changed!.phone, phone_verified: true });
-  const updated = await q.query(
-    `UPDATE auth.identities SET identity_data = identity_data || $2::jsonb, updated_at = now()
-     WHERE user_id = $1 AND provider = 'phone' RETURNING id`,
-    [user.id, data],
-  );
-  if (updated.length === 0) {
-    await q.query(
-      `INSERT INTO auth.identities (user_id, provider, provider_id, identity_data)
-       VALUES ($1, 'phone', $2, jsonb_build_object('sub', $2::text, 'email_verified', false) || $3::jsonb)`,
-      [user.id, user.id, data],
-    );
-  }
   await q.query(
     "DELETE FROM auth.one_time_tokens WHERE user_id = $1 AND token_type = 'phone_change'",
     [user.id],

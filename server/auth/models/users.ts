@@ -193,23 +193,54 @@ export async function confirmEmailChange(
   const user = await findUserById(q, token.user_id, true);
   const sentTo = token.token_type === "email_change_new" ? user?.email_change : user?.email;
   if (!user?.email_change || token.relates_to !== sentTo) return { kind: "invalid" };
-  if (user.email_change_confirm_status === 0) {
+  // A user without an address yet (phone or anonymous) confirms the new address only.
+  if (user.email_change_confirm_status === 0 && user.email) {
     await q.query("UPDATE auth.users SET email_change_confirm_status = 1 WHERE id = $1", [user.id]);
     return { kind: "needs_other_link" };
   }
+  await linkIdentity(q, user.id, "email", { email: user.email_change, email_verified: true });
   const [changed] = await q.query<UserRow>(
     `UPDATE auth.users SET email = email_change, email_change = NULL, email_change_sent_at = NULL,
-       email_change_confirm_status = 0, email_confirmed_at = now(), updated_at = now()
+       email_change_confirm_status = 0, email_confirmed_at = now(), is_anonymous = false, updated_at = now()
      WHERE id = $1 RETURNING *`,
     [user.id],
   );
-  await q.query(
-    `UPDATE auth.identities SET identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-     WHERE user_id = $1 AND provider = 'email'`,
-    [user.id, changed!.email],
-  );
   await deleteTokens(q, user.id, ["email_change_new", "email_change_current"]);
   return { kind: "changed", user: changed! };
+}
+
+/**
+ * Brings the user's identity of this provider up to date with `data` (an email or a phone number
+ * that was just confirmed), creating it when the user had none: then the provider also joins
+ * app_metadata's providers, as GoTrue does. Read the user row again afterwards.
+ */
+export async function linkIdentity(
+  q: Queryable,
+  userId: string,
+  provider: "email" | "phone",
+  data: Record<string, unknown>,
+): Promise<void> {
+  const updated = await q.query(
+    `UPDATE auth.identities SET identity_data = identity_data || $3::jsonb, updated_at = now()
+     WHERE user_id = $1 AND provider = $2 RETURNING id`,
+    [userId, provider, JSON.stringify(data)],
+  );
+  if (updated.length > 0) return;
+  await q.query(
+    `INSERT INTO auth.identities (user_id, provider, provider_id, identity_data) VALUES ($1, $2, $3, $4)`,
+    [
+      userId,
+      provider,
+      userId,
+      JSON.stringify({ sub: userId, email_verified: false, phone_verified: false, ...data }),
+    ],
+  );
+  await q.query(
+    `UPDATE auth.users SET raw_app_meta_data = jsonb_set(raw_app_meta_data, '{providers}',
+       coalesce(raw_app_meta_data->'providers', '[]') || to_jsonb($2::text))
+     WHERE id = $1 AND NOT coalesce(raw_app_meta_data->'providers', '[]') ? $2`,
+    [userId, provider],
+  );
 }
 
 export function isBanned(user: UserRow): boolean {
