@@ -83,6 +83,8 @@ const FIELDS = [
   "password",
   "data",
   "phone",
+  "channel",
+  "create_user",
   "token",
   "token_hash",
   "type",
@@ -221,6 +223,7 @@ describeEachDatabase("fuzzing every endpoint", (ctx) => {
       TRUST_PROXY: "loopback",
       DEV_MAILBOX: "true",
       RATE_LIMIT_EMAIL_SENT: "100000",
+      GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
     });
     await migrate(ctx.db);
     const keys = await loadKeys({ jwtSecret: config.jwtSecret, dataDir: config.dataDir });
