@@ -1,8 +1,8 @@
-// POST /otp (and GoTrue's older POST /magiclink): passwordless sign-in. An email address gets a sign-in link with its code; a phone
-// number gets a code by text message (channel sms, or whatsapp). An address or number without an
-// account gets one (unless create_user is false), confirmed by using the link or code. The answer
-// is always {}, except that create_user false for an unknown address or number answers 422
-// otp_disabled, as GoTrue does.
+// POST /otp (and GoTrue's older POST /magiclink): passwordless sign-in. An email address gets a
+// sign-in link with its code; a phone number gets a code by text message (channel sms, or
+// whatsapp). An address or number without an account gets one (unless create_user is false),
+// confirmed by using the link or code. The answer is always {}, except that create_user false for
+// an unknown address or number answers 422 otp_disabled, as GoTrue does.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isUniqueViolation } from "../../db/database.ts";
 import type { AuthContext } from "../context.ts";
