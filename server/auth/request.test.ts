@@ -87,10 +87,14 @@ describeAuthSuite("auth: bad input", ({ server, auth, count }) => {
       expect(
         await post("/verify", JSON.stringify({ type, token_hash: "f".repeat(56) })),
       ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+      // A link is a browser navigation: it lands on the site with the error, signing nobody in.
       const link = await fetch(`${server.url}/auth/v1/verify?token=x&type=${type}`, {
         redirect: "manual",
       });
-      expect(link.status).toBe(400);
+      expect(link.status).toBe(303);
+      const location = link.headers.get("location") ?? "";
+      expect(location).toMatch(/error=/);
+      expect(location).not.toMatch(/access_token|[?&]code=/);
     }
     expect(
       await post(
