@@ -125,9 +125,13 @@ describeAuthSuite("auth: bad input", ({ server, auth, count }) => {
         JSON.stringify({ email: uniqueEmail(), password: PASSWORD, data: "x".repeat(70_000) }),
       ),
     ).toMatchObject({ status: 413, body: { code: "request_entity_too_large" } });
-    expect(await post("/otp", JSON.stringify({ email: uniqueEmail() }))).toMatchObject({
-      status: 422,
-      body: { code: "otp_disabled" },
+    expect(await post("/otp", JSON.stringify({ email: "not-an-address" }))).toMatchObject({
+      status: 400,
+      body: { code: "validation_failed" },
+    });
+    expect(await post("/otp", JSON.stringify({ phone: "12" }))).toMatchObject({
+      status: 400,
+      body: { code: "phone_provider_disabled" },
     });
     const verifyGet = await fetch(`${server.url}/auth/v1/verify?type=signup`, {
       redirect: "manual",
