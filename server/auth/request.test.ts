@@ -87,10 +87,15 @@ describeAuthSuite("auth: bad input", ({ server, auth, count }) => {
       expect(
         await post("/verify", JSON.stringify({ type, token_hash: "f".repeat(56) })),
       ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
-      // A link of an unknown type is redirected with GoTrue's error, as any failed link is.
-      const link = await followLink(`${server.url}/auth/v1/verify?token=x&type=${type}`);
+      // A link is a browser navigation: it lands on the site with the error, signing nobody in.
+      const link = await fetch(`${server.url}/auth/v1/verify?token=x&type=${type}`, {
+        redirect: "manual",
+      });
       expect(link.status).toBe(303);
-      expect(link.fragment.get("error_code")).toBe("validation_failed");
+      const location = link.headers.get("location") ?? "";
+      expect(location).toMatch(/error=/);
+      expect(location).not.toMatch(/access_token|[?&]code=/);
+      expect(location).toMatch(/error_code=validation_failed/);
     }
     expect(
       await post(
@@ -121,6 +126,14 @@ describeAuthSuite("auth: bad input", ({ server, auth, count }) => {
         JSON.stringify({ email: uniqueEmail(), password: PASSWORD, data: "x".repeat(70_000) }),
       ),
     ).toMatchObject({ status: 413, body: { code: "request_entity_too_large" } });
+    expect(await post("/otp", JSON.stringify({ email: "not-an-address" }))).toMatchObject({
+      status: 400,
+      body: { code: "validation_failed" },
+    });
+    expect(await post("/otp", JSON.stringify({ phone: "12" }))).toMatchObject({
+      status: 400,
+      body: { code: "phone_provider_disabled" },
+    });
     expect(
       await post("/otp", JSON.stringify({ email: uniqueEmail(), create_user: "yes" })),
     ).toMatchObject({ status: 400, body: { code: "bad_json" } });
