@@ -1,8 +1,9 @@
 // POST /otp (and GoTrue's older POST /magiclink): passwordless sign-in. An email address gets a
 // sign-in link with its code; a phone number gets a code by text message (channel sms, or
 // whatsapp). An address or number without an account gets one (unless create_user is false),
-// confirmed by using the link or code. The answer is always {}, except that create_user false for
-// an unknown address or number answers 422 otp_disabled, as GoTrue does.
+// confirmed by using the link or code. The answer is always {}: with create_user false, an unknown
+// address or number is sent nothing, and answered alike (GoTrue answers 422 otp_disabled there,
+// which tells who has an account).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isUniqueViolation } from "../../db/database.ts";
 import type { AuthContext } from "../context.ts";
@@ -45,20 +46,37 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
     if (body.create_user !== undefined && typeof body.create_user !== "boolean")
       throw new AuthError(400, ErrorCode.bad_json, "Could not parse request body as JSON");
     const metadata = readMetadata(body.data);
-    if (body.create_user === false) {
-      const known =
-        email !== undefined
-          ? await findUserByEmail(db, readEmail(email))
-          : phone !== undefined
-            ? await findUserByPhone(db, readPhone(phone))
-            : true;
-      if (!known) throw new AuthError(422, ErrorCode.otp_disabled, "Signups not allowed for otp");
+    if (body.create_user === false && !(await hasAccount(request, email, phone))) {
+      // Answered as for an account, after the same limits, and nothing is sent: the answer never
+      // tells whether an address or number has an account.
+      return {};
     }
     if (email !== undefined) await emailOtp(request, readEmail(email), pkce, metadata);
     else if (phone !== undefined) await phoneOtp(request, phone, body.channel, metadata);
     else throw new AuthError(400, ErrorCode.validation_failed, "One of email or phone must be set");
     return {};
   });
+
+  /** Whether the address or number has an account, spending what sending to it would spend. */
+  async function hasAccount(
+    request: FastifyRequest,
+    email: string | undefined,
+    phone: string | undefined,
+  ): Promise<boolean> {
+    if (email !== undefined) {
+      const address = readEmail(email);
+      if (await findUserByEmail(db, address)) return true;
+      await spendEmailBudget(request, "auth-magiclink", address);
+      return false;
+    }
+    if (phone === undefined) return true;
+    if (!config.phoneEnabled)
+      throw new AuthError(400, ErrorCode.phone_provider_disabled, "Unsupported phone provider");
+    const number = readPhone(phone);
+    if (await findUserByPhone(db, number)) return true;
+    await spendEmailBudget(request, "auth-sms", number);
+    return false;
+  }
 
   // The older form of the email sign-in link (GoTrue keeps it; supabase-js calls /otp).
   app.post("/magiclink", { onRequest: ctx.emailRequests }, async (request) => {

@@ -146,6 +146,22 @@ describeAuthSuite(
       expect(hook.messages.filter((m) => m.sms.phone === taken)).toHaveLength(1);
     });
 
+    it("answers create_user false for a number without an account as for one, texting nothing", async () => {
+      const phone = uniquePhone();
+      const { error } = await client().auth.signInWithOtp({
+        phone,
+        options: { shouldCreateUser: false },
+      });
+      expect(error).toBeNull();
+      expect(
+        await count("SELECT count(*)::int AS n FROM auth.users WHERE phone = $1", [phone]),
+      ).toBe(0);
+      // Texts go out inside the request: the sign-up's code is the number's first and only one.
+      await client().auth.signUp({ phone, password: PASSWORD });
+      await hook.waitFor(phone);
+      expect(hook.messages.filter((m) => m.sms.phone === phone)).toHaveLength(1);
+    });
+
     it("resends the confirmation code (sms) and the new number's code (phone_change)", async () => {
       const phone = uniquePhone();
       const supabase = client();
