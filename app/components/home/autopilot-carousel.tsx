@@ -2,19 +2,17 @@
 import type { FeatureItem } from "../../content/types.ts";
 import { Carousel, CarouselContent, CarouselDots, CarouselItem } from "../ui/carousel.tsx";
 import { CarouselArrows } from "./carousel-arrows.tsx";
+import { Mockup } from "../ui/mockup.tsx";
 
 export function AutopilotCarousel({ slides, label }: { slides: FeatureItem[]; label: string }) {
   return (
-    <Carousel label={label} className="mx-auto max-w-5xl">
+    <Carousel label={label}>
       <CarouselContent>
         {slides.map((slide, i) => (
           <CarouselItem key={slide.title} index={i} total={slides.length}>
             <div className="grid h-full items-center gap-8 rounded-3xl border border-border bg-white p-5 shadow-sm sm:p-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-10">
-              <img
-                src={slide.image.src}
-                alt={slide.image.alt}
-                width={slide.image.width}
-                height={slide.image.height}
+              <Mockup
+                image={slide.image}
                 loading="lazy"
                 decoding="async"
                 className="h-auto w-full rounded-xl bg-slate-50 ring-1 ring-slate-900/10"

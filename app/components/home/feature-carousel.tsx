@@ -6,6 +6,7 @@ import { cn } from "../../lib/cn.ts";
 import { prefersReducedMotion } from "../../lib/reduced-motion.ts";
 import { Carousel, CarouselContent, CarouselItem, type CarouselApi } from "../ui/carousel.tsx";
 import { CarouselArrows } from "./carousel-arrows.tsx";
+import { Mockup } from "../ui/mockup.tsx";
 
 export function FeatureCarousel({ features, label }: { features: FeatureItem[]; label: string }) {
   const [api, setApi] = React.useState<CarouselApi>();
@@ -73,11 +74,8 @@ export function FeatureCarousel({ features, label }: { features: FeatureItem[]; 
         <CarouselContent>
           {features.map((feature, i) => (
             <CarouselItem key={feature.title} index={i} total={features.length}>
-              <img
-                src={feature.image.src}
-                alt={feature.image.alt}
-                width={feature.image.width}
-                height={feature.image.height}
+              <Mockup
+                image={feature.image}
                 loading="lazy"
                 decoding="async"
                 className="h-auto w-full rounded-xl ring-1 ring-slate-900/10"

@@ -12,6 +12,7 @@ import {
   CarouselNext,
   CarouselPrevious,
 } from "../ui/carousel.tsx";
+import { Mockup } from "../ui/mockup.tsx";
 
 export type ProductSlide = {
   src: string;
@@ -30,11 +31,8 @@ export function ProductCarousel({ label, slides }: { label: string; slides: Prod
           {slides.map((slide, index) => (
             <CarouselItem key={slide.src} index={index} total={total}>
               <figure>
-                <img
-                  src={slide.src}
-                  alt={slide.alt}
-                  width={slide.width}
-                  height={slide.height}
+                <Mockup
+                  image={slide}
                   loading={index === 0 ? "eager" : "lazy"}
                   decoding={index === 0 ? undefined : "async"}
                   className="block h-auto w-full rounded-lg bg-indigo-50"

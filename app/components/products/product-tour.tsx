@@ -7,6 +7,7 @@ import { type KeyboardEvent, useId, useRef, useState, useSyncExternalStore } fro
 import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
 import { Icon } from "../ui/icon.tsx";
+import { Mockup } from "../ui/mockup.tsx";
 
 export type TourStepView = {
   id: string;
@@ -63,11 +64,8 @@ function StepBody({ step, index, total }: { step: TourStepView; index: number; t
         </ul>
       </div>
       <figure className="rounded-2xl border border-border bg-indigo-50 p-2 shadow-xl shadow-indigo-950/10 sm:p-3">
-        <img
-          src={step.image.src}
-          alt={step.image.alt}
-          width={step.image.width}
-          height={step.image.height}
+        <Mockup
+          image={step.image}
           loading={index === 0 ? "eager" : "lazy"}
           decoding={index === 0 ? undefined : "async"}
           className="block aspect-[779/484] h-auto w-full rounded-lg object-contain"

@@ -4,6 +4,7 @@ import { RequestAccessButton } from "../../forms/request-access-button.tsx";
 import { WatchDemoButton } from "../../forms/watch-demo-button.tsx";
 import { Island } from "../../islands/island.tsx";
 import { LogoCloud } from "../logo-cloud.tsx";
+import { Mockup } from "../../components/ui/mockup.tsx";
 
 /**
  * The home page's opening: eyebrow, the page's one h1, lead, the two calls to action, the product
@@ -66,16 +67,13 @@ export function HomeHero({
             />
           </div>
         </div>
-        <div className="relative mx-auto mt-14 max-w-5xl sm:mt-16">
+        <div className="relative mt-14 sm:mt-16">
           <div
             aria-hidden="true"
             className="absolute -inset-x-6 -inset-y-4 -z-10 rounded-[2rem] bg-radial from-indigo-200/60 via-indigo-100/30 to-transparent to-75%"
           />
-          <img
-            src={image.src}
-            alt={image.alt}
-            width={image.width}
-            height={image.height}
+          <Mockup
+            image={image}
             fetchPriority="high"
             className="h-auto w-full rounded-xl shadow-2xl ring-1 shadow-indigo-900/15 ring-slate-900/10 sm:rounded-2xl"
           />

@@ -58,7 +58,7 @@ export function Memory({
           </h2>
           <p className="mx-auto mt-8 max-w-2xl text-lg leading-8 text-slate-700">{lead}</p>
         </div>
-        <ul className="mx-auto mt-14 grid max-w-6xl gap-6 lg:grid-cols-3">
+        <ul className="mt-14 grid gap-6 lg:grid-cols-3">
           {points.map((point, i) => (
             <IconItem
               key={point.title}

@@ -7,7 +7,7 @@ import { HeadedSection } from "../section-heading.tsx";
 export function Pains({ title, lead, pains }: { title: string; lead: string; pains: Pain[] }) {
   return (
     <HeadedSection id="pains-title" className="py-20 sm:py-28" title={title} lead={lead}>
-      <ul className="mx-auto mt-14 grid max-w-5xl gap-6 md:grid-cols-2">
+      <ul className="mt-14 grid gap-6 md:grid-cols-2">
         {pains.map((pain) => (
           <IconItem
             key={pain.title}

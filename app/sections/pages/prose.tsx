@@ -20,14 +20,37 @@ function headingText(html: string): string | undefined {
     .trim();
 }
 
-/** Wraps every <table> in a keyboard-scrollable region named after the heading above it. */
+const plainText = (html: string) => html.replace(/<[^>]+>/g, "").trim();
+
+/**
+ * Gives each body cell its column's heading (data-label), so that a phone can show every row as
+ * a card of labelled lines (app.css, .stacked-table) instead of a table wider than the screen.
+ */
+function labelCells(table: string): string {
+  const headings = [...table.matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((m) => plainText(m[1]!));
+  const body = table.replace(/<tbody>([\s\S]*)<\/tbody>/, (rows) =>
+    rows.replace(/<tr>([\s\S]*?)<\/tr>/g, (row) => {
+      let column = 0;
+      return row.replace(/<td(\s[^>]*)?>/g, (cell, attributes: string | undefined) => {
+        const label = headings[column++];
+        return label ? `<td${attributes ?? ""} data-label="${escapeAttribute(label)}">` : cell;
+      });
+    }),
+  );
+  return body.replace("<table>", '<table class="stacked-table">');
+}
+
+/**
+ * Wraps every <table> in a keyboard-scrollable region named after the heading above it; on a
+ * phone its rows are stacked instead.
+ */
 export function wrapTables(html: string): string {
   let n = 0;
   return html.replace(/<table>([\s\S]*?)<\/table>/g, (table, _inner, offset: number) => {
     n += 1;
     const heading = headingText(html.slice(0, offset));
     const label = heading ? `${heading} (table)` : `Table ${n}`;
-    return `<div class="${TABLE_BOX}" role="region" tabindex="0" aria-label="${escapeAttribute(label)}">${table}</div>`;
+    return `<div class="${TABLE_BOX}" role="region" tabindex="0" aria-label="${escapeAttribute(label)}">${labelCells(table)}</div>`;
   });
 }
 

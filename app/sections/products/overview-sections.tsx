@@ -6,6 +6,7 @@ import type { OverviewContact, ProductOverviewSection } from "../../content/prod
 import type { ImageRef } from "../../content/types.ts";
 import { cn } from "../../lib/cn.ts";
 import { ContactsCard } from "./contacts-card.tsx";
+import { Mockup } from "../../components/ui/mockup.tsx";
 
 export type OverviewVisual =
   { kind: "contacts"; contacts: OverviewContact[] } | { kind: "image"; image: ImageRef };
@@ -16,11 +17,8 @@ function Visual({ visual }: { visual: OverviewVisual }) {
   const { image } = visual;
   return (
     <div className="rounded-2xl border border-border bg-white p-2 shadow-xl shadow-indigo-950/10 sm:p-3">
-      <img
-        src={image.src}
-        alt={image.alt}
-        width={image.width}
-        height={image.height}
+      <Mockup
+        image={image}
         loading="lazy"
         decoding="async"
         className="block h-auto w-full rounded-lg bg-indigo-50"
