@@ -1,12 +1,13 @@
 // What a visitor sees at a phone's and a laptop's width: nothing wider than the screen, product
 // mock-ups whose text is as large as drawn (cropped on a phone rather than shrunk), one left edge
 // for the home page's content, and tables that become labelled cards on a phone.
+import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { describeInBrowser } from "../support/browser.ts";
 import { allRoutes } from "../support/routes.ts";
 
 /** Scrolls through the page so that lazy images load, then back to the top. */
-const loadWholePage = async (page: import("playwright-core").Page) => {
+const loadWholePage = async (page: Page) => {
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
       window.scrollTo(0, y);
