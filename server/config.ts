@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   JWT_EXP: z.coerce.number().int().min(60).max(604800).default(3600),
   MAILER_AUTOCONFIRM: bool.default(false),
   GOTRUE_EXTERNAL_PHONE_ENABLED: bool.default(false),
+  GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: bool.default(false),
   GOTRUE_SMS_AUTOCONFIRM: bool.default(false),
   GOTRUE_SMS_OTP_EXP: z.coerce.number().int().min(30).max(86_400).default(60),
   GOTRUE_SMS_OTP_LENGTH: z.coerce.number().int().min(6).max(10).default(6),
@@ -81,6 +82,8 @@ export type Config = {
   mailerAutoconfirm: boolean;
   /** Phone sign-ups and sign-ins (password or code), and phone numbers on accounts. */
   phoneEnabled: boolean;
+  /** Signed-in users may link and unlink identities themselves. */
+  manualLinkingEnabled: boolean;
   sms: SmsConfig;
   /**
    * Emails to addresses visitors type (account emails, the demo email) per hour: for the whole
@@ -254,6 +257,7 @@ export function loadConfig(
     jwtExpSeconds: e.JWT_EXP,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM,
     phoneEnabled: e.GOTRUE_EXTERNAL_PHONE_ENABLED,
+    manualLinkingEnabled: e.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED,
     sms: {
       autoconfirm: e.GOTRUE_SMS_AUTOCONFIRM,
       otpExpSeconds: e.GOTRUE_SMS_OTP_EXP,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { authContext } from "./context.ts";
 import { API_VERSION, authErrorHandler, authNotFound } from "./errors.ts";
 import health from "./handlers/health.ts";
+import identities from "./handlers/identities.ts";
 import logout from "./handlers/logout.ts";
 import otp from "./handlers/otp.ts";
 import recover from "./handlers/recover.ts";
@@ -32,6 +33,7 @@ export default async function authRoutes(app: FastifyInstance) {
     verify,
     logout,
     user,
+    identities,
     recover,
     resend,
     settings,

@@ -33,6 +33,8 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
           ErrorCode.provider_disabled,
           "Sign-in with an ID token is not enabled",
         );
+      case "web3":
+        throw new AuthError(422, ErrorCode.web3_provider_disabled, "Web3 provider is disabled");
       default:
         throw new AuthError(400, ErrorCode.invalid_credentials, "unsupported_grant_type");
     }

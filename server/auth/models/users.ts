@@ -243,6 +243,29 @@ export async function linkIdentity(
   );
 }
 
+/**
+ * Removes one of the user's identities. Its address or number leaves the account with it (an
+ * email identity's address, a phone identity's number, each unconfirmed), and the account's
+ * providers become those of the identities left.
+ */
+export async function unlinkIdentity(q: Queryable, identity: IdentityRow): Promise<void> {
+  await q.query("DELETE FROM auth.identities WHERE id = $1", [identity.id]);
+  const cleared =
+    identity.provider === "email"
+      ? "email = NULL, email_confirmed_at = NULL,"
+      : identity.provider === "phone"
+        ? "phone = NULL, phone_confirmed_at = NULL,"
+        : "";
+  await q.query(
+    `UPDATE auth.users SET ${cleared}
+       raw_app_meta_data = jsonb_set(raw_app_meta_data, '{providers}', coalesce(
+         (SELECT jsonb_agg(DISTINCT provider) FROM auth.identities WHERE user_id = $1), '[]')),
+       updated_at = now()
+     WHERE id = $1`,
+    [identity.user_id],
+  );
+}
+
 export function isBanned(user: UserRow): boolean {
   return user.banned_until !== null && user.banned_until.getTime() > Date.now();
 }

@@ -1,0 +1,51 @@
+// A signed-in user's identities: GET /user/identities/authorize (linking an external provider's
+// identity) and DELETE /user/identities/{id} (unlinking one). Both need manual linking
+// (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED); no external provider is configured, so linking
+// answers what GoTrue answers for an unknown provider. Unlinking never removes the last identity.
+import type { FastifyInstance } from "fastify";
+import { isUuid } from "../../platform/uuid.ts";
+import { authenticate } from "../authenticate.ts";
+import type { AuthContext } from "../context.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
+import { findUserById, identitiesOf, unlinkIdentity } from "../models/users.ts";
+import { queryParam } from "../request.ts";
+
+export default async function identities(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+  const { db, config } = app;
+
+  const requireManualLinking = () => {
+    if (!config.manualLinkingEnabled)
+      throw new AuthError(404, ErrorCode.manual_linking_disabled, "Manual linking is disabled");
+  };
+
+  app.get("/user/identities/authorize", async (request) => {
+    await authenticate(db, ctx.tokens, request);
+    requireManualLinking();
+    const provider = queryParam(request, "provider") ?? "";
+    throw new AuthError(400, ErrorCode.validation_failed, `Unsupported provider: ${provider}`);
+  });
+
+  app.delete<{ Params: { id: string } }>("/user/identities/:id", async (request) => {
+    const { user } = await authenticate(db, ctx.tokens, request);
+    requireManualLinking();
+    if (!isUuid(request.params.id))
+      throw new AuthError(400, ErrorCode.validation_failed, "identity_id must be an UUID");
+    await db.transaction(async (tx) => {
+      // One unlink at a time per user: two at once could leave none.
+      if (!(await findUserById(tx, user.id, true)))
+        throw new AuthError(404, ErrorCode.user_not_found, "User not found");
+      const list = await identitiesOf(tx, user.id);
+      if (list.length <= 1)
+        throw new AuthError(
+          422,
+          ErrorCode.single_identity_not_deletable,
+          "User must have at least 1 identity after unlinking",
+        );
+      const identity = list.find((i) => i.id === request.params.id);
+      if (!identity)
+        throw new AuthError(422, ErrorCode.identity_not_found, "Identity doesn't exist");
+      await unlinkIdentity(tx, identity);
+    });
+    return {};
+  });
+}
