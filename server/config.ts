@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   MAILER_AUTOCONFIRM: bool.default(false),
   GOTRUE_EXTERNAL_PHONE_ENABLED: bool.default(false),
   GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: bool.default(false),
+  GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: bool.default(false),
   GOTRUE_SMS_AUTOCONFIRM: bool.default(false),
   GOTRUE_SMS_OTP_EXP: z.coerce.number().int().min(30).max(86_400).default(60),
   GOTRUE_SMS_OTP_LENGTH: z.coerce.number().int().min(6).max(10).default(6),
@@ -84,6 +85,8 @@ export type Config = {
   phoneEnabled: boolean;
   /** Signed-in users may link and unlink identities themselves. */
   manualLinkingEnabled: boolean;
+  /** A session over a day old changes its password only with a reauthentication code. */
+  passwordChangeNeedsReauthentication: boolean;
   sms: SmsConfig;
   /**
    * Emails to addresses visitors type (account emails, the demo email) per hour: for the whole
@@ -258,6 +261,7 @@ export function loadConfig(
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM,
     phoneEnabled: e.GOTRUE_EXTERNAL_PHONE_ENABLED,
     manualLinkingEnabled: e.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED,
+    passwordChangeNeedsReauthentication: e.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION,
     sms: {
       autoconfirm: e.GOTRUE_SMS_AUTOCONFIRM,
       otpExpSeconds: e.GOTRUE_SMS_OTP_EXP,

@@ -37,6 +37,8 @@ export const ErrorCode = {
   anonymous_provider_disabled: "anonymous_provider_disabled",
   saml_provider_disabled: "saml_provider_disabled",
   manual_linking_disabled: "manual_linking_disabled",
+  reauthentication_needed: "reauthentication_needed",
+  reauthentication_not_valid: "reauthentication_not_valid",
   single_identity_not_deletable: "single_identity_not_deletable",
   identity_not_found: "identity_not_found",
   web3_provider_disabled: "web3_provider_disabled",

@@ -4,6 +4,7 @@ import { authContext } from "./context.ts";
 import { API_VERSION, authErrorHandler, authNotFound } from "./errors.ts";
 import health from "./handlers/health.ts";
 import identities from "./handlers/identities.ts";
+import reauthenticate from "./handlers/reauthenticate.ts";
 import logout from "./handlers/logout.ts";
 import otp from "./handlers/otp.ts";
 import recover from "./handlers/recover.ts";
@@ -34,6 +35,7 @@ export default async function authRoutes(app: FastifyInstance) {
     logout,
     user,
     identities,
+    reauthenticate,
     recover,
     resend,
     settings,

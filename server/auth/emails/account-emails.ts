@@ -113,3 +113,19 @@ export const emailTakenEmail = (to: string, siteUrl: string): Email =>
     ],
     action: { label: "Sign in", url: `${siteUrl}/auth` },
   });
+
+/** The code that confirms a sensitive change (a new password) from a signed-in session. */
+export const reauthenticationEmail = (to: string, code: string, siteUrl: string): Email =>
+  actionEmail({
+    kind: "auth-reauthentication",
+    to,
+    subject: "Your Revwise confirmation code",
+    heading: "Confirm it is you",
+    paragraphs: [
+      "Your Revwise account asked to change its password.",
+      `To confirm that it is you, enter this code: ${code}`,
+      "The code is valid for one hour and works once.",
+    ],
+    action: { label: "Go to Revwise", url: siteUrl },
+    after: ["If you did not ask for this, someone may be signed in as you: change your password."],
+  });

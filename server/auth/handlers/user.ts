@@ -35,6 +35,9 @@ import {
 } from "../request.ts";
 import { readChannel, sendPhoneCode } from "../sms/phone-codes.ts";
 import type { SmsChannel } from "../sms/sms-sender.ts";
+import { useReauthenticationNonce } from "./reauthenticate.ts";
+
+const REAUTHENTICATION_AFTER_MS = 24 * 3600 * 1000;
 
 export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
@@ -63,6 +66,22 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
     const changeEmail = newEmail !== undefined && newEmail !== user.email;
     const pkce = changeEmail ? parsePkce(body) : undefined;
     const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
+    // A session signed in within the day may change its password; an older one, only with the
+    // code GET /reauthenticate sent.
+    if (
+      password !== undefined &&
+      config.passwordChangeNeedsReauthentication &&
+      Date.now() - new Date(session.created_at).getTime() > REAUTHENTICATION_AFTER_MS
+    ) {
+      const nonce = presentString(body.nonce);
+      if (nonce === undefined)
+        throw new AuthError(
+          400,
+          ErrorCode.reauthentication_needed,
+          "Password update requires reauthentication",
+        );
+      await useReauthenticationNonce(db, user, nonce);
+    }
     if (password !== undefined && (await verifyPassword(user.encrypted_password, password))) {
       throw new AuthError(
         422,
