@@ -40,6 +40,10 @@ const EnvSchema = z.object({
   MAILER_AUTOCONFIRM: bool.default(false),
   GOTRUE_EXTERNAL_PHONE_ENABLED: bool.default(false),
   GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: bool.default(false),
+  GOTRUE_MFA_TOTP_ENROLL_ENABLED: bool.default(true),
+  GOTRUE_MFA_TOTP_VERIFY_ENABLED: bool.default(true),
+  GOTRUE_MFA_MAX_ENROLLED_FACTORS: z.coerce.number().int().min(1).max(100).default(10),
+  GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION: z.coerce.number().int().min(30).max(86_400).default(300),
   GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: bool.default(false),
   GOTRUE_SMS_AUTOCONFIRM: bool.default(false),
   GOTRUE_SMS_OTP_EXP: z.coerce.number().int().min(30).max(86_400).default(60),
@@ -85,6 +89,8 @@ export type Config = {
   phoneEnabled: boolean;
   /** Signed-in users may link and unlink identities themselves. */
   manualLinkingEnabled: boolean;
+  /** MFA with authenticator apps (TOTP): enrolment, verification, factors per user, challenge life. */
+  mfa: { totpEnroll: boolean; totpVerify: boolean; maxFactors: number; challengeSeconds: number };
   /** A session over a day old changes its password only with a reauthentication code. */
   passwordChangeNeedsReauthentication: boolean;
   sms: SmsConfig;
@@ -261,6 +267,12 @@ export function loadConfig(
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM,
     phoneEnabled: e.GOTRUE_EXTERNAL_PHONE_ENABLED,
     manualLinkingEnabled: e.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED,
+    mfa: {
+      totpEnroll: e.GOTRUE_MFA_TOTP_ENROLL_ENABLED,
+      totpVerify: e.GOTRUE_MFA_TOTP_VERIFY_ENABLED,
+      maxFactors: e.GOTRUE_MFA_MAX_ENROLLED_FACTORS,
+      challengeSeconds: e.GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION,
+    },
     passwordChangeNeedsReauthentication: e.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION,
     sms: {
       autoconfirm: e.GOTRUE_SMS_AUTOCONFIRM,

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { authContext } from "./context.ts";
 import { API_VERSION, authErrorHandler, authNotFound } from "./errors.ts";
+import factors from "./handlers/factors.ts";
 import health from "./handlers/health.ts";
 import identities from "./handlers/identities.ts";
 import reauthenticate from "./handlers/reauthenticate.ts";
@@ -35,6 +36,7 @@ export default async function authRoutes(app: FastifyInstance) {
     logout,
     user,
     identities,
+    factors,
     reauthenticate,
     recover,
     resend,

@@ -14,7 +14,14 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
-import { emailTo, followLink, linkIn, PASSWORD, uniqueEmail } from "../../tests/support/auth.ts";
+import {
+  codeIn,
+  emailTo,
+  followLink,
+  linkIn,
+  PASSWORD,
+  uniqueEmail,
+} from "../../tests/support/auth.ts";
 import { solvedPayload } from "../../tests/support/captcha.ts";
 import { LEAD_FORMS } from "../../tests/support/leads.ts";
 import {
@@ -23,6 +30,7 @@ import {
   type TestDatabase,
 } from "../../tests/support/postgres.ts";
 import { addressOf, startSmtp, type TestSmtp } from "../../tests/support/smtp.ts";
+import { stepAt, totpCode } from "../auth/mfa/totp.ts";
 import type { Database, Queryable, Row } from "./database.ts";
 import { openPostgres } from "./postgres.ts";
 
@@ -110,13 +118,16 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
   let server: ApiServer;
   let explain: pg.Client;
 
-  const auth = (pathname: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+  const auth = (
+    pathname: string,
+    init: { method?: string; body?: unknown; token?: string; ip?: string } = {},
+  ) =>
     fetch(`${server.url}/auth/v1${pathname}`, {
       method: init.method ?? (init.body ? "POST" : "GET"),
       headers: {
         apikey: server.anonKey,
         "content-type": "application/json",
-        "x-forwarded-for": uniqueIp(),
+        "x-forwarded-for": init.ip ?? uniqueIp(),
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
       },
       body: init.body ? JSON.stringify(init.body) : undefined,
@@ -172,6 +183,8 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         NOTIFY_EMAIL: "sales@revwise.example",
         RATE_LIMIT_EMAIL_SENT: "100000",
         GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
+        GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: "true",
+        GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: "true",
         MAIL_LEASE_SECONDS: "1", // renewed every 0.2 s while an email is on the wire
       },
     });
@@ -284,6 +297,75 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         auth("/verify", { body: { type: "phone_change", phone: to, token: await texted(to) } }),
       );
     }
+
+    // Unlinking the phone identity of an email account.
+    const linked = (await (
+      await auth("/user", { token: changing.session.access_token })
+    ).json()) as {
+      identities: { identity_id: string; provider: string }[];
+    };
+    const phoneIdentity = linked.identities.find((i) => i.provider === "phone")!;
+    expect(
+      (
+        await auth(`/user/identities/${phoneIdentity.identity_id}`, {
+          method: "DELETE",
+          token: changing.session.access_token,
+        })
+      ).status,
+    ).toBe(200);
+
+    // MFA: enrol, a challenge that expires, one verified (aal2), the factor removed.
+    const mfa = await confirmedUser("plans-mfa");
+    const mfaIp = uniqueIp(); // a challenge is answered from where it was asked for
+    const enrolled = (await (
+      await auth("/factors", { body: { factor_type: "totp" }, token: mfa.session.access_token })
+    ).json()) as { id: string; totp: { secret: string } };
+    const challenge = async () =>
+      (await (
+        await auth(`/factors/${enrolled.id}/challenge`, {
+          body: {},
+          token: mfa.session.access_token,
+          ip: mfaIp,
+        })
+      ).json()) as { id: string };
+    const stale = await challenge();
+    await raw.query(
+      "UPDATE auth.mfa_challenges SET created_at = now() - interval '1 hour' WHERE id = $1",
+      [stale.id],
+    );
+    const totpNow = () => totpCode(enrolled.totp.secret, stepAt(Date.now()));
+    expect(
+      (
+        await auth(`/factors/${enrolled.id}/verify`, {
+          body: { challenge_id: stale.id, code: totpNow() },
+          token: mfa.session.access_token,
+          ip: mfaIp,
+        })
+      ).status,
+    ).toBe(422);
+    const aal2 = await json(
+      auth(`/factors/${enrolled.id}/verify`, {
+        body: { challenge_id: (await challenge()).id, code: totpNow() },
+        token: mfa.session.access_token,
+        ip: mfaIp,
+      }),
+    );
+    await json(auth(`/factors/${enrolled.id}`, { method: "DELETE", token: aal2.access_token }));
+
+    // Reauthentication: a day-old session changes its password with the emailed code.
+    await raw.query(
+      "UPDATE auth.sessions SET created_at = now() - interval '2 days' WHERE user_id = (SELECT id FROM auth.users WHERE email = $1)",
+      [mfa.email],
+    );
+    await json(auth("/reauthenticate", { token: aal2.access_token }));
+    const nonce = codeIn(await emailTo(smtp, mfa.email, "Your Revwise confirmation code"));
+    await json(
+      auth("/user", {
+        method: "PUT",
+        body: { password: `${PASSWORD}-changed`, nonce },
+        token: aal2.access_token,
+      }),
+    );
 
     // REST inserts and the lead functions (proof of work, replay guard, team emails).
     await insert("newsletter_subscribers", { email: uniqueEmail("news") });

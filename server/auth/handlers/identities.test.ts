@@ -1,7 +1,6 @@
 // Identities and the features this service leaves off, each after authentication as in GoTrue:
 // linking and unlinking identities (manual linking off, then on: an email account's phone
-// identity is unlinked, the last identity never is), MFA enrolment while TOTP is off, and the
-// web3 grant.
+// identity is unlinked, the last identity never is), and the web3 grant.
 import { afterAll, expect, it } from "vitest";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
 import { uniquePhone } from "../../../tests/support/auth.ts";
@@ -34,25 +33,6 @@ describeAuthSuite("auth: identities and switched-off features", ({ auth, confirm
         msg: "Manual linking is disabled",
       });
     }
-  });
-
-  it("asks for a signed-in user before saying MFA enrolment is off, and finds no factor", async () => {
-    const { supabase, session } = await confirmedUser("no-mfa");
-    expect(await answer(await auth("/factors", { method: "POST", body: "{}" }))).toMatchObject({
-      status: 401,
-      error_code: "no_authorization",
-    });
-    const { error } = await supabase.auth.mfa.enroll({ factorType: "totp" });
-    expect(error).toMatchObject({ status: 422, code: "mfa_totp_enroll_not_enabled" });
-    const challenge = await auth(`/factors/${crypto.randomUUID()}/challenge`, {
-      method: "POST",
-      body: "{}",
-      headers: { authorization: `Bearer ${session.access_token}` },
-    });
-    expect(await answer(challenge)).toMatchObject({
-      status: 404,
-      error_code: "mfa_factor_not_found",
-    });
   });
 
   it("answers web3_provider_disabled to the web3 grant", async () => {

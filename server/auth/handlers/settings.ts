@@ -1,7 +1,6 @@
 // GET /settings (for tools and dashboards) and the answers of the features this service does not
-// offer (OAuth, SAML, MFA), in GoTrue's codes.
+// offer (OAuth, SAML), in GoTrue's codes.
 import type { FastifyInstance } from "fastify";
-import { authenticate } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 
@@ -28,7 +27,7 @@ const PROVIDERS = [
   "zoom",
 ];
 
-export default async function settings(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+export default async function settings(app: FastifyInstance, { ctx: _ctx }: { ctx: AuthContext }) {
   app.get("/settings", async () => ({
     external: {
       ...Object.fromEntries(PROVIDERS.map((p) => [p, false])),
@@ -54,23 +53,5 @@ export default async function settings(app: FastifyInstance, { ctx }: { ctx: Aut
   });
   app.post("/sso", async () => {
     throw new AuthError(404, ErrorCode.saml_provider_disabled, "SAML 2.0 is disabled");
-  });
-  // MFA: signed-in users only (authentication is checked first); no factor can be enrolled, so
-  // none can be challenged, verified or removed.
-  app.post("/factors", async (request) => {
-    await authenticate(app.db, ctx.tokens, request);
-    throw new AuthError(
-      422,
-      ErrorCode.mfa_totp_enroll_not_enabled,
-      "MFA enroll is disabled for TOTP",
-    );
-  });
-  app.route({
-    method: ["GET", "POST", "PUT", "DELETE"],
-    url: "/factors/*",
-    handler: async (request) => {
-      await authenticate(app.db, ctx.tokens, request);
-      throw new AuthError(404, ErrorCode.mfa_factor_not_found, "Factor not found");
-    },
   });
 }

@@ -36,6 +36,7 @@ import {
 import { readChannel, sendPhoneCode } from "../sms/phone-codes.ts";
 import type { SmsChannel } from "../sms/sms-sender.ts";
 import { useReauthenticationNonce } from "./reauthenticate.ts";
+import { factorsJson } from "../models/factors.ts";
 
 const REAUTHENTICATION_AFTER_MS = 24 * 3600 * 1000;
 
@@ -44,7 +45,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
 
   app.get("/user", async (request) => {
     const { user } = await authenticate(db, ctx.tokens, request);
-    return serializeUser(user, await identitiesOf(db, user.id));
+    return serializeUser(user, await identitiesOf(db, user.id), await factorsJson(db, user.id));
   });
 
   app.put("/user", { onRequest: ctx.emailRequests }, async (request) => {
@@ -141,7 +142,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
       return current;
     });
     mailer.flush();
-    return serializeUser(updated, await identitiesOf(db, user.id));
+    return serializeUser(updated, await identitiesOf(db, user.id), await factorsJson(db, user.id));
 
     /**
      * A new number gets a code; the change applies once the code is used (at once with SMS

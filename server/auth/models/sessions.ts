@@ -3,6 +3,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/database.ts";
 import type { TokenService } from "../../security/tokens.ts";
+import { factorsJson } from "./factors.ts";
 import type { RefreshTokens } from "./refresh-tokens.ts";
 import { identitiesOf, serializeUser, type IdentityRow, type UserRow } from "./users.ts";
 
@@ -45,13 +46,17 @@ export async function sessionResponse(
   identities?: IdentityRow[],
 ) {
   const { token, exp } = accessToken(tokens, user, session);
+  const [listed, factors] = await Promise.all([
+    identities ?? identitiesOf(q, user.id),
+    factorsJson(q, user.id),
+  ]);
   return {
     access_token: token,
     token_type: "bearer",
     expires_in: tokens.expSeconds,
     expires_at: exp,
     refresh_token: refreshToken,
-    user: serializeUser(user, identities ?? (await identitiesOf(q, user.id))),
+    user: serializeUser(user, listed, factors),
   };
 }
 

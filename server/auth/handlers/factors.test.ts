@@ -1,0 +1,136 @@
+// MFA with an authenticator app through supabase-js: enrolment (secret, URI, QR code; the secret
+// sealed at rest), challenge and verify with codes computed from the enrolled secret (the session
+// becomes aal2 with totp in its amr), a code used once, the aal2 rules for adding and removing
+// factors, expired challenges, and authentication before anything else.
+import { expect, it } from "vitest";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { PASSWORD } from "../../../tests/support/auth.ts";
+import { stepAt, totpCode } from "../mfa/totp.ts";
+
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as {
+    aal: string;
+    amr: { method: string }[];
+    session_id: string;
+  };
+
+describeAuthSuite("auth: MFA (TOTP)", ({ ctx, auth, client, confirmedUser }) => {
+  it("enrols, verifies to aal2, refuses a used code, and keeps aal2 rules for other sessions", async () => {
+    const { email, supabase } = await confirmedUser("mfa");
+    const enrolled = await supabase.auth.mfa.enroll({ factorType: "totp", friendlyName: "Phone" });
+    expect(enrolled.error).toBeNull();
+    const { id: factorId, totp } = enrolled.data as {
+      id: string;
+      totp: { qr_code: string; secret: string; uri: string };
+    };
+    expect(totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/);
+    expect(totp.uri).toMatch(
+      new RegExp(
+        `^otpauth://totp/127\\.0\\.0\\.1:${encodeURIComponent(email)}\\?secret=${totp.secret}&`,
+      ),
+    );
+    const [stored] = await ctx.db.query<{ secret: string }>(
+      "SELECT secret FROM auth.mfa_factors WHERE id = $1",
+      [factorId],
+    );
+    expect(stored!.secret).not.toContain(totp.secret);
+
+    const step = stepAt(Date.now());
+    const verified = await supabase.auth.mfa.challengeAndVerify({
+      factorId,
+      code: totpCode(totp.secret, step),
+    });
+    expect(verified.error).toBeNull();
+    const claims = claimsOf(verified.data!.access_token);
+    expect(claims.aal).toBe("aal2");
+    expect(claims.amr.map((a) => a.method)).toEqual(["totp", "password"]);
+    expect((await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: "aal2",
+      nextLevel: "aal2",
+    });
+    expect((await supabase.auth.mfa.listFactors()).data?.totp).toEqual([
+      expect.objectContaining({ id: factorId, status: "verified", friendly_name: "Phone" }),
+    ]);
+    // The code of that step worked once.
+    const replay = await supabase.auth.mfa.challengeAndVerify({
+      factorId,
+      code: totpCode(totp.secret, step),
+    });
+    expect(replay.error).toMatchObject({ status: 422, code: "mfa_verification_failed" });
+
+    // A new password sign-in is aal1 until its own code; it may not add or remove factors.
+    const other = client();
+    await other.auth.signInWithPassword({ email, password: PASSWORD });
+    expect((await other.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: "aal1",
+      nextLevel: "aal2",
+    });
+    expect(
+      (await other.auth.mfa.enroll({ factorType: "totp", friendlyName: "Second" })).error,
+    ).toMatchObject({ status: 422, code: "insufficient_aal" });
+    expect((await other.auth.mfa.unenroll({ factorId })).error).toMatchObject({
+      status: 422,
+      code: "insufficient_aal",
+    });
+    const wrong = String((Number(totpCode(totp.secret, step + 1)) + 1) % 1_000_000).padStart(
+      6,
+      "0",
+    );
+    expect(
+      (await other.auth.mfa.challengeAndVerify({ factorId, code: wrong })).error,
+    ).toMatchObject({ status: 422, code: "mfa_verification_failed" });
+    const raised = await other.auth.mfa.challengeAndVerify({
+      factorId,
+      code: totpCode(totp.secret, step + 1),
+    });
+    expect(raised.error).toBeNull();
+    expect(claimsOf(raised.data!.access_token).aal).toBe("aal2");
+
+    // Removed from an aal2 session: that session is aal1 again, and has no factor.
+    expect((await other.auth.mfa.unenroll({ factorId })).error).toBeNull();
+    const refreshed = await other.auth.refreshSession();
+    expect(claimsOf(refreshed.data.session!.access_token).aal).toBe("aal1");
+    expect((await other.auth.mfa.listFactors()).data?.all).toEqual([]);
+  });
+
+  it("refuses an expired challenge, and a factor that is not the user's", async () => {
+    const { supabase } = await confirmedUser("mfa-expiry");
+    const { data } = await supabase.auth.mfa.enroll({ factorType: "totp" });
+    const { id: factorId, totp } = data as { id: string; totp: { secret: string } };
+    const challenge = await supabase.auth.mfa.challenge({ factorId });
+    expect(challenge.error).toBeNull();
+    await ctx.db.query(
+      "UPDATE auth.mfa_challenges SET created_at = now() - interval '301 seconds' WHERE id = $1",
+      [challenge.data!.id],
+    );
+    const expired = await supabase.auth.mfa.verify({
+      factorId,
+      challengeId: challenge.data!.id,
+      code: totpCode(totp.secret, stepAt(Date.now())),
+    });
+    expect(expired.error).toMatchObject({ status: 422, code: "mfa_challenge_expired" });
+
+    const { supabase: stranger } = await confirmedUser("mfa-stranger");
+    expect((await stranger.auth.mfa.challenge({ factorId })).error).toMatchObject({
+      status: 404,
+      code: "mfa_factor_not_found",
+    });
+  });
+
+  it("asks for a signed-in user before anything else", async () => {
+    const res = await auth("/factors", {
+      method: "POST",
+      body: JSON.stringify({ factor_type: "totp" }),
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error_code: "no_authorization" });
+    const { session } = await confirmedUser("mfa-phone");
+    const phone = await auth("/factors", {
+      method: "POST",
+      body: JSON.stringify({ factor_type: "phone", phone: "+15555550100" }),
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(phone.status).toBe(422);
+    expect(await phone.json()).toMatchObject({ error_code: "mfa_phone_enroll_not_enabled" });
+  });
+});

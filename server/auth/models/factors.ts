@@ -1,0 +1,183 @@
+// MFA factors and their challenges: TOTP factors with their secret encrypted at rest (AES-256-GCM
+// under a key of the server's own), a challenge per attempt, and the session a verified code
+// raises to aal2.
+import crypto from "node:crypto";
+import { isUniqueViolation, type Queryable } from "../../db/database.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
+import type { AmrEntry, SessionRow } from "./sessions.ts";
+
+export type FactorRow = {
+  id: string;
+  user_id: string;
+  friendly_name: string;
+  factor_type: "totp" | "phone";
+  status: "unverified" | "verified";
+  secret: string | null;
+  last_used_step: string | null;
+  last_challenged_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export type ChallengeRow = {
+  id: string;
+  factor_id: string;
+  ip_address: string | null;
+  created_at: Date;
+  verified_at: Date | null;
+};
+
+/** Seals and opens TOTP secrets: the database alone never holds a usable one. */
+export class SecretBox {
+  private readonly key: Buffer;
+
+  constructor(key: Buffer) {
+    this.key = key;
+  }
+
+  seal(secret: string): string {
+    const iv = crypto.randomBytes(12);
+    const cipher = crypto.createCipheriv("aes-256-gcm", this.key, iv);
+    const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+    return `v1:${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64")}`;
+  }
+
+  open(stored: string): string {
+    const raw = Buffer.from(stored.slice(3), "base64");
+    const decipher = crypto.createDecipheriv("aes-256-gcm", this.key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+  }
+}
+
+export function listFactors(q: Queryable, userId: string): Promise<FactorRow[]> {
+  return q.query<FactorRow>(
+    "SELECT * FROM auth.mfa_factors WHERE user_id = $1 ORDER BY created_at",
+    [userId],
+  );
+}
+
+export async function findFactor(
+  q: Queryable,
+  userId: string,
+  id: string,
+  lock = false,
+): Promise<FactorRow | undefined> {
+  const [row] = await q.query<FactorRow>(
+    `SELECT * FROM auth.mfa_factors WHERE id = $1 AND user_id = $2${lock ? " FOR UPDATE" : ""}`,
+    [id, userId],
+  );
+  return row;
+}
+
+export async function createTotpFactor(
+  q: Queryable,
+  opts: { userId: string; friendlyName: string; sealedSecret: string },
+): Promise<FactorRow> {
+  try {
+    const [row] = await q.query<FactorRow>(
+      `INSERT INTO auth.mfa_factors (user_id, friendly_name, factor_type, secret)
+       VALUES ($1, $2, 'totp', $3) RETURNING *`,
+      [opts.userId, opts.friendlyName, opts.sealedSecret],
+    );
+    return row!;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AuthError(
+      422,
+      ErrorCode.mfa_factor_name_conflict,
+      `A factor with the friendly name "${opts.friendlyName}" for this user already exists`,
+    );
+  }
+}
+
+export async function createChallenge(
+  q: Queryable,
+  factorId: string,
+  ip: string,
+): Promise<ChallengeRow> {
+  const [row] = await q.query<ChallengeRow>(
+    `WITH c AS (INSERT INTO auth.mfa_challenges (factor_id, ip_address) VALUES ($1, $2) RETURNING *),
+       f AS (UPDATE auth.mfa_factors SET last_challenged_at = now() WHERE id = $1)
+     SELECT * FROM c`,
+    [factorId, ip],
+  );
+  return row!;
+}
+
+export async function findChallenge(
+  q: Queryable,
+  factorId: string,
+  id: string,
+): Promise<ChallengeRow | undefined> {
+  const [row] = await q.query<ChallengeRow>(
+    "SELECT * FROM auth.mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE",
+    [id, factorId],
+  );
+  return row;
+}
+
+export async function deleteChallenge(q: Queryable, id: string): Promise<void> {
+  await q.query("DELETE FROM auth.mfa_challenges WHERE id = $1", [id]);
+}
+
+/**
+ * A code of `step` answered the challenge: the challenge is used, the factor verified (its step
+ * recorded), and the session raised to aal2 with the factor and the method in its amr. The user's
+ * other sessions still at aal1 end: they were opened without the factor.
+ */
+export async function completeChallenge(
+  q: Queryable,
+  opts: { challenge: ChallengeRow; factor: FactorRow; step: number; session: SessionRow },
+): Promise<SessionRow> {
+  const { challenge, factor, step, session } = opts;
+  await q.query("UPDATE auth.mfa_challenges SET verified_at = now() WHERE id = $1", [challenge.id]);
+  await q.query(
+    `UPDATE auth.mfa_factors SET status = 'verified', last_used_step = $2, updated_at = now()
+     WHERE id = $1`,
+    [factor.id, step],
+  );
+  const amr: AmrEntry[] = [
+    { method: factor.factor_type, timestamp: Math.floor(Date.now() / 1000) },
+    ...session.amr.filter((entry) => entry.method !== factor.factor_type),
+  ];
+  const [raised] = await q.query<SessionRow>(
+    `UPDATE auth.sessions SET aal = 'aal2', amr = $2, factor_id = $3, updated_at = now()
+     WHERE id = $1 RETURNING *`,
+    [session.id, JSON.stringify(amr), factor.id],
+  );
+  await q.query("DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2 AND aal = 'aal1'", [
+    session.user_id,
+    session.id,
+  ]);
+  return raised!;
+}
+
+/** Removes a factor; a session it had raised to aal2 goes back to aal1. */
+export async function deleteFactor(q: Queryable, factor: FactorRow): Promise<void> {
+  await q.query(
+    "UPDATE auth.sessions SET aal = 'aal1', factor_id = NULL, updated_at = now() WHERE factor_id = $1",
+    [factor.id],
+  );
+  await q.query("DELETE FROM auth.mfa_factors WHERE id = $1", [factor.id]);
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : undefined);
+
+/** GoTrue's Factor JSON (never the secret). */
+export function serializeFactor(factor: FactorRow) {
+  return {
+    id: factor.id,
+    friendly_name: factor.friendly_name,
+    factor_type: factor.factor_type,
+    status: factor.status,
+    created_at: iso(factor.created_at),
+    updated_at: iso(factor.updated_at),
+    ...(factor.last_challenged_at ? { last_challenged_at: iso(factor.last_challenged_at) } : {}),
+  };
+}
+
+/** The user's factors as the User JSON lists them. */
+export async function factorsJson(q: Queryable, userId: string) {
+  return (await listFactors(q, userId)).map(serializeFactor);
+}
