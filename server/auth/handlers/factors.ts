@@ -114,7 +114,6 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
     const code = typeof body.code === "string" ? body.code.trim() : "";
     if (!challengeId || !isUuid(challengeId))
       throw new AuthError(400, ErrorCode.validation_failed, "challenge_id must be a UUID");
-    const refresh = ctx.refreshTokens.mint();
     const raised = await db.transaction(async (tx) => {
       const challenge = await findChallenge(tx, factor.id, challengeId);
       if (!challenge)
@@ -145,15 +144,8 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
         throw new AuthError(422, ErrorCode.mfa_verification_failed, "Invalid TOTP code entered");
       const raisedSession = await completeChallenge(tx, { challenge, factor, step, session });
       // New tokens for the raised session; the ones it had no longer refresh.
-      await tx.query(
-        "UPDATE auth.refresh_tokens SET revoked = true, revoked_at = now() WHERE session_id = $1 AND NOT revoked",
-        [session.id],
-      );
-      await tx.query(
-        "INSERT INTO auth.refresh_tokens (id, token_hash, session_id, user_id) VALUES ($1, $2, $3, $4)",
-        [refresh.id, refresh.hash, session.id, user.id],
-      );
-      return { session: raisedSession };
+      const refreshToken = await ctx.refreshTokens.replace(tx, session.id, user.id);
+      return { session: raisedSession, refreshToken };
     });
     if ("expired" in raised)
       throw new AuthError(
@@ -161,7 +153,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
         ErrorCode.mfa_challenge_expired,
         `MFA challenge ${raised.expired} has expired, verify against another challenge or create a new challenge.`,
       );
-    return sessionResponse(db, ctx.tokens, user, raised.session, refresh.token);
+    return sessionResponse(db, ctx.tokens, user, raised.session, raised.refreshToken);
   });
 
   app.delete<{ Params: { id: string } }>("/factors/:id", async (request) => {

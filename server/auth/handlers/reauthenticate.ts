@@ -9,7 +9,7 @@ import { reauthenticationEmail } from "../emails/account-emails.ts";
 import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { consumeCode, createOneTimeToken } from "../models/one-time-tokens.ts";
-import type { UserRow } from "../models/users.ts";
+import { stampEmailSent, type UserRow } from "../models/users.ts";
 
 /** Where a user's reauthentication code goes: their email address, else their phone. */
 const destination = (user: UserRow) =>
@@ -59,9 +59,7 @@ export default async function reauthenticate(app: FastifyInstance, { ctx }: { ct
       });
       if (to.email) await mailer.enqueue(tx, reauthenticationEmail(to.email, code, config.siteUrl));
       else await ctx.sms.send(tx, request, { user, phone: to.phone!, otp: code });
-      await tx.query("UPDATE auth.users SET reauthentication_sent_at = now() WHERE id = $1", [
-        user.id,
-      ]);
+      await stampEmailSent(tx, user.id, "reauthentication");
     });
     mailer.flush();
     return {};

@@ -51,6 +51,23 @@ export class RefreshTokens {
   }
 
   /**
+   * Replaces every live token of a session with one new token (a session whose level changed);
+   * returns the token string.
+   */
+  async replace(q: Queryable, sessionId: string, userId: string): Promise<string> {
+    const { id, token, hash } = this.mint();
+    await q.query(
+      "UPDATE auth.refresh_tokens SET revoked = true, revoked_at = now() WHERE session_id = $1 AND NOT revoked",
+      [sessionId],
+    );
+    await q.query(
+      "INSERT INTO auth.refresh_tokens (id, token_hash, session_id, user_id) VALUES ($1, $2, $3, $4)",
+      [id, hash, sessionId, userId],
+    );
+    return token;
+  }
+
+  /**
    * Exchanges a refresh token for the next one, inside the caller's transaction. Requests for the
    * same session are serialised by locking the session row.
    */

@@ -160,7 +160,7 @@ export function requestEmailChange(q: Queryable, userId: string, newEmail: strin
 export async function stampEmailSent(
   q: Queryable,
   userId: string,
-  email: "confirmation" | "recovery" | "email_change",
+  email: "confirmation" | "recovery" | "email_change" | "reauthentication",
 ): Promise<UserRow> {
   const [user] = await q.query<UserRow>(
     `UPDATE auth.users SET ${email}_sent_at = now() WHERE id = $1 RETURNING *`,
