@@ -4,11 +4,14 @@
 // the password in this process, and a bare sign-in server (bench/bare-signin-server.ts) doing only
 // the lookup, the check and the session insert. Target: p50 ≤ 1.3 × one hash. Beside it, the p50
 // of POST /auth/v1/verify with a texted code (type sms; each code asked for by /otp first, untimed,
-// and read from a Send SMS hook on loopback).
+// and read from a Send SMS hook on loopback), and the p50 of an MFA verify (POST
+// /factors/{id}/verify with a TOTP code, each for a new user whose factor and challenge were made
+// first, untimed).
 import { verify } from "@node-rs/argon2";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stepAt, totpCode } from "../server/auth/mfa/totp.ts";
 import { hashPassword } from "../server/auth/passwords.ts";
 import { createTestDatabase, postgresAvailable } from "../tests/support/postgres.ts";
 import { sharedDeploymentEnv, startServer } from "../tests/support/server-process.ts";
@@ -17,6 +20,7 @@ import { fmt, load, median, nextIp, percentile, poster, startBareServer, table }
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 200);
 const OTP_VERIFIES = Number(process.env.BENCH_OTP_VERIFIES ?? 100);
+const MFA_VERIFIES = Number(process.env.BENCH_MFA_VERIFIES ?? 50);
 const PASSWORD = "Benchmark-Passphrase-42";
 // The bare cost: one argon2id check at the server's parameters, in this process, one at a time.
 // It is measured alternately with the sign-ins (below), so both see the same machine: on a shared
@@ -51,6 +55,47 @@ async function otpVerifyTimes(url: string, anonKey: string, hook: TestSmsHook, e
     await verified.arrayBuffer();
     times.push(performance.now() - t);
     if (!verified.ok) throw new Error(`${engine}: /verify answered ${verified.status}`);
+  }
+  return times;
+}
+
+/**
+ * POST /factors/{id}/verify with a TOTP code, one at a time, each for a new user (signed up,
+ * factor enrolled and challenged first, untimed, from the address that verifies): the times in ms.
+ */
+async function mfaVerifyTimes(url: string, anonKey: string, engine: string) {
+  const times: number[] = [];
+  for (let i = 0; i < MFA_VERIFIES; i++) {
+    const ip = nextIp();
+    const post = async <T>(path: string, body: object, token?: string): Promise<T> => {
+      const res = await fetch(`${url}/auth/v1${path}`, {
+        method: "POST",
+        headers: {
+          apikey: anonKey,
+          "content-type": "application/json",
+          "x-forwarded-for": ip,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${engine}: ${path} answered ${res.status}`);
+      return (await res.json()) as T;
+    };
+    const email = `bench-mfa-${i}-${engine.toLowerCase()}@revwise.example`;
+    const { access_token: token } = await post<{ access_token: string }>("/signup", {
+      email,
+      password: PASSWORD,
+    });
+    const factor = await post<{ id: string; totp: { secret: string } }>(
+      "/factors",
+      { factor_type: "totp" },
+      token,
+    );
+    const challenge = await post<{ id: string }>(`/factors/${factor.id}/challenge`, {}, token);
+    const code = totpCode(factor.totp.secret, stepAt(Date.now()));
+    const t = performance.now();
+    await post(`/factors/${factor.id}/verify`, { challenge_id: challenge.id, code }, token);
+    times.push(performance.now() - t);
   }
   return times;
 }
@@ -122,6 +167,7 @@ async function measure(engine: string, env: Record<string, string>) {
     setupRequest: withIp,
   });
   const otpTimes = await otpVerifyTimes(server.url, anonKey, hook, engine);
+  const mfaTimes = await mfaVerifyTimes(server.url, anonKey, engine);
   await server.stop();
   await hook.stop();
   if (concurrent.non2xx || concurrent.errors)
@@ -158,6 +204,11 @@ async function measure(engine: string, env: Record<string, string>) {
       engine,
       measure: `OTP verify (texted code), p50 (${OTP_VERIFIES})`,
       value: `${fmt(p50(otpTimes), 1)} ms`,
+    },
+    {
+      engine,
+      measure: `MFA verify (TOTP code), p50 (${MFA_VERIFIES})`,
+      value: `${fmt(p50(mfaTimes), 1)} ms`,
     },
   ];
 }

@@ -3,11 +3,15 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "../common/accounts.ts";
 import { DEFAULT_BOOK_DEMO_URL, DEMO_PAGE_ROUTE } from "../common/site-build.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** A number of requests per window; 0 turns the limit off. */
+const perWindow = z.coerce.number().min(0).max(1_000_000);
 
 const urlWithScheme = (schemes: string[]) =>
   z.string().refine(
@@ -38,7 +42,21 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_EXP: z.coerce.number().int().min(60).max(604800).default(3600),
   MAILER_AUTOCONFIRM: bool.default(false),
+  GOTRUE_DISABLE_SIGNUP: bool.default(false),
+  GOTRUE_EXTERNAL_EMAIL_ENABLED: bool.default(true),
   GOTRUE_EXTERNAL_PHONE_ENABLED: bool.default(false),
+  GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: bool.default(false),
+  GOTRUE_PASSWORD_MIN_LENGTH: z.coerce
+    .number()
+    .int()
+    .min(MIN_PASSWORD_LENGTH)
+    .max(72)
+    .default(MIN_PASSWORD_LENGTH),
+  GOTRUE_RATE_LIMIT_TOKEN_REFRESH: perWindow.default(150),
+  GOTRUE_RATE_LIMIT_VERIFY: perWindow.default(30),
+  GOTRUE_RATE_LIMIT_OTP: perWindow.default(30),
+  GOTRUE_RATE_LIMIT_ANONYMOUS_USERS: perWindow.default(30),
+  GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: perWindow.default(15),
   GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: bool.default(false),
   GOTRUE_MFA_TOTP_ENROLL_ENABLED: bool.default(true),
   GOTRUE_MFA_TOTP_VERIFY_ENABLED: bool.default(true),
@@ -85,6 +103,26 @@ export type Config = {
   jwtSecret: string | undefined;
   jwtExpSeconds: number;
   mailerAutoconfirm: boolean;
+  /** No new accounts: sign-ups (and sign-in links or codes for new addresses) are refused. */
+  signupDisabled: boolean;
+  /** Accounts by email address (sign-up, sign-in, links and codes). */
+  emailEnabled: boolean;
+  /** Sign-ins without an address or number (`is_anonymous` users). */
+  anonymousEnabled: boolean;
+  /** The shortest password accepted (never below the site's own minimum). */
+  passwordMinLength: number;
+  /**
+   * GoTrue's per-IP refilling buckets, as requests per window (0: no limit): token grants and
+   * refreshes, verifications, and each endpoint that sends a link or code (per 5 minutes); MFA
+   * challenges and verifications (per minute); anonymous sign-ins (per hour).
+   */
+  authRateLimits: {
+    token: number;
+    verify: number;
+    otp: number;
+    mfa: number;
+    anonymous: number;
+  };
   /** Phone sign-ups and sign-ins (password or code), and phone numbers on accounts. */
   phoneEnabled: boolean;
   /** Signed-in users may link and unlink identities themselves. */
@@ -265,6 +303,17 @@ export function loadConfig(
     jwtSecret: e.JWT_SECRET,
     jwtExpSeconds: e.JWT_EXP,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM,
+    signupDisabled: e.GOTRUE_DISABLE_SIGNUP,
+    emailEnabled: e.GOTRUE_EXTERNAL_EMAIL_ENABLED,
+    anonymousEnabled: e.GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED,
+    passwordMinLength: e.GOTRUE_PASSWORD_MIN_LENGTH,
+    authRateLimits: {
+      token: e.GOTRUE_RATE_LIMIT_TOKEN_REFRESH,
+      verify: e.GOTRUE_RATE_LIMIT_VERIFY,
+      otp: e.GOTRUE_RATE_LIMIT_OTP,
+      mfa: e.GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY,
+      anonymous: e.GOTRUE_RATE_LIMIT_ANONYMOUS_USERS,
+    },
     phoneEnabled: e.GOTRUE_EXTERNAL_PHONE_ENABLED,
     manualLinkingEnabled: e.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED,
     mfa: {

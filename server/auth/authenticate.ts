@@ -1,8 +1,9 @@
-// GoTrue's requireAuthentication: the user and session behind a request's bearer token.
+// GoTrue's requireAuthentication (the user and session behind a request's bearer token) and
+// requireAdminCredentials (a service-role token, for the admin API).
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { isUuid } from "../platform/uuid.ts";
-import { bearerToken, type TokenService } from "../security/tokens.ts";
+import { bearerToken, type Claims, type TokenService } from "../security/tokens.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
 import { findSession, type SessionRow } from "./models/sessions.ts";
 import { findUserById, isBanned, type UserRow } from "./models/users.ts";
@@ -19,22 +20,8 @@ export async function authenticate(
   tokens: TokenService,
   request: FastifyRequest,
 ): Promise<Authenticated> {
-  const token = bearerToken(request.headers.authorization);
-  if (!token)
-    throw new AuthError(
-      401,
-      ErrorCode.no_authorization,
-      "This endpoint requires a valid Bearer token",
-    );
-  const check = await tokens.verify(token);
-  if (!check.ok || check.claims.iss !== tokens.issuer) {
-    const reason =
-      !check.ok && check.reason === "expired"
-        ? "token has expired"
-        : "unable to parse or verify signature";
-    throw new AuthError(403, ErrorCode.bad_jwt, `invalid JWT: ${reason}`);
-  }
-  const { sub, session_id: sessionId } = check.claims;
+  const { token, claims } = await verifiedBearer(tokens, request, (c) => c.iss === tokens.issuer);
+  const { sub, session_id: sessionId } = claims;
   if (!sub) throw new AuthError(403, ErrorCode.bad_jwt, "invalid claim: missing sub claim");
   // Signed by us, yet not ours in shape (a key that leaked, a token minted by hand): the claims
   // the lookups use must be UUIDs before they reach the database.
@@ -60,4 +47,45 @@ export async function authenticate(
     throw new AuthError(403, ErrorCode.user_not_found, "User from sub claim in JWT does not exist");
   if (isBanned(user)) throw new AuthError(403, ErrorCode.user_banned, "User is banned");
   return { user, session, accessToken: token };
+}
+
+/** Roles whose tokens may use the admin API (GoTrue's default JWT_ADMIN_ROLES). */
+const ADMIN_ROLES = new Set(["service_role", "supabase_admin"]);
+
+/**
+ * GoTrue's requireAdminCredentials: a bearer token the token service accepts whose role is an
+ * admin role (the service-role key). Any other valid token, a user's included, is 403 not_admin.
+ */
+export async function authenticateAdmin(
+  tokens: TokenService,
+  request: FastifyRequest,
+): Promise<Claims> {
+  const { claims } = await verifiedBearer(tokens, request, () => true);
+  if (!ADMIN_ROLES.has(claims.role!))
+    throw new AuthError(403, ErrorCode.not_admin, "User not allowed");
+  return claims;
+}
+
+/** The request's bearer token and its claims, when the token service accepts it and `accept` too. */
+async function verifiedBearer(
+  tokens: TokenService,
+  request: FastifyRequest,
+  accept: (claims: Claims) => boolean,
+): Promise<{ token: string; claims: Claims }> {
+  const token = bearerToken(request.headers.authorization);
+  if (!token)
+    throw new AuthError(
+      401,
+      ErrorCode.no_authorization,
+      "This endpoint requires a valid Bearer token",
+    );
+  const check = await tokens.verify(token);
+  if (!check.ok || !accept(check.claims)) {
+    const reason =
+      !check.ok && check.reason === "expired"
+        ? "token has expired"
+        : "unable to parse or verify signature";
+    throw new AuthError(403, ErrorCode.bad_jwt, `invalid JWT: ${reason}`);
+  }
+  return { token, claims: check.claims };
 }

@@ -82,6 +82,10 @@ export class AuthError extends ProtocolError<ErrorCode> {
   }
 }
 
+/** GoTrue's answer when email accounts are turned off (GOTRUE_EXTERNAL_EMAIL_ENABLED=false). */
+export const emailLoginsDisabled = (status: 400 | 422) =>
+  new AuthError(status, ErrorCode.email_provider_disabled, "Email logins are disabled");
+
 export function sendAuthError(reply: FastifyReply, err: AuthError) {
   return reply
     .code(err.status)

@@ -11,8 +11,6 @@ export const ARGON2_OPTIONS: Options = {
   timeCost: 2,
   parallelism: 1,
 };
-export { MIN_PASSWORD_LENGTH } from "../../common/accounts.ts";
-import { MIN_PASSWORD_LENGTH } from "../../common/accounts.ts";
 /** GoTrue refuses longer passwords (bcrypt's limit), and so do we for compatibility. */
 export const MAX_PASSWORD_BYTES = 72;
 
@@ -42,9 +40,13 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 
 export type WeakReason = "length" | "pwned";
 
-/** Throws GoTrue's errors: 400 validation_failed for missing/overlong, 422 weak_password otherwise. */
+/**
+ * Throws GoTrue's errors: 400 validation_failed for missing/overlong, 422 weak_password for
+ * shorter than `minLength` (GOTRUE_PASSWORD_MIN_LENGTH) or common.
+ */
 export function checkPasswordPolicy(
   password: unknown,
+  minLength: number,
   missingMessage = "Password is required",
 ): string {
   if (typeof password !== "string" || password.length === 0)
@@ -57,11 +59,11 @@ export function checkPasswordPolicy(
     );
   }
   const reasons: WeakReason[] = [];
-  if ([...password].length < MIN_PASSWORD_LENGTH) reasons.push("length");
+  if ([...password].length < minLength) reasons.push("length");
   if (COMMON_PASSWORDS.has(password.toLowerCase())) reasons.push("pwned");
   if (reasons.length) {
     const message = reasons.includes("length")
-      ? `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`
+      ? `Password should be at least ${minLength} characters.`
       : "Password is known to be weak and easy to guess, please choose a different one.";
     throw new AuthError(422, ErrorCode.weak_password, message, {
       weak_password: { reasons, message },

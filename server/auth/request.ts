@@ -97,3 +97,43 @@ export function emailOrPhone(
     throw new AuthError(400, ErrorCode.validation_failed, both);
   return { email, phone };
 }
+
+const DURATION_UNITS_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  μs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
+const DURATION_PART = /(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/gy;
+/** Longer bans than this (about 290 years, Go's own limit) are refused. */
+const MAX_DURATION_MS = 9.2e12;
+
+/**
+ * A ban's length as GoTrue reads `ban_duration`: Go's duration syntax ("24h", "1h30m", "90s"), or
+ * "none" (no ban), in milliseconds; undefined when absent or "".
+ */
+export function readBanDuration(value: unknown): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (value === "none" || value === "0") return 0;
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  const sign = text.startsWith("-") ? -1 : 1;
+  const body = text.replace(/^[-+]/, "");
+  DURATION_PART.lastIndex = 0;
+  let total = 0;
+  let read = 0;
+  for (const [part, amount, unit] of body.matchAll(DURATION_PART)) {
+    total += Number(amount) * DURATION_UNITS_MS[unit!]!;
+    read += part.length;
+  }
+  if (read === 0 || read !== body.length || total > MAX_DURATION_MS)
+    throw new AuthError(
+      400,
+      ErrorCode.validation_failed,
+      `invalid format for ban duration: time: invalid duration ${JSON.stringify(text)}`,
+    );
+  return sign * total;
+}

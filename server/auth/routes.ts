@@ -2,6 +2,8 @@
 import type { FastifyInstance } from "fastify";
 import { authContext } from "./context.ts";
 import { API_VERSION, authErrorHandler, authNotFound } from "./errors.ts";
+import admin from "./handlers/admin.ts";
+import adminLinks from "./handlers/admin-links.ts";
 import factors from "./handlers/factors.ts";
 import health from "./handlers/health.ts";
 import identities from "./handlers/identities.ts";
@@ -41,6 +43,8 @@ export default async function authRoutes(app: FastifyInstance) {
     recover,
     resend,
     settings,
+    admin,
+    adminLinks,
   ])
     await app.register(routes, { ctx });
 }

@@ -1,4 +1,4 @@
-// Per-client-IP rate limits for public writes and sign-in. In-process by default; shared through
+// Per-client-IP rate limits for public writes. In-process by default; shared through
 // Redis (redis.ts) when REDIS_URL is set, so several instances count together. Routes opt in with
 // `config.rateLimit`; a refusal reaches the route scope's error handler as a 429 in its protocol's shape.
 import rateLimit from "@fastify/rate-limit";
@@ -40,12 +40,8 @@ export default fp(
   { name: "rate-limits", dependencies: ["redis"] },
 );
 
-/** The limits of the lead forms and of the auth service (Supabase's defaults). */
+/** The limits of the lead forms and the captcha (the auth service has its own: auth/rate-limits.ts). */
 export const LIMITS = {
   form: { max: 10, timeWindow: 60_000 },
   captchaChallenge: { max: 60, timeWindow: 60_000 },
-  /** Supabase Auth's IP buckets: sign-in and refresh; verification; everything that sends email. */
-  authToken: { max: 150, timeWindow: 300_000 },
-  authVerify: { max: 30, timeWindow: 300_000 },
-  authEmail: { max: 30, timeWindow: 300_000 },
 } as const;

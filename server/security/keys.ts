@@ -1,4 +1,4 @@
-// The server's signing secret and the public anon key derived from it.
+// The server's signing secret, the public anon key and the secret service-role key derived from it.
 // JWT_SECRET when given; otherwise a secret generated once into DATA_DIR and reused on restart.
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
@@ -10,6 +10,11 @@ export type Keys = {
   jwtSecret: Uint8Array;
   /** The public anon key: an HS256 JWT {role: "anon", iss: "supabase"}. */
   anonKey: string;
+  /**
+   * The service-role key ({role: "service_role"}): the admin API's credential. A secret like
+   * JWT_SECRET: never logged, never sent to a browser.
+   */
+  serviceRoleKey: string;
   /** Derives an independent key for another purpose (captcha HMAC, token hashing…). */
   derive(purpose: string): Buffer;
 };
@@ -23,17 +28,22 @@ export async function loadKeys(opts: {
 }): Promise<Keys> {
   const secret = opts.jwtSecret ?? (await readOrCreateSecret(opts.dataDir));
   const jwtSecret = new TextEncoder().encode(secret);
-  const anonKey = mintAnonKey(jwtSecret);
   return {
     jwtSecret,
-    anonKey,
+    anonKey: mintApiKey(jwtSecret, "anon"),
+    serviceRoleKey: mintApiKey(jwtSecret, "service_role"),
     derive: (purpose) =>
       Buffer.from(crypto.hkdfSync("sha256", jwtSecret, Buffer.alloc(0), purpose, 32)),
   };
 }
 
-export function mintAnonKey(secret: Uint8Array, now = Math.floor(Date.now() / 1000)): string {
-  return signJwt({ role: "anon", iss: "supabase", iat: now, exp: now + TEN_YEARS }, secret);
+/** An API key as Supabase mints them: an HS256 JWT of the role, valid for ten years. */
+export function mintApiKey(
+  secret: Uint8Array,
+  role: "anon" | "service_role",
+  now = Math.floor(Date.now() / 1000),
+): string {
+  return signJwt({ role, iss: "supabase", iat: now, exp: now + TEN_YEARS }, secret);
 }
 
 async function readOrCreateSecret(dataDir: string): Promise<string> {

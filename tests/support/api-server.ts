@@ -13,6 +13,9 @@ export type ApiServer = {
   app: FastifyInstance;
   url: string;
   anonKey: string;
+  serviceRoleKey: string;
+  /** supabase-js with the service-role key, for `auth.admin` (no session of its own). */
+  admin(): SupabaseClient;
   /**
    * supabase-js for this server; `ip` is sent as X-Forwarded-For (the server trusts its loopback peer).
    * With `pkce`, the PKCE flow, its verifier kept in memory (unless `storage` is given).
@@ -54,6 +57,11 @@ export async function startApiServer(
     app,
     url,
     anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    admin: () =>
+      createClient(url, keys.serviceRoleKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      }),
     client: ({ storage, ip, pkce = false } = {}) => {
       const kept = storage ?? (pkce ? memoryStorage() : undefined);
       return createClient(url, keys.anonKey, {

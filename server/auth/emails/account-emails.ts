@@ -1,4 +1,4 @@
-// The account emails: confirmation, password recovery, sign-in link, email change, and the notice
+// The account emails: confirmation, password recovery, sign-in link, invitation, email change, and the notice
 // an existing account owner gets when someone tries to sign up with their address.
 import { actionEmail } from "../../mail/templates.ts";
 import type { Email } from "../../mail/outbox.ts";
@@ -70,6 +70,17 @@ export const magicLinkEmail = (link: Link, account: "existing" | "new"): Email =
         ? "Someone (hopefully you) asked to sign in to your Revwise account with this email address."
         : "Someone (hopefully you) asked to sign in to Revwise with this email address. Signing in creates your account.",
     label: "Sign in",
+  });
+
+/** An invitation sent with the admin API: the link confirms the address and signs the person in. */
+export const inviteEmail = (link: Link): Email =>
+  linkEmail(link, {
+    kind: "auth-invite",
+    subject: "You are invited to Revwise",
+    heading: "Join Revwise",
+    intro:
+      "You have been invited to create a Revwise account with this email address. Accept the invitation to sign in; you can then choose a password on your account page.",
+    label: "Accept the invitation",
   });
 
 export const emailChangeEmail = (link: Link, role: "new" | "current", newEmail: string): Email =>

@@ -13,7 +13,7 @@ export type LinkEmail = {
   to: string;
   tokenType: TokenType;
   /** The `type` of the /verify link, and the flow state's authentication method. */
-  verifyType: "signup" | "recovery" | "magiclink" | "email_change";
+  verifyType: "signup" | "invite" | "recovery" | "magiclink" | "email_change";
   pkce: Pkce | undefined;
   siteUrl: string;
   redirectTo: string;
@@ -22,6 +22,7 @@ export type LinkEmail = {
 
 const FLOW_METHODS: Record<LinkEmail["verifyType"], string> = {
   signup: "email/signup",
+  invite: "invite",
   recovery: "recovery",
   magiclink: "magiclink",
   email_change: "email_change",

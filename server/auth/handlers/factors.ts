@@ -93,68 +93,76 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
     };
   });
 
-  app.post<{ Params: { id: string } }>("/factors/:id/challenge", async (request) => {
-    const { factor } = await ownFactor(request, request.params.id);
-    const challenge = await createChallenge(db, factor.id, request.ip);
-    const expiresAt =
-      Math.floor(new Date(challenge.created_at).getTime() / 1000) + config.mfa.challengeSeconds;
-    return { id: challenge.id, type: factor.factor_type, expires_at: expiresAt };
-  });
+  app.post<{ Params: { id: string } }>(
+    "/factors/:id/challenge",
+    { onRequest: ctx.limits.hook("factor_challenge") },
+    async (request) => {
+      const { factor } = await ownFactor(request, request.params.id);
+      const challenge = await createChallenge(db, factor.id, request.ip);
+      const expiresAt =
+        Math.floor(new Date(challenge.created_at).getTime() / 1000) + config.mfa.challengeSeconds;
+      return { id: challenge.id, type: factor.factor_type, expires_at: expiresAt };
+    },
+  );
 
-  app.post<{ Params: { id: string } }>("/factors/:id/verify", async (request) => {
-    const { user, session, factor } = await ownFactor(request, request.params.id);
-    if (!config.mfa.totpVerify)
-      throw new AuthError(
-        422,
-        ErrorCode.mfa_totp_verify_not_enabled,
-        "MFA verification is disabled for TOTP",
-      );
-    const body = readBody(request);
-    const challengeId = presentString(body.challenge_id);
-    const code = typeof body.code === "string" ? body.code.trim() : "";
-    if (!challengeId || !isUuid(challengeId))
-      throw new AuthError(400, ErrorCode.validation_failed, "challenge_id must be a UUID");
-    const raised = await db.transaction(async (tx) => {
-      const challenge = await findChallenge(tx, factor.id, challengeId);
-      if (!challenge)
-        throw new AuthError(
-          404,
-          ErrorCode.mfa_factor_not_found,
-          "MFA factor with the provided challenge ID not found",
-        );
-      if (challenge.verified_at !== null || challenge.ip_address !== request.ip)
+  app.post<{ Params: { id: string } }>(
+    "/factors/:id/verify",
+    { onRequest: ctx.limits.hook("factor_verify") },
+    async (request) => {
+      const { user, session, factor } = await ownFactor(request, request.params.id);
+      if (!config.mfa.totpVerify)
         throw new AuthError(
           422,
-          ErrorCode.mfa_ip_address_mismatch,
-          "Challenge and verify IP addresses mismatch. Try enrollment again.",
+          ErrorCode.mfa_totp_verify_not_enabled,
+          "MFA verification is disabled for TOTP",
         );
-      const age = Date.now() - new Date(challenge.created_at).getTime();
-      if (age > config.mfa.challengeSeconds * 1000) {
-        await deleteChallenge(tx, challenge.id);
-        return { expired: challenge.id };
-      }
-      const locked = (await findFactor(tx, user.id, factor.id, true)) as FactorRow;
-      const step = matchTotp(
-        box.open(locked.secret!),
-        code,
-        Date.now(),
-        locked.last_used_step === null ? -1 : Number(locked.last_used_step),
-      );
-      if (step === undefined)
-        throw new AuthError(422, ErrorCode.mfa_verification_failed, "Invalid TOTP code entered");
-      const raisedSession = await completeChallenge(tx, { challenge, factor, step, session });
-      // New tokens for the raised session; the ones it had no longer refresh.
-      const refreshToken = await ctx.refreshTokens.replace(tx, session.id, user.id);
-      return { session: raisedSession, refreshToken };
-    });
-    if ("expired" in raised)
-      throw new AuthError(
-        422,
-        ErrorCode.mfa_challenge_expired,
-        `MFA challenge ${raised.expired} has expired, verify against another challenge or create a new challenge.`,
-      );
-    return sessionResponse(db, ctx.tokens, user, raised.session, raised.refreshToken);
-  });
+      const body = readBody(request);
+      const challengeId = presentString(body.challenge_id);
+      const code = typeof body.code === "string" ? body.code.trim() : "";
+      if (!challengeId || !isUuid(challengeId))
+        throw new AuthError(400, ErrorCode.validation_failed, "challenge_id must be a UUID");
+      const raised = await db.transaction(async (tx) => {
+        const challenge = await findChallenge(tx, factor.id, challengeId);
+        if (!challenge)
+          throw new AuthError(
+            404,
+            ErrorCode.mfa_factor_not_found,
+            "MFA factor with the provided challenge ID not found",
+          );
+        if (challenge.verified_at !== null || challenge.ip_address !== request.ip)
+          throw new AuthError(
+            422,
+            ErrorCode.mfa_ip_address_mismatch,
+            "Challenge and verify IP addresses mismatch. Try enrollment again.",
+          );
+        const age = Date.now() - new Date(challenge.created_at).getTime();
+        if (age > config.mfa.challengeSeconds * 1000) {
+          await deleteChallenge(tx, challenge.id);
+          return { expired: challenge.id };
+        }
+        const locked = (await findFactor(tx, user.id, factor.id, true)) as FactorRow;
+        const step = matchTotp(
+          box.open(locked.secret!),
+          code,
+          Date.now(),
+          locked.last_used_step === null ? -1 : Number(locked.last_used_step),
+        );
+        if (step === undefined)
+          throw new AuthError(422, ErrorCode.mfa_verification_failed, "Invalid TOTP code entered");
+        const raisedSession = await completeChallenge(tx, { challenge, factor, step, session });
+        // New tokens for the raised session; the ones it had no longer refresh.
+        const refreshToken = await ctx.refreshTokens.replace(tx, session.id, user.id);
+        return { session: raisedSession, refreshToken };
+      });
+      if ("expired" in raised)
+        throw new AuthError(
+          422,
+          ErrorCode.mfa_challenge_expired,
+          `MFA challenge ${raised.expired} has expired, verify against another challenge or create a new challenge.`,
+        );
+      return sessionResponse(db, ctx.tokens, user, raised.session, raised.refreshToken);
+    },
+  );
 
   app.delete<{ Params: { id: string } }>("/factors/:id", async (request) => {
     const { session, factor } = await ownFactor(request, request.params.id);

@@ -10,7 +10,7 @@ import type { AuthContext } from "../context.ts";
 import { magicLinkEmail } from "../emails/account-emails.ts";
 import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
 import { sendConfirmationEmail, sendLinkEmail } from "../emails/link-emails.ts";
-import { AuthError, ErrorCode } from "../errors.ts";
+import { AuthError, emailLoginsDisabled, ErrorCode } from "../errors.ts";
 import { parsePkce, type Pkce } from "../models/flow-states.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import { createUser, findUserByEmail, stampEmailSent } from "../models/users.ts";
@@ -30,7 +30,7 @@ import type { SmsChannel } from "../sms/sms-sender.ts";
 export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
 
-  app.post("/otp", { onRequest: ctx.emailRequests }, async (request) => {
+  app.post("/otp", { onRequest: ctx.limits.hook("otp") }, async (request) => {
     const body = readBody(request);
     const { email, phone } = emailOrPhone(
       body,
@@ -42,13 +42,15 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
         ErrorCode.validation_failed,
         "Channel should only be specified with Phone OTP",
       );
+    if (email !== undefined && !config.emailEnabled) throw emailLoginsDisabled(422);
     const pkce = parsePkce(body);
     if (body.create_user !== undefined && typeof body.create_user !== "boolean")
       throw new AuthError(400, ErrorCode.bad_json, "Could not parse request body as JSON");
     const metadata = readMetadata(body.data);
-    if (body.create_user === false && !(await hasAccount(request, email, phone))) {
+    const creates = body.create_user !== false && !config.signupDisabled;
+    if (!creates && !(await hasAccount(request, email, phone))) {
       // Answered as for an account, after the same limits, and nothing is sent: the answer never
-      // tells whether an address or number has an account.
+      // tells whether an address or number has an account (nor, with sign-ups off, that it has none).
       return {};
     }
     if (email !== undefined) await emailOtp(request, readEmail(email), pkce, metadata);
@@ -79,11 +81,12 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
   }
 
   // The older form of the email sign-in link (GoTrue keeps it; supabase-js calls /otp).
-  app.post("/magiclink", { onRequest: ctx.emailRequests }, async (request) => {
+  app.post("/magiclink", { onRequest: ctx.limits.hook("magiclink") }, async (request) => {
     const body = readBody(request);
     const email = presentString(body.email);
     if (email === undefined)
       throw new AuthError(422, ErrorCode.validation_failed, "Password recovery requires an email");
+    if (!config.emailEnabled) throw emailLoginsDisabled(422);
     const address = readEmail(email);
     await emailOtp(request, address, parsePkce(body), readMetadata(body.data));
     return {};

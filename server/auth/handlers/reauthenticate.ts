@@ -30,7 +30,7 @@ export async function useReauthenticationNonce(q: Queryable, user: UserRow, nonc
 export default async function reauthenticate(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
 
-  app.get("/reauthenticate", { onRequest: ctx.emailRequests }, async (request) => {
+  app.get("/reauthenticate", { onRequest: ctx.limits.hook("reauthenticate") }, async (request) => {
     const { user } = await authenticate(db, ctx.tokens, request);
     const to = destination(user);
     if (!to)

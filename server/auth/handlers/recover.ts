@@ -5,6 +5,7 @@ import type { AuthContext } from "../context.ts";
 import { recoveryEmail } from "../emails/account-emails.ts";
 import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
 import { sendLinkEmail } from "../emails/link-emails.ts";
+import { emailLoginsDisabled } from "../errors.ts";
 import { parsePkce } from "../models/flow-states.ts";
 import { findUserByEmail, stampEmailSent } from "../models/users.ts";
 import { safeRedirect } from "../redirects.ts";
@@ -13,7 +14,8 @@ import { queryParam, readBody, readEmail } from "../request.ts";
 export default async function recover(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
 
-  app.post("/recover", { onRequest: ctx.emailRequests }, async (request) => {
+  app.post("/recover", { onRequest: ctx.limits.hook("recover") }, async (request) => {
+    if (!config.emailEnabled) throw emailLoginsDisabled(400);
     const body = readBody(request);
     const email = readEmail(body.email);
     const pkce = parsePkce(body);

@@ -7,7 +7,7 @@ import type { AuthContext } from "../context.ts";
 import { emailChangeEmail } from "../emails/account-emails.ts";
 import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
 import { sendConfirmationEmail, sendLinkEmail } from "../emails/link-emails.ts";
-import { AuthError, ErrorCode } from "../errors.ts";
+import { AuthError, emailLoginsDisabled, ErrorCode } from "../errors.ts";
 import { parsePkce } from "../models/flow-states.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import { findUserByEmail, stampEmailSent } from "../models/users.ts";
@@ -26,7 +26,7 @@ const PURPOSES: Record<string, string> = {
 export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
 
-  app.post("/resend", { onRequest: ctx.emailRequests }, async (request) => {
+  app.post("/resend", { onRequest: ctx.limits.hook("resend") }, async (request) => {
     const body = readBody(request);
     const type = typeof body.type === "string" ? body.type : "";
     if (!Object.hasOwn(PURPOSES, type)) {
@@ -59,6 +59,7 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
       );
     let by: { email: string } | { phone: string };
     if (rawEmail !== undefined) {
+      if (!config.emailEnabled) throw emailLoginsDisabled(400);
       by = { email: readEmail(rawEmail) };
     } else if (rawPhone !== undefined) {
       if (!config.phoneEnabled)

@@ -5,21 +5,24 @@ import type { AuthContext } from "../context.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 
 const PROVIDERS = [
-  "anonymous_users",
   "apple",
   "azure",
   "bitbucket",
   "discord",
   "facebook",
   "figma",
+  "fly",
   "github",
   "gitlab",
   "google",
   "keycloak",
   "kakao",
+  "linkedin",
   "linkedin_oidc",
   "notion",
+  "slack",
   "slack_oidc",
+  "snapchat",
   "spotify",
   "twitch",
   "twitter",
@@ -28,19 +31,38 @@ const PROVIDERS = [
 ];
 
 export default async function settings(app: FastifyInstance, { ctx: _ctx }: { ctx: AuthContext }) {
+  const { config } = app;
   app.get("/settings", async () => ({
     external: {
       ...Object.fromEntries(PROVIDERS.map((p) => [p, false])),
-      email: true,
-      phone: app.config.phoneEnabled,
+      anonymous_users: config.anonymousEnabled,
+      email: config.emailEnabled,
+      phone: config.phoneEnabled,
     },
-    disable_signup: false,
-    mailer_autoconfirm: app.config.mailerAutoconfirm,
-    phone_autoconfirm: app.config.sms.autoconfirm,
+    disable_signup: config.signupDisabled,
+    mailer_autoconfirm: config.mailerAutoconfirm,
+    phone_autoconfirm: config.sms.autoconfirm,
     // GoTrue names its SMS provider here; ours is the Send SMS hook, or none (the dev mailbox).
-    sms_provider: app.config.sms.hook ? "hook" : "",
+    sms_provider: config.sms.hook ? "hook" : "",
     saml_enabled: false,
+    saml_private_key_next_configured: false,
     passkeys_enabled: false,
+    // Beyond GoTrue's answer: the rest of what a client may want to know before it asks.
+    password_min_length: config.passwordMinLength,
+    mfa: {
+      max_enrolled_factors: config.mfa.maxFactors,
+      totp: { enroll_enabled: config.mfa.totpEnroll, verify_enabled: config.mfa.totpVerify },
+      phone: { enroll_enabled: false, verify_enabled: false },
+      web_authn: { enroll_enabled: false, verify_enabled: false },
+    },
+    rate_limits: {
+      email_sent: config.emailsPerHour,
+      token_refresh: config.authRateLimits.token,
+      verify: config.authRateLimits.verify,
+      otp: config.authRateLimits.otp,
+      anonymous_users: config.authRateLimits.anonymous,
+      mfa_challenge_and_verify: config.authRateLimits.mfa,
+    },
   }));
 
   app.get("/authorize", async (request) => {

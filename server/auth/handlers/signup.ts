@@ -13,6 +13,7 @@ import { parsePkce, type Pkce } from "../models/flow-states.ts";
 import { signIn } from "../models/sessions.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import {
+  createAnonymousUser,
   createUser,
   decoyUser,
   findUserByEmail,
@@ -33,23 +34,39 @@ import {
 import { readChannel, sendPhoneCode } from "../sms/phone-codes.ts";
 import type { SmsChannel } from "../sms/sms-sender.ts";
 
+export const signupDisabled = () =>
+  new AuthError(422, ErrorCode.signup_disabled, "Signups not allowed for this instance");
 const alreadyRegistered = () =>
   new AuthError(422, ErrorCode.user_already_exists, "User already registered");
 
 export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { config, db, mailer } = app;
 
-  app.post("/signup", { onRequest: ctx.emailRequests }, async (request) => {
+  app.post("/signup", async (request, reply) => {
     const body = readBody(request);
     const rawEmail = presentString(body.email);
     const rawPhone = presentString(body.phone);
-    if (rawEmail === undefined && rawPhone === undefined)
-      throw new AuthError(
-        422,
-        ErrorCode.anonymous_provider_disabled,
-        "Anonymous sign-ins are disabled",
+    if (rawEmail === undefined && rawPhone === undefined) {
+      if (!config.anonymousEnabled)
+        throw new AuthError(
+          422,
+          ErrorCode.anonymous_provider_disabled,
+          "Anonymous sign-ins are disabled",
+        );
+      await ctx.limits.take("anonymous", request, reply);
+      if (config.signupDisabled) throw signupDisabled();
+      const metadata = readMetadata(body.data);
+      return db.transaction(async (tx) =>
+        signIn(tx, ctx, await createAnonymousUser(tx, metadata), "anonymous", request),
       );
-    const password = checkPasswordPolicy(body.password, "Signup requires a valid password");
+    }
+    await ctx.limits.take("signup", request, reply);
+    if (config.signupDisabled) throw signupDisabled();
+    const password = checkPasswordPolicy(
+      body.password,
+      config.passwordMinLength,
+      "Signup requires a valid password",
+    );
     if (rawEmail !== undefined && rawPhone !== undefined)
       throw new AuthError(
         400,
@@ -69,7 +86,11 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
     }
     const pkce = parsePkce(body);
     const metadata = readMetadata(body.data);
-    if (rawEmail !== undefined) return emailSignup(request, readEmail(rawEmail));
+    if (rawEmail !== undefined) {
+      if (!config.emailEnabled)
+        throw new AuthError(400, ErrorCode.email_provider_disabled, "Email signups are disabled");
+      return emailSignup(request, readEmail(rawEmail));
+    }
     if (!config.phoneEnabled)
       throw new AuthError(400, ErrorCode.phone_provider_disabled, "Phone signups are disabled");
     return phoneSignup(request, readPhone(rawPhone));

@@ -1,8 +1,7 @@
 // POST /token?grant_type=password | refresh_token | pkce.
 import type { FastifyInstance } from "fastify";
-import { LIMITS } from "../../platform/rate-limit.ts";
 import type { AuthContext } from "../context.ts";
-import { AuthError, ErrorCode } from "../errors.ts";
+import { AuthError, emailLoginsDisabled, ErrorCode } from "../errors.ts";
 import { exchangeAuthCode } from "../models/flow-states.ts";
 import { alreadyUsed } from "../models/refresh-tokens.ts";
 import { findSession, sessionResponse, signIn } from "../models/sessions.ts";
@@ -18,7 +17,7 @@ const banned = () => new AuthError(400, ErrorCode.user_banned, "User is banned")
 export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config } = app;
 
-  app.post("/token", { config: { rateLimit: LIMITS.authToken } }, async (request) => {
+  app.post("/token", { onRequest: ctx.limits.hook("token") }, async (request) => {
     const body = readBody(request);
     switch (queryParam(request, "grant_type")) {
       case "password":
@@ -44,6 +43,7 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         body,
         "Only an email address or phone number should be provided on login.",
       );
+      if (email !== undefined && !config.emailEnabled) throw emailLoginsDisabled(422);
       if (phone !== undefined && !config.phoneEnabled)
         throw new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
       if (email === undefined && phone === undefined)

@@ -48,7 +48,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
     return serializeUser(user, await identitiesOf(db, user.id), await factorsJson(db, user.id));
   });
 
-  app.put("/user", { onRequest: ctx.emailRequests }, async (request) => {
+  app.put("/user", { onRequest: ctx.limits.hook("user") }, async (request) => {
     const { user, session } = await authenticate(db, ctx.tokens, request);
     const body = readBody(request);
     // GoTrue's order: the email, the phone (E.164, its channel) and the password are checked first.
@@ -57,9 +57,19 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
     const newPhone = rawPhone === undefined ? undefined : readPhone(rawPhone);
     const channel =
       newPhone === undefined ? "sms" : readChannel(body.channel, config.sms.hook !== undefined);
-    const password = body.password === undefined ? undefined : checkPasswordPolicy(body.password);
+    const password =
+      body.password === undefined
+        ? undefined
+        : checkPasswordPolicy(body.password, config.passwordMinLength);
     if (body.app_metadata !== undefined)
       throw new AuthError(403, ErrorCode.not_admin, "User not allowed");
+    // An anonymous user's password needs an address or number to sign in with.
+    if (user.is_anonymous && password && newEmail === undefined && newPhone === undefined)
+      throw new AuthError(
+        422,
+        ErrorCode.validation_failed,
+        "Updating password of an anonymous user without an email or phone is not allowed",
+      );
     const changePhone = newPhone !== undefined && newPhone !== user.phone;
     if (changePhone && !config.phoneEnabled)
       throw new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled");

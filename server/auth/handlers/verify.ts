@@ -5,7 +5,6 @@
 // token or token hash, the email or phone (E.164) given with a code, then the token itself.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isUniqueViolation, type Queryable } from "../../db/database.ts";
-import { LIMITS } from "../../platform/rate-limit.ts";
 import type { AuthContext } from "../context.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { issueAuthCode } from "../models/flow-states.ts";
@@ -159,7 +158,7 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
       });
   }
 
-  app.get("/verify", { config: { rateLimit: LIMITS.authVerify } }, async (request, reply) => {
+  app.get("/verify", { onRequest: ctx.limits.hook("verify") }, async (request, reply) => {
     const token = queryParam(request, "token") ?? "";
     const type = queryParam(request, "type") ?? "";
     if (!type)
@@ -221,7 +220,7 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
     }
   });
 
-  app.post("/verify", { config: { rateLimit: LIMITS.authVerify } }, async (request) => {
+  app.post("/verify", { onRequest: ctx.limits.hook("verify") }, async (request) => {
     const body = readBody(request);
     const type = presentString(body.type);
     if (!type)

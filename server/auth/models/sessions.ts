@@ -32,7 +32,7 @@ export function accessToken(tokens: TokenService, user: UserRow, session: Sessio
     aal: session.aal,
     amr: session.amr,
     session_id: session.id,
-    is_anonymous: false,
+    is_anonymous: user.is_anonymous,
   });
 }
 
@@ -137,5 +137,10 @@ export async function endSessions(
       session.user_id,
       session.id,
     ]);
-  else await q.query("DELETE FROM auth.sessions WHERE user_id = $1", [session.user_id]);
+  else await endAllSessions(q, session.user_id);
+}
+
+/** Ends every session of the user. */
+export async function endAllSessions(q: Queryable, userId: string): Promise<void> {
+  await q.query("DELETE FROM auth.sessions WHERE user_id = $1", [userId]);
 }

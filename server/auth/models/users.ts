@@ -104,6 +104,19 @@ export async function createUser(
   return user!;
 }
 
+/** An anonymous user: no address, number, password or identity until one is added. */
+export async function createAnonymousUser(
+  q: Queryable,
+  metadata: Record<string, unknown>,
+): Promise<UserRow> {
+  const [user] = await q.query<UserRow>(
+    `INSERT INTO auth.users (is_anonymous, raw_user_meta_data, raw_app_meta_data) VALUES (true, $1, '{}')
+     RETURNING *`,
+    [JSON.stringify(metadata)],
+  );
+  return user!;
+}
+
 /** An identity's data as GoTrue writes it at sign-up. */
 function identityData(id: string, who: NewUserIdentity, confirmed: boolean) {
   return who.phone !== undefined

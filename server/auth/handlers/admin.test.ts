@@ -1,0 +1,341 @@
+// The admin API through supabase-js's `auth.admin` with the service-role key: only that key gets
+// in; users are listed with GoTrue's pagination headers, created, read, updated (metadata merged,
+// bans, email and password) and deleted, hard or soft; a user's factors are listed and removed;
+// links of every type are generated and work; invitations are emailed and work.
+import { expect, it } from "vitest";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import {
+  followLink,
+  linkIn,
+  PASSWORD,
+  uniqueEmail,
+  uniquePhone,
+} from "../../../tests/support/auth.ts";
+import { stepAt, totpCode } from "../mfa/totp.ts";
+
+describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, emailTo, count }) => {
+  const admin = () => server.admin().auth.admin;
+  const asAdmin = (path: string, init: Omit<RequestInit, "headers"> = {}) =>
+    auth(path, {
+      ...init,
+      headers: { authorization: `Bearer ${server.serviceRoleKey}` },
+    });
+  const signIn = (email: string, password = PASSWORD) =>
+    client().auth.signInWithPassword({ email, password });
+
+  it("lets in the service-role key only, before reading anything", async () => {
+    const { session } = await confirmedUser("not-admin");
+    const tries = [
+      [{}, 401, "no_authorization"],
+      [{ authorization: `Bearer ${server.anonKey}` }, 403, "not_admin"],
+      [{ authorization: `Bearer ${session.access_token}` }, 403, "not_admin"],
+      [{ authorization: `Bearer ${server.serviceRoleKey.slice(0, -2)}xx` }, 403, "bad_jwt"],
+    ] as const;
+    for (const [headers, status, code] of tries) {
+      for (const [method, path] of [
+        ["GET", "/admin/users"],
+        ["POST", "/admin/users"],
+        ["GET", "/admin/users/not-a-uuid"],
+        ["DELETE", `/admin/users/${session.user.id}`],
+        ["POST", "/admin/generate_link"],
+        ["POST", "/invite"],
+      ]) {
+        const res = await auth(path!, {
+          method,
+          headers,
+          body: method === "POST" ? "{}" : undefined,
+        });
+        expect([path, res.status, (await res.json()).error_code]).toEqual([path, status, code]);
+      }
+    }
+    expect((await admin().getUserById(session.user.id)).data.user?.email).toBe(session.user.email);
+  });
+
+  it("creates users with everything set, and refuses what it cannot create", async () => {
+    const email = uniqueEmail("created");
+    const created = await admin().createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { full_name: "Ada Quinn" },
+      app_metadata: { team_role: "member" },
+    });
+    expect(created.error).toBeNull();
+    expect(created.data.user).toMatchObject({
+      email,
+      email_confirmed_at: expect.any(String),
+      user_metadata: { full_name: "Ada Quinn", email_verified: true },
+      app_metadata: { provider: "email", providers: ["email"], team_role: "member" },
+      identities: [expect.objectContaining({ provider: "email" })],
+    });
+    const signedIn = await signIn(email);
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.user?.app_metadata.team_role).toBe("member");
+
+    // Without a password: a link or code signs in, a password never does.
+    const phone = uniquePhone();
+    const bare = await admin().createUser({
+      email: uniqueEmail("bare"),
+      phone,
+      phone_confirm: true,
+    });
+    expect(bare.data.user).toMatchObject({
+      phone,
+      phone_confirmed_at: expect.any(String),
+      app_metadata: { provider: "email", providers: ["email", "phone"] },
+    });
+    expect(bare.data.user?.email_confirmed_at).toBeUndefined();
+
+    const refusals = [
+      [{ email }, 422, "email_exists"],
+      [{ phone }, 422, "phone_exists"],
+      [{}, 400, "validation_failed"],
+      [{ email: "nope" }, 400, "validation_failed"],
+      [
+        { email: uniqueEmail(), password: "x", password_hash: "$argon2id$v=19$m=1,t=1,p=1$YQ$YQ" },
+        400,
+        "validation_failed",
+      ],
+      [
+        { email: uniqueEmail(), password_hash: "$2a$10$abcdefghijklmnopqrstuv" },
+        400,
+        "validation_failed",
+      ],
+      [{ email: uniqueEmail(), id: "12" }, 400, "validation_failed"],
+      [{ email: uniqueEmail(), app_metadata: [1] }, 400, "validation_failed"],
+      [{ email: uniqueEmail(), email_confirm: "yes" }, 400, "validation_failed"],
+      [{ email: uniqueEmail(), ban_duration: "forever" }, 400, "validation_failed"],
+    ] as const;
+    const before = await count("SELECT count(*)::int AS n FROM auth.users", []);
+    for (const [body, status, code] of refusals) {
+      const res = await asAdmin("/admin/users", { method: "POST", body: JSON.stringify(body) });
+      expect([body, res.status, (await res.json()).error_code]).toEqual([body, status, code]);
+    }
+    expect(await count("SELECT count(*)::int AS n FROM auth.users", [])).toBe(before);
+  });
+
+  it("lists users a page at a time with GoTrue's headers, filtered and sorted", async () => {
+    const domain = `list-${Date.now().toString(36)}.example`;
+    for (const name of ["a", "b", "c"])
+      await admin().createUser({ email: `${name}@${domain}`, email_confirm: true });
+
+    const res = await asAdmin(`/admin/users?per_page=2&filter=${domain}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-total-count")).toBe("3");
+    expect(res.headers.get("link")).toBe(
+      `</auth/v1/admin/users?filter=${domain}&page=2&per_page=2>; rel="next", ` +
+        `</auth/v1/admin/users?filter=${domain}&page=2&per_page=2>; rel="last"`,
+    );
+    const body = (await res.json()) as { users: { email: string }[]; aud: string };
+    expect(body.aud).toBe("authenticated");
+    expect(body.users.map((u) => u.email)).toEqual([`c@${domain}`, `b@${domain}`]);
+    const oldest = await asAdmin(`/admin/users?filter=${domain}&sort=created_at%20asc&per_page=1`);
+    expect(((await oldest.json()) as typeof body).users.map((u) => u.email)).toEqual([
+      `a@${domain}`,
+    ]);
+    // A pattern character is taken literally.
+    const literal = await asAdmin(`/admin/users?filter=${encodeURIComponent(`_@${domain}`)}`);
+    expect(literal.headers.get("x-total-count")).toBe("0");
+
+    // supabase-js reads the same headers.
+    const page = await admin().listUsers({ page: 1, perPage: 1 });
+    expect(page.error).toBeNull();
+    expect(page.data.users).toHaveLength(1);
+    expect((page.data as { total: number }).total).toBeGreaterThanOrEqual(3);
+    expect((page.data as { nextPage: number | null }).nextPage).toBe(2);
+
+    for (const query of ["page=x", "per_page=-1", "sort=email%20asc"]) {
+      const bad = await asAdmin(`/admin/users?${query}`);
+      expect([query, bad.status, (await bad.json()).error_code]).toEqual([
+        query,
+        400,
+        "validation_failed",
+      ]);
+    }
+  });
+
+  it("updates users: metadata merged key by key, bans, email, password, confirmation", async () => {
+    const { email, session } = await confirmedUser("updated");
+    const id = session.user.id;
+    await admin().updateUserById(id, { app_metadata: { team_role: "admin", plan: "pro" } });
+    const merged = await admin().updateUserById(id, {
+      app_metadata: { plan: null },
+      user_metadata: { full_name: "Bo Lind" },
+    });
+    expect(merged.data.user?.app_metadata).toEqual({
+      provider: "email",
+      providers: ["email"],
+      team_role: "admin",
+    });
+    expect(merged.data.user?.user_metadata.full_name).toBe("Bo Lind");
+
+    const banned = await admin().updateUserById(id, { ban_duration: "1h30m" });
+    expect(Date.parse(banned.data.user!.banned_until!) - Date.now()).toBeGreaterThan(89 * 60_000);
+    expect((await signIn(email)).error).toMatchObject({ code: "user_banned" });
+    const me = await auth("/user", {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect([me.status, (await me.json()).error_code]).toEqual([403, "user_banned"]);
+    await admin().updateUserById(id, { ban_duration: "none" });
+    expect((await signIn(email)).error).toBeNull();
+
+    const weak = await admin().updateUserById(id, { password: "short" });
+    expect(weak.error).toMatchObject({ status: 422, code: "weak_password" });
+    await admin().updateUserById(id, { password: "Another-Horse-77" });
+    expect((await signIn(email)).error).toMatchObject({ code: "invalid_credentials" });
+    expect((await signIn(email, "Another-Horse-77")).error).toBeNull();
+
+    const moved = uniqueEmail("moved");
+    const changed = await admin().updateUserById(id, { email: moved, email_confirm: true });
+    expect(changed.data.user).toMatchObject({
+      email: moved,
+      email_confirmed_at: expect.any(String),
+    });
+    expect(changed.data.user?.identities?.[0]?.identity_data).toMatchObject({ email: moved });
+    expect((await signIn(moved, "Another-Horse-77")).error).toBeNull();
+
+    const { email: taken } = await confirmedUser("taken");
+    expect((await admin().updateUserById(id, { email: taken })).error).toMatchObject({
+      status: 422,
+      code: "email_exists",
+    });
+    const missing = await admin().updateUserById(crypto.randomUUID(), { role: "x" });
+    expect(missing.error).toMatchObject({ status: 404, code: "user_not_found" });
+  });
+
+  it("deletes users hard or soft; a soft-deleted user keeps its row and loses the rest", async () => {
+    const soft = await confirmedUser("soft");
+    expect((await admin().deleteUser(soft.session.user.id, true)).error).toBeNull();
+    const kept = await admin().getUserById(soft.session.user.id);
+    expect(kept.data.user).toMatchObject({ email: "", deleted_at: expect.any(String) });
+    expect((await signIn(soft.email)).error).toMatchObject({ code: "invalid_credentials" });
+    const me = await auth("/user", {
+      headers: { authorization: `Bearer ${soft.session.access_token}` },
+    });
+    expect(me.status).toBe(403);
+    expect(
+      await count(
+        "SELECT count(*)::int AS n FROM auth.identities WHERE user_id = $1 AND identity_data <> '{}'",
+        [soft.session.user.id],
+      ),
+    ).toBe(0);
+    // The address is free again.
+    expect((await admin().createUser({ email: soft.email })).error).toBeNull();
+
+    const hard = await confirmedUser("hard");
+    expect((await admin().deleteUser(hard.session.user.id)).error).toBeNull();
+    expect((await admin().getUserById(hard.session.user.id)).error).toMatchObject({
+      status: 404,
+      code: "user_not_found",
+    });
+    const res = await asAdmin("/admin/users/not-a-uuid", { method: "DELETE" });
+    expect([res.status, (await res.json()).error_code]).toEqual([404, "validation_failed"]);
+  });
+
+  it("lists and removes a user's factors; the sessions it raised go back to aal1", async () => {
+    const { supabase, session } = await confirmedUser("factors");
+    const { data } = await supabase.auth.mfa.enroll({ factorType: "totp" });
+    const enrolled = data as { id: string; totp: { secret: string } };
+    const verified = await supabase.auth.mfa.challengeAndVerify({
+      factorId: enrolled.id,
+      code: totpCode(enrolled.totp.secret, stepAt(Date.now())),
+    });
+    expect(verified.error).toBeNull();
+
+    const listed = await admin().mfa.listFactors({ userId: session.user.id });
+    expect(listed.data?.factors).toEqual([
+      expect.objectContaining({ id: enrolled.id, status: "verified", factor_type: "totp" }),
+    ]);
+    const removed = await admin().mfa.deleteFactor({ userId: session.user.id, id: enrolled.id });
+    expect(removed.error).toBeNull();
+    expect((await admin().mfa.listFactors({ userId: session.user.id })).data?.factors).toEqual([]);
+    const refreshed = await supabase.auth.refreshSession();
+    expect(
+      JSON.parse(
+        Buffer.from(refreshed.data.session!.access_token.split(".")[1]!, "base64url").toString(),
+      ).aal,
+    ).toBe("aal1");
+    const again = await admin().mfa.deleteFactor({ userId: session.user.id, id: enrolled.id });
+    expect(again.error).toMatchObject({ status: 404, code: "mfa_factor_not_found" });
+  });
+
+  it("generates working links of every type without sending anything", async () => {
+    const newcomer = uniqueEmail("gen-signup");
+    const signup = await admin().generateLink({
+      type: "signup",
+      email: newcomer,
+      password: PASSWORD,
+    });
+    expect(signup.error).toBeNull();
+    expect(signup.data.properties).toMatchObject({
+      verification_type: "signup",
+      email_otp: expect.stringMatching(/^\d{6}$/),
+    });
+    expect(
+      (await followLink(signup.data.properties!.action_link)).fragment.get("access_token"),
+    ).toBeTruthy();
+    expect((await signIn(newcomer)).error).toBeNull();
+
+    const { email } = await confirmedUser("gen-links");
+    for (const type of ["magiclink", "recovery"] as const) {
+      const made = await admin().generateLink({ type, email });
+      expect(made.data.properties?.verification_type).toBe(type);
+      const { fragment } = await followLink(made.data.properties!.action_link);
+      expect([type, Boolean(fragment.get("access_token"))]).toEqual([type, true]);
+    }
+    // The code works in place of the link.
+    const coded = await admin().generateLink({ type: "magiclink", email });
+    const byCode = await client().auth.verifyOtp({
+      email,
+      token: coded.data.properties!.email_otp,
+      type: "email",
+    });
+    expect(byCode.error).toBeNull();
+
+    // Both links of a change first (each new link restarts the change), then both used.
+    const next = uniqueEmail("gen-next");
+    const links: string[] = [];
+    for (const type of ["email_change_current", "email_change_new"] as const) {
+      const made = await admin().generateLink({ type, email, newEmail: next });
+      expect(made.error).toBeNull();
+      links.push(made.data.properties!.action_link);
+    }
+    for (const link of links) await followLink(link);
+    expect((await signIn(next)).error).toBeNull();
+
+    const invitee = uniqueEmail("gen-invite");
+    const invite = await admin().generateLink({ type: "invite", email: invitee });
+    expect(invite.data.user?.invited_at).toEqual(expect.any(String));
+    expect(
+      (await followLink(invite.data.properties!.action_link)).fragment.get("access_token"),
+    ).toBeTruthy();
+
+    const unknown = await admin().generateLink({ type: "recovery", email: uniqueEmail("nobody") });
+    expect(unknown.error).toMatchObject({ status: 404, code: "user_not_found" });
+    const res = await asAdmin("/admin/generate_link", {
+      method: "POST",
+      body: JSON.stringify({ type: "sorcery", email }),
+    });
+    expect([res.status, (await res.json()).error_code]).toEqual([400, "validation_failed"]);
+  });
+
+  it("emails invitations that sign the invitee in, and never to a confirmed account", async () => {
+    const invitee = uniqueEmail("invited");
+    const invited = await admin().inviteUserByEmail(invitee, { data: { full_name: "Cy Moreau" } });
+    expect(invited.error).toBeNull();
+    expect(invited.data.user).toMatchObject({ email: invitee, invited_at: expect.any(String) });
+    const mail = await emailTo(invitee, "You are invited to Revwise");
+    const { fragment } = await followLink(linkIn(mail));
+    const token = fragment.get("access_token")!;
+    const me = await auth("/user", { headers: { authorization: `Bearer ${token}` } });
+    expect(await me.json()).toMatchObject({
+      email: invitee,
+      email_confirmed_at: expect.any(String),
+      user_metadata: { full_name: "Cy Moreau" },
+    });
+    expect((await admin().inviteUserByEmail(invitee)).error).toMatchObject({
+      status: 422,
+      code: "email_exists",
+    });
+  });
+});

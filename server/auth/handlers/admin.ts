@@ -1,0 +1,277 @@
+// The admin API, for the service-role key only: /admin/users (a page of users with GoTrue's
+// pagination headers, one user, creation, update, hard or soft deletion) and a user's MFA factors
+// (list, removal). Each route checks the credentials first, then the user in the path.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isUniqueViolation, type Queryable } from "../../db/database.ts";
+import { isUuid } from "../../platform/uuid.ts";
+import { authenticateAdmin } from "../authenticate.ts";
+import type { AuthContext } from "../context.ts";
+import { AuthError, ErrorCode } from "../errors.ts";
+import { deleteFactor, factorsJson, findFactor, serializeFactor } from "../models/factors.ts";
+import {
+  createUserAsAdmin,
+  deleteUser,
+  identitiesOfUsers,
+  listUsers,
+  softDeleteUser,
+  updateUserAsAdmin,
+  type AdminUserChanges,
+} from "../models/user-admin.ts";
+import { findUserByPhone } from "../models/user-phones.ts";
+import {
+  findUserByEmail,
+  findUserById,
+  identitiesOf,
+  serializeUser,
+  type UserRow,
+} from "../models/users.ts";
+import { checkPasswordPolicy, hashPassword, MAX_PASSWORD_BYTES } from "../passwords.ts";
+import {
+  assertMetadataSize,
+  presentString,
+  queryParam,
+  readBanDuration,
+  readBody,
+  readEmail,
+  readPhone,
+} from "../request.ts";
+
+const DEFAULT_PER_PAGE = 50;
+const MAX_PER_PAGE = 1000;
+
+export const emailExists = () =>
+  new AuthError(
+    422,
+    ErrorCode.email_exists,
+    "A user with this email address has already been registered",
+  );
+const phoneExists = () =>
+  new AuthError(422, ErrorCode.phone_exists, "Phone number already registered by another user");
+const invalid = (message: string) => new AuthError(400, ErrorCode.validation_failed, message);
+
+type UserParams = { Params: { id: string; factorId?: string } };
+
+export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+  const { db } = app;
+  const onRequest = async (request: FastifyRequest) => {
+    await authenticateAdmin(ctx.tokens, request);
+  };
+
+  /** The user named in the path (after the credentials, as GoTrue's loadUser). */
+  async function pathUser(q: Queryable, id: string, lock = false): Promise<UserRow> {
+    if (!isUuid(id))
+      throw new AuthError(404, ErrorCode.validation_failed, "user_id must be an UUID");
+    const user = await findUserById(q, id, lock);
+    if (!user) throw new AuthError(404, ErrorCode.user_not_found, "User not found");
+    return user;
+  }
+
+  const userJson = async (q: Queryable, user: UserRow) =>
+    serializeUser(user, await identitiesOf(q, user.id), await factorsJson(q, user.id));
+
+  app.get("/admin/users", { onRequest }, async (request, reply) => {
+    const page = pageParam(request, "page", 1);
+    const perPage = Math.min(pageParam(request, "per_page", DEFAULT_PER_PAGE), MAX_PER_PAGE);
+    const ascending = readSort(queryParam(request, "sort"));
+    const filter = presentString(queryParam(request, "filter"));
+    const { users, total } = await listUsers(db, { page, perPage, filter, ascending });
+    const identities = await identitiesOfUsers(
+      db,
+      users.map((u) => u.id),
+    );
+    reply.header("x-total-count", String(total));
+    reply.header("link", paginationLinks(request, page, perPage, total));
+    return {
+      users: users.map((u) => serializeUser(u, identities.get(u.id)!)),
+      aud: "authenticated",
+    };
+  });
+
+  app.get<UserParams>("/admin/users/:id", { onRequest }, async (request) =>
+    userJson(db, await pathUser(db, request.params.id)),
+  );
+
+  app.post("/admin/users", { onRequest }, async (request) => {
+    const body = readBody(request);
+    const email = presentString(body.email);
+    const phone = presentString(body.phone);
+    if (email === undefined && phone === undefined)
+      throw invalid("Cannot create a user without either an email or phone");
+    const who = {
+      email: email === undefined ? undefined : readEmail(email),
+      phone: phone === undefined ? undefined : readPhone(phone),
+    };
+    const password = presentString(body.password);
+    const importedHash = presentString(body.password_hash);
+    if (password !== undefined && importedHash !== undefined)
+      throw invalid("Only a password or a password hash should be provided");
+    if (importedHash !== undefined && !/^\$argon2(id|i|d)\$/.test(importedHash))
+      throw invalid("Only Argon2 password hashes can be imported");
+    if (password !== undefined && Buffer.byteLength(password) > MAX_PASSWORD_BYTES)
+      throw invalid(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+    const id = presentString(body.id);
+    if (id !== undefined && !isUuid(id)) throw invalid("ID must conform to the uuid v4 format");
+    if (id === "00000000-0000-0000-0000-000000000000") throw invalid("ID cannot be a nil uuid");
+    const fields = readUserFields(body);
+    // Without a password or hash the user signs in by link or code only.
+    const passwordHash = importedHash ?? (password ? await hashPassword(password) : null);
+    const bannedUntil = fields.bannedUntil ?? null;
+    const user = await db
+      .transaction(async (tx) => {
+        if (who.email && (await findUserByEmail(tx, who.email))) throw emailExists();
+        if (who.phone && (await findUserByPhone(tx, who.phone))) throw phoneExists();
+        const created = await createUserAsAdmin(tx, {
+          ...who,
+          ...fields,
+          id,
+          passwordHash,
+          role: fields.role ?? "authenticated",
+          userMetadata: fields.userMetadata ?? {},
+          bannedUntil,
+        });
+        return userJson(tx, created);
+      })
+      .catch(uniqueAsExists(who));
+    return user;
+  });
+
+  app.put<UserParams>("/admin/users/:id", { onRequest }, async (request) => {
+    await pathUser(db, request.params.id);
+    const body = readBody(request);
+    const email = presentString(body.email);
+    const phone = presentString(body.phone);
+    const changes: AdminUserChanges = {
+      ...readUserFields(body),
+      email: email === undefined ? undefined : readEmail(email),
+      phone: phone === undefined ? undefined : readPhone(phone),
+    };
+    if (body.password !== undefined) {
+      const password = checkPasswordPolicy(body.password, app.config.passwordMinLength);
+      changes.passwordHash = await hashPassword(password);
+    }
+    return db
+      .transaction(async (tx) => {
+        const user = await pathUser(tx, request.params.id, true);
+        if (changes.email !== undefined && changes.email !== user.email) {
+          const owner = await findUserByEmail(tx, changes.email);
+          if (owner && owner.id !== user.id) throw emailExists();
+        }
+        if (changes.phone !== undefined && changes.phone !== user.phone) {
+          const owner = await findUserByPhone(tx, changes.phone);
+          if (owner && owner.id !== user.id) throw phoneExists();
+        }
+        return userJson(tx, await updateUserAsAdmin(tx, user, changes));
+      })
+      .catch(uniqueAsExists(changes));
+  });
+
+  app.delete<UserParams>("/admin/users/:id", { onRequest }, async (request) => {
+    await pathUser(db, request.params.id);
+    const soft = readBody(request).should_soft_delete;
+    if (soft !== undefined && typeof soft !== "boolean")
+      throw invalid("should_soft_delete must be a boolean");
+    await db.transaction(async (tx) => {
+      const user = await pathUser(tx, request.params.id, true);
+      if (soft) await softDeleteUser(tx, user);
+      else await deleteUser(tx, user.id);
+    });
+    return {};
+  });
+
+  app.get<UserParams>("/admin/users/:id/factors", { onRequest }, async (request) => {
+    const user = await pathUser(db, request.params.id);
+    return factorsJson(db, user.id);
+  });
+
+  app.delete<UserParams>("/admin/users/:id/factors/:factorId", { onRequest }, async (request) => {
+    const user = await pathUser(db, request.params.id);
+    const factorId = request.params.factorId!;
+    if (!isUuid(factorId))
+      throw new AuthError(404, ErrorCode.validation_failed, "factor_id must be an UUID");
+    return db.transaction(async (tx) => {
+      const factor = await findFactor(tx, user.id, factorId);
+      if (!factor) throw new AuthError(404, ErrorCode.mfa_factor_not_found, "Factor not found");
+      await deleteFactor(tx, factor);
+      return serializeFactor(factor);
+    });
+  });
+}
+
+/** The fields creation and update share: role, both metadata, confirmations and a ban. */
+function readUserFields(body: Record<string, unknown>) {
+  const role = body.role;
+  if (role !== undefined && typeof role !== "string") throw invalid("role must be a string");
+  const banMs = readBanDuration(body.ban_duration);
+  return {
+    role: role === "" ? undefined : role,
+    userMetadata: readObject(body.user_metadata, "user_metadata"),
+    appMetadata: readObject(body.app_metadata, "app_metadata"),
+    emailConfirm: readFlag(body.email_confirm, "email_confirm"),
+    phoneConfirm: readFlag(body.phone_confirm, "phone_confirm"),
+    bannedUntil:
+      banMs === undefined ? undefined : banMs === 0 ? null : new Date(Date.now() + banMs),
+  };
+}
+
+function readObject(value: unknown, name: string): Record<string, unknown> | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw invalid(`${name} must be a JSON object`);
+  assertMetadataSize(value);
+  return value as Record<string, unknown>;
+}
+
+function readFlag(value: unknown, name: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== "boolean") throw invalid(`${name} must be a boolean`);
+  return value;
+}
+
+/** Two admins creating or moving to one address at once: the loser gets the duplicate's answer. */
+function uniqueAsExists(who: { email?: string; phone?: string }) {
+  return (err: unknown): never => {
+    if (isUniqueViolation(err)) throw who.email !== undefined ? emailExists() : phoneExists();
+    throw err;
+  };
+}
+
+/** A page number or size: a non-negative integer (0 means the default), or GoTrue's 400. */
+function pageParam(request: FastifyRequest, name: string, fallback: number): number {
+  const text = queryParam(request, name);
+  if (text === undefined || text === "") return fallback;
+  if (!/^\d{1,9}$/.test(text))
+    throw invalid(
+      `Bad Pagination Parameters: strconv.ParseUint: parsing "${text}": invalid syntax`,
+    );
+  return Number(text) || fallback;
+}
+
+/** `sort=created_at asc|desc`, the one order GoTrue allows; newest first by default. */
+function readSort(text: string | undefined): boolean {
+  if (text === undefined || text === "") return false;
+  const match = /^\s*created_at(?:\s+(asc|desc))?\s*$/i.exec(text);
+  if (!match)
+    throw invalid(`Bad Sort Parameters: ${text.split(/\s/)[0]} is not a valid sort field`);
+  return match[1]?.toLowerCase() === "asc";
+}
+
+/**
+ * GoTrue's Link header: the next page (when there is one) and the last, each this request's URL
+ * with its parameters sorted by name and the page replaced.
+ */
+function paginationLinks(
+  request: FastifyRequest,
+  page: number,
+  perPage: number,
+  total: number,
+): string {
+  const lastPage = Math.ceil(total / perPage);
+  const url = new URL(request.url, "http://localhost");
+  const at = (n: number) => {
+    url.searchParams.set("page", String(n));
+    url.searchParams.sort();
+    return `<${url.pathname}?${url.searchParams.toString()}>`;
+  };
+  const next = lastPage > page ? `${at(page + 1)}; rel="next", ` : "";
+  return `${next}${at(lastPage)}; rel="last"`;
+}

@@ -1,0 +1,53 @@
+// Anonymous sign-ins (when enabled): a session for a user without address or identity, marked
+// is_anonymous in the User JSON and the token; the user becomes a full one by adding an email
+// address (confirmed by its link), and cannot set a password before that.
+import { expect, it } from "vitest";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { followLink, linkIn, PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
+
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as {
+    is_anonymous: boolean;
+    role: string;
+    amr: { method: string }[];
+  };
+
+describeAuthSuite(
+  "auth: anonymous sign-ins",
+  ({ client, emailTo }) => {
+    it("signs in without an address, then converts by confirming one", async () => {
+      const supabase = client();
+      const { data, error } = await supabase.auth.signInAnonymously({
+        options: { data: { plan: "trial" } },
+      });
+      expect(error).toBeNull();
+      expect(data.user).toMatchObject({
+        is_anonymous: true,
+        email: "",
+        identities: [],
+        user_metadata: { plan: "trial" },
+      });
+      expect(claimsOf(data.session!.access_token)).toMatchObject({
+        is_anonymous: true,
+        role: "authenticated",
+        amr: [{ method: "anonymous" }],
+      });
+      await supabase.auth.setSession(data.session!);
+
+      const early = await supabase.auth.updateUser({ password: PASSWORD });
+      expect(early.error).toMatchObject({ status: 422, code: "validation_failed" });
+
+      const email = uniqueEmail("anon");
+      expect((await supabase.auth.updateUser({ email })).error).toBeNull();
+      const { fragment } = await followLink(
+        linkIn(await emailTo(email, "Confirm your new Revwise email address")),
+      );
+      const token = fragment.get("access_token")!;
+      expect(claimsOf(token).is_anonymous).toBe(false);
+      const { data: after } = await supabase.auth.getUser(token);
+      expect(after.user).toMatchObject({ email, is_anonymous: false });
+      expect(after.user?.identities?.map((i) => i.provider)).toEqual(["email"]);
+    });
+  },
+  { GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "true" },
+);

@@ -1,0 +1,79 @@
+// GoTrue's rate limits of /auth/v1: a refilling bucket per endpoint and client IP (not one window
+// shared by every endpoint), each configurable and each can be turned off (0). A client may burst
+// up to 30 requests (or the limit, when smaller) and then keeps the configured rate. A refusal is
+// GoTrue's 429 over_request_rate_limit with Retry-After.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config.ts";
+import {
+  MemoryBuckets,
+  RedisBuckets,
+  type BucketRule,
+  type BucketStore,
+} from "../platform/token-bucket.ts";
+import { AuthError, ErrorCode } from "./errors.ts";
+
+/** The buckets: one per endpoint that GoTrue limits (the "otp" family shares a rate, not a bucket). */
+export type AuthBucket =
+  | "token"
+  | "verify"
+  | "signup"
+  | "recover"
+  | "resend"
+  | "magiclink"
+  | "otp"
+  | "user"
+  | "reauthenticate"
+  | "factor_challenge"
+  | "factor_verify"
+  | "anonymous";
+
+const BURST = 30;
+const FIVE_MINUTES = 300;
+
+function rules(limits: Config["authRateLimits"]): Record<AuthBucket, BucketRule | undefined> {
+  const rule = (count: number, seconds: number, burst = BURST): BucketRule | undefined =>
+    count === 0
+      ? undefined
+      : { capacity: Math.max(1, Math.min(burst, count)), perSecond: count / seconds };
+  const otp = rule(limits.otp, FIVE_MINUTES);
+  return {
+    token: rule(limits.token, FIVE_MINUTES),
+    verify: rule(limits.verify, FIVE_MINUTES),
+    signup: otp,
+    recover: otp,
+    resend: otp,
+    magiclink: otp,
+    otp,
+    user: otp,
+    reauthenticate: otp,
+    factor_challenge: rule(limits.mfa, 60),
+    factor_verify: rule(limits.mfa, 60),
+    anonymous: rule(limits.anonymous, 3600, limits.anonymous),
+  };
+}
+
+export type AuthRateLimits = {
+  /** Takes a request from the bucket, or answers 429 (for a handler that picks its bucket late). */
+  take(bucket: AuthBucket, request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** The same as an onRequest hook of a route. */
+  hook(bucket: AuthBucket): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
+
+export function authRateLimits(app: FastifyInstance): AuthRateLimits {
+  const byBucket = rules(app.config.authRateLimits);
+  const store: BucketStore = app.redis
+    ? new RedisBuckets(app.redis, "revwise-auth-rl:", (err) =>
+        app.log.warn({ err: err.message }, "rate limit store unavailable: request let through"),
+      )
+    : new MemoryBuckets();
+  async function take(bucket: AuthBucket, request: FastifyRequest, reply: FastifyReply) {
+    const rule = byBucket[bucket];
+    if (!rule) return;
+    const taken = await store.take(`${bucket}:${request.ip}`, rule);
+    if (!taken.ok) {
+      reply.header("retry-after", String(taken.retryAfterSeconds));
+      throw new AuthError(429, ErrorCode.over_request_rate_limit, "Request rate limit reached");
+    }
+  }
+  return { take, hook: (bucket) => (request, reply) => take(bucket, request, reply) };
+}
