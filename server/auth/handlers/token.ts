@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AuthContext } from "../context.ts";
 import { AuthError, emailLoginsDisabled, ErrorCode } from "../errors.ts";
+import { factorsJson } from "../models/factors.ts";
 import { exchangeAuthCode } from "../models/flow-states.ts";
 import { alreadyUsed } from "../models/refresh-tokens.ts";
 import { findSession, sessionResponse, signIn } from "../models/sessions.ts";
@@ -62,10 +63,11 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         await burnPasswordCheck(password);
         throw invalidCredentials();
       }
-      // The identities are read while the password is checked on a worker thread.
-      const [valid, identities] = await Promise.all([
+      // The identities and factors are read while the password is checked on a worker thread.
+      const [valid, identities, factors] = await Promise.all([
         verifyPassword(user.encrypted_password, password),
         identitiesOf(db, user.id),
+        factorsJson(db, user.id),
       ]);
       if (!valid) throw invalidCredentials();
       if (email !== undefined && !user.email_confirmed_at && !config.mailerAutoconfirm)
@@ -74,7 +76,7 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         throw new AuthError(400, ErrorCode.phone_not_confirmed, "Phone not confirmed");
       if (isBanned(user)) throw banned();
       // signIn is one statement, atomic by itself: no transaction needed (it would cost two round trips).
-      return signIn(db, ctx, user, "password", request, identities);
+      return signIn(db, ctx, user, "password", request, { identities, factors });
     }
 
     async function refreshGrant(body: Record<string, unknown>) {

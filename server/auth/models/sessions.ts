@@ -36,6 +36,12 @@ export function accessToken(tokens: TokenService, user: UserRow, session: Sessio
   });
 }
 
+/** What the User JSON lists besides the row, when the caller already read it (saves queries). */
+export type UserRelations = {
+  identities?: IdentityRow[];
+  factors?: Awaited<ReturnType<typeof factorsJson>>;
+};
+
 /** GoTrue's AccessTokenResponse for a new or refreshed session. */
 export async function sessionResponse(
   q: Queryable,
@@ -43,12 +49,12 @@ export async function sessionResponse(
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
-  identities?: IdentityRow[],
+  loaded: UserRelations = {},
 ) {
   const { token, exp } = accessToken(tokens, user, session);
   const [listed, factors] = await Promise.all([
-    identities ?? identitiesOf(q, user.id),
-    factorsJson(q, user.id),
+    loaded.identities ?? identitiesOf(q, user.id),
+    loaded.factors ?? factorsJson(q, user.id),
   ]);
   return {
     access_token: token,
@@ -71,8 +77,7 @@ export async function signIn(
   user: UserRow,
   method: string,
   request: FastifyRequest,
-  /** The user's identities when the caller already has them (saves a query). */
-  identities?: IdentityRow[],
+  loaded: UserRelations = {},
 ) {
   const refresh = services.refreshTokens.mint();
   const amr: AmrEntry[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
@@ -102,7 +107,7 @@ export async function signIn(
     { ...user, last_sign_in_at: session!.created_at },
     session!,
     refresh.token,
-    identities,
+    loaded,
   );
 }
 
