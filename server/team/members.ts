@@ -1,0 +1,100 @@
+// Who is on the team: a person whose app_metadata.team_role is "member" or "admin". Managed only
+// through the admin API (supabase-js `auth.admin`, the service-role key), so that the command
+// line, the workspace and any operator's tool change members the same way: adding someone without
+// an account invites them by email.
+import { createClient, type User } from "@supabase/supabase-js";
+
+export const TEAM_ROLES = ["member", "admin"] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+export const teamRoleOf = (user: Pick<User, "app_metadata">): TeamRole | undefined =>
+  (TEAM_ROLES as readonly unknown[]).includes(user.app_metadata?.team_role)
+    ? (user.app_metadata.team_role as TeamRole)
+    : undefined;
+
+/** Where the admin API is, and its credential. */
+export type AdminApi = { url: string; serviceRoleKey: string };
+
+const PAGE = 1000;
+
+const adminOf = (api: AdminApi) =>
+  createClient(api.url, api.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  }).auth.admin;
+
+/** A page of the users; `filter` (part of an address) is the admin API's own parameter. */
+async function listPage(api: AdminApi, page: number, filter = ""): Promise<User[]> {
+  const query = new URLSearchParams({ page: String(page), per_page: String(PAGE), filter });
+  const res = await fetch(`${api.url}/auth/v1/admin/users?${query}`, {
+    headers: { apikey: api.serviceRoleKey, authorization: `Bearer ${api.serviceRoleKey}` },
+  });
+  if (!res.ok) throw new Error(`listing users: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { users: User[] }).users;
+}
+
+/** The account with exactly this address (the listing's filter matches parts of addresses). */
+export async function findAccount(api: AdminApi, email: string): Promise<User | undefined> {
+  const address = email.trim().toLowerCase();
+  for (let page = 1; ; page++) {
+    const users = await listPage(api, page, address);
+    const found = users.find((u) => u.email === address);
+    if (found || users.length < PAGE) return found;
+  }
+}
+
+export type Change =
+  | { kind: "invited"; user: User }
+  | { kind: "updated"; user: User }
+  | { kind: "unchanged"; user: User };
+
+/** Puts the address on the team with this role; an address without an account is invited. */
+export async function addMember(
+  api: AdminApi,
+  email: string,
+  role: TeamRole,
+  redirectTo?: string,
+): Promise<Change> {
+  const admin = adminOf(api);
+  let user = await findAccount(api, email);
+  let invited = false;
+  if (!user) {
+    const { data, error } = await admin.inviteUserByEmail(email.trim().toLowerCase(), {
+      redirectTo,
+    });
+    if (error) throw error;
+    user = data.user;
+    invited = true;
+  }
+  if (teamRoleOf(user) === role) return { kind: invited ? "invited" : "unchanged", user };
+  const { data, error } = await admin.updateUserById(user.id, {
+    app_metadata: { team_role: role },
+  });
+  if (error) throw error;
+  return { kind: invited ? "invited" : "updated", user: data.user };
+}
+
+/** Takes the address off the team (the account stays); undefined when it has no account. */
+export async function removeMember(api: AdminApi, email: string): Promise<Change | undefined> {
+  const user = await findAccount(api, email);
+  if (!user) return undefined;
+  if (!teamRoleOf(user)) return { kind: "unchanged", user };
+  const { data, error } = await adminOf(api).updateUserById(user.id, {
+    app_metadata: { team_role: null },
+  });
+  if (error) throw error;
+  return { kind: "updated", user: data.user };
+}
+
+/** Everyone on the team, by address. */
+export async function listMembers(api: AdminApi): Promise<{ email: string; role: TeamRole }[]> {
+  const members: { email: string; role: TeamRole }[] = [];
+  for (let page = 1; ; page++) {
+    const users = await listPage(api, page);
+    for (const user of users) {
+      const role = teamRoleOf(user);
+      if (role) members.push({ email: user.email ?? "", role });
+    }
+    if (users.length < PAGE) break;
+  }
+  return members.sort((a, b) => a.email.localeCompare(b.email));
+}
