@@ -1,5 +1,7 @@
+import crypto from "node:crypto";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { privateJwk, secretJwk } from "../tests/support/jwt-keys.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 
 describe("loadConfig", () => {
@@ -15,6 +17,7 @@ describe("loadConfig", () => {
       mailFrom: "Revwise <no-reply@revwise.example>",
       notifyEmail: "sales@revwise.example",
       jwtExpSeconds: 3600,
+      jwtKeys: undefined,
       mailerAutoconfirm: false,
       devMailbox: true,
       smtpPoolSize: 2,
@@ -205,4 +208,73 @@ describe("loadConfig", () => {
       }),
     ).toThrow(/GOTRUE_EXTERNAL_PHONE_ENABLED needs GOTRUE_HOOK_SEND_SMS_ENABLED/);
   });
+
+  it("reads GoTrue's signing keys: the key with sign in its key_ops signs, the others verify", () => {
+    const signing = privateJwk("ES256", "new");
+    const previous = privateJwk("RS256", "old", ["verify"]);
+    const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...previousPublic } = previous;
+    const keys = loadConfig({
+      GOTRUE_JWT_KEYS: JSON.stringify([signing, previousPublic, secretJwk("legacy")]),
+    }).jwtKeys!;
+    expect(keys.map((k) => [k.kid, k.alg, k.signs])).toEqual([
+      ["new", "ES256", true],
+      ["old", "RS256", false],
+      ["legacy", "HS256", false],
+    ]);
+    // The public halves only, never a private part; no JWK at all for the secret.
+    expect(keys[0]!.publicJwk).toEqual({
+      kty: "EC",
+      crv: "P-256",
+      x: signing.x,
+      y: signing.y,
+      kid: "new",
+      alg: "ES256",
+      use: "sig",
+      key_ops: ["verify"],
+    });
+    expect(keys[1]!.publicJwk).toMatchObject({ kty: "RSA", n: previous.n, e: previous.e });
+    expect(keys[1]!.publicJwk).not.toHaveProperty("d");
+    expect(keys[2]!.publicJwk).toBeUndefined();
+  });
+
+  it.each([
+    ["not JSON", "{"],
+    ["not an array", JSON.stringify(privateJwk("ES256"))],
+    ["empty", "[]"],
+    ["no signing key", JSON.stringify([privateJwk("ES256", "a", ["verify"])])],
+    ["two signing keys", JSON.stringify([privateJwk("ES256", "a"), privateJwk("ES256", "b")])],
+    ["the same kid twice", JSON.stringify([privateJwk("ES256", "a"), secretJwk("a")])],
+    ["no kid", JSON.stringify([{ ...privateJwk("ES256"), kid: undefined }])],
+    ["no alg", JSON.stringify([{ ...privateJwk("ES256"), alg: undefined }])],
+    ["an alg its key type cannot do", JSON.stringify([{ ...privateJwk("ES256"), alg: "RS256" }])],
+    ["an unsupported alg", JSON.stringify([{ ...privateJwk("ES256"), alg: "ES512" }])],
+    ["a public key that signs", JSON.stringify([{ ...privateJwk("ES256"), d: undefined }])],
+    ["a broken key", JSON.stringify([{ ...privateJwk("ES256"), x: "AAAA" }])],
+    ["halves of two keys", JSON.stringify([{ ...privateJwk("ES256"), d: privateJwk("ES256").d }])],
+    [
+      "RSA halves of two keys",
+      JSON.stringify([{ ...privateJwk("RS256"), n: privateJwk("RS256").n }]),
+    ],
+    ["a short secret", JSON.stringify([{ ...secretJwk(), k: "c2hvcnQ", key_ops: ["sign"] }])],
+    ["a small RSA key", JSON.stringify([smallRsaKey()])],
+  ])("refuses GOTRUE_JWT_KEYS with %s in one line that shows no key", (_, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ GOTRUE_JWT_KEYS: value });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Invalid configuration: GOTRUE_JWT_KEYS /);
+    expect(message).not.toContain("\n");
+    const key = (value.startsWith("[") ? JSON.parse(value)[0] : undefined) ?? {};
+    for (const secret of ["d", "k", "p", "q"])
+      if (typeof key[secret] === "string") expect(message).not.toContain(key[secret]);
+  });
 });
+
+function smallRsaKey() {
+  const { privateKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 1024 });
+  return { ...privateKey.export({ format: "jwk" }), kid: "small", alg: "RS256", key_ops: ["sign"] };
+}

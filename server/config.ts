@@ -5,6 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "../common/accounts.ts";
 import { DEFAULT_BOOK_DEMO_URL, DEMO_PAGE_ROUTE } from "../common/site-build.ts";
+import { JwtKeysError, parseJwtKeys, type JwtKey } from "./security/jwt-keys.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -41,6 +42,7 @@ const EnvSchema = z.object({
   NOTIFY_EMAIL: z.email().default("sales@revwise.example"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_EXP: z.coerce.number().int().min(60).max(604800).default(3600),
+  GOTRUE_JWT_KEYS: z.string().optional(),
   MAILER_AUTOCONFIRM: bool.default(false),
   GOTRUE_DISABLE_SIGNUP: bool.default(false),
   GOTRUE_EXTERNAL_EMAIL_ENABLED: bool.default(true),
@@ -101,6 +103,11 @@ export type Config = {
   mailFrom: string;
   notifyEmail: string;
   jwtSecret: string | undefined;
+  /**
+   * GOTRUE_JWT_KEYS: the key with "sign" in its key_ops signs the access tokens (with its kid);
+   * unset, JWT_SECRET signs them (HS256). JWT_SECRET signs the API keys either way.
+   */
+  jwtKeys: JwtKey[] | undefined;
   jwtExpSeconds: number;
   mailerAutoconfirm: boolean;
   /** No new accounts: sign-ups (and sign-in links or codes for new addresses) are refused. */
@@ -240,6 +247,17 @@ function parseSendSmsHook(e: {
   return { url: url.toString(), secrets };
 }
 
+/** GOTRUE_JWT_KEYS, parsed and checked (security/jwt-keys.ts); its message never shows a key. */
+function jwtKeysOf(value: string): JwtKey[] {
+  try {
+    return parseJwtKeys(value);
+  } catch (err) {
+    if (err instanceof JwtKeysError)
+      throw new ConfigError(`Invalid configuration: GOTRUE_JWT_KEYS ${err.message}`);
+    throw err;
+  }
+}
+
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
 const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || host.startsWith("127.");
 
@@ -277,6 +295,7 @@ export function loadConfig(
       `Invalid configuration: SITE_URL must be set when a production server listens on ${e.HOST} (the public origin of email links and tokens)`,
     );
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const jwtKeys = e.GOTRUE_JWT_KEYS === undefined ? undefined : jwtKeysOf(e.GOTRUE_JWT_KEYS);
   const sendSmsHook = parseSendSmsHook(e);
   // Without SMTP, emails are shown in the dev mailbox wherever only this machine can see it.
   const devMailbox =
@@ -301,6 +320,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     notifyEmail: e.NOTIFY_EMAIL,
     jwtSecret: e.JWT_SECRET,
+    jwtKeys,
     jwtExpSeconds: e.JWT_EXP,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM,
     signupDisabled: e.GOTRUE_DISABLE_SIGNUP,

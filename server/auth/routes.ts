@@ -7,6 +7,7 @@ import adminLinks from "./handlers/admin-links.ts";
 import factors from "./handlers/factors.ts";
 import health from "./handlers/health.ts";
 import identities from "./handlers/identities.ts";
+import jwks from "./handlers/jwks.ts";
 import reauthenticate from "./handlers/reauthenticate.ts";
 import logout from "./handlers/logout.ts";
 import otp from "./handlers/otp.ts";
@@ -24,13 +25,15 @@ export default async function authRoutes(app: FastifyInstance) {
   // Every answer says which API version it speaks (auth-js reads error codes from it).
   app.addHook("onSend", async (_request, reply, payload) => {
     reply.header("x-supabase-api-version", API_VERSION);
-    reply.header("cache-control", "no-store");
+    // Nothing is cached unless its handler says so (the public keys).
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     return payload;
   });
   app.all("/*", authNotFound);
   const ctx = authContext(app);
   for (const routes of [
     health,
+    jwks,
     signup,
     token,
     otp,

@@ -27,6 +27,7 @@ export default fp(
       "tokens",
       new TokenService({
         secret: opts.keys.jwtSecret,
+        keys: opts.config.jwtKeys,
         issuer: `${opts.config.siteUrl}/auth/v1`,
         expSeconds: opts.config.jwtExpSeconds,
       }),

@@ -1,5 +1,8 @@
+import crypto from "node:crypto";
 import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { keyObject, privateJwk, secretJwk } from "../../tests/support/jwt-keys.ts";
+import { parseJwtKeys } from "./jwt-keys.ts";
 import { signJwt, TokenService } from "./tokens.ts";
 
 const secret = new TextEncoder().encode("api-jwt-test-secret-api-jwt-test-secret");
@@ -50,6 +53,91 @@ describe("TokenService.verify", () => {
       ok: true,
       claims: { iss: "https://issuer.example", sub: "u1", aud: "a", role: "r", iat, exp },
     });
+  });
+});
+
+describe("TokenService with GOTRUE_JWT_KEYS", () => {
+  const es = privateJwk("ES256", "es-now");
+  const rs = privateJwk("RS256", "rs-before", ["verify"]);
+  const oct = secretJwk("hs-legacy");
+  const service = (jwks: object[] = [es, rs, oct]) =>
+    new TokenService({
+      secret,
+      keys: parseJwtKeys(JSON.stringify(jwks)),
+      issuer: "https://issuer.example",
+      expSeconds: 60,
+    });
+  const exp = () => Math.floor(Date.now() / 1000) + 60;
+  const signWith = (header: { alg: string; kid?: string }, key: crypto.KeyObject | Uint8Array) =>
+    new SignJWT({ role: "authenticated", sub: "u1" })
+      .setProtectedHeader(header)
+      .setExpirationTime(exp())
+      .sign(key);
+
+  it("signs access tokens with the signing key, its alg and kid in the header", async () => {
+    for (const signing of [es, privateJwk("RS256", "rs-now")]) {
+      const tokens = service([signing, { ...rs, key_ops: ["verify"] }]);
+      const { token } = tokens.mintAccessToken({ sub: "u1", aud: "a", role: "authenticated" });
+      expect(decodeProtectedHeader(token)).toEqual({
+        alg: signing.alg,
+        kid: signing.kid,
+        typ: "JWT",
+      });
+      const publicKey = crypto.createPublicKey(keyObject(signing));
+      await expect(jwtVerify(token, publicKey)).resolves.toBeTruthy();
+      expect(await tokens.verify(token)).toMatchObject({ ok: true, claims: { sub: "u1" } });
+    }
+  });
+
+  it("signs HS256 with an oct key of the set, with its kid", async () => {
+    const tokens = service([{ ...oct, key_ops: ["sign", "verify"] }]);
+    const { token } = tokens.mintAccessToken({ sub: "u1", aud: "a", role: "authenticated" });
+    expect(decodeProtectedHeader(token)).toEqual({ alg: "HS256", kid: "hs-legacy", typ: "JWT" });
+    expect(await tokens.verify(token)).toMatchObject({ ok: true });
+    expect(tokens.jwks).toEqual({ keys: [] });
+  });
+
+  it("verifies tokens of every key in the set, and the API keys signed with the secret", async () => {
+    const tokens = service();
+    for (const token of [
+      await signWith({ alg: "ES256", kid: "es-now" }, keyObject(es)),
+      await signWith({ alg: "RS256", kid: "rs-before" }, keyObject(rs)),
+      await signWith({ alg: "HS256", kid: "hs-legacy" }, Buffer.from(oct.k!, "base64url")),
+      await signWith({ alg: "HS256" }, secret),
+    ])
+      expect(await tokens.verify(token)).toMatchObject({ ok: true, claims: { sub: "u1" } });
+  });
+
+  it("refuses unknown keys, a kid with another alg, none, and the public key as an HMAC secret", async () => {
+    const tokens = service();
+    const publicKey = crypto.createPublicKey(keyObject(es));
+    const pem = publicKey.export({ format: "pem", type: "spki" });
+    const [, payload] = (await signWith({ alg: "ES256", kid: "es-now" }, keyObject(es))).split(".");
+    const unsigned = (header: object) =>
+      `${Buffer.from(JSON.stringify(header)).toString("base64url")}.${payload}.`;
+    for (const token of [
+      await signWith({ alg: "ES256", kid: "es-now" }, keyObject(privateJwk("ES256"))),
+      await signWith({ alg: "ES256", kid: "elsewhere" }, keyObject(privateJwk("ES256"))),
+      await signWith({ alg: "ES256" }, keyObject(es)),
+      await signWith({ alg: "RS256", kid: "es-now" }, keyObject(rs)),
+      await signWith({ alg: "HS256", kid: "es-now" }, Buffer.from(pem)),
+      await signWith({ alg: "HS256", kid: "es-now" }, Buffer.from(JSON.stringify(es.x))),
+      await signWith({ alg: "HS256" }, Buffer.from(pem)),
+      await signWith({ alg: "HS256", kid: "rs-before" }, secret),
+      unsigned({ alg: "none", kid: "es-now" }),
+      unsigned({ alg: "none" }),
+    ])
+      expect(await tokens.verify(token)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("publishes the public halves of the asymmetric keys only", () => {
+    const { keys } = service().jwks;
+    expect(keys.map((k) => k.kid)).toEqual(["es-now", "rs-before"]);
+    for (const key of keys) {
+      expect(key).toMatchObject({ use: "sig", key_ops: ["verify"] });
+      for (const secretPart of ["d", "p", "q", "dp", "dq", "qi", "k"])
+        expect(key).not.toHaveProperty(secretPart);
+    }
   });
 });
 

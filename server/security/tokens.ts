@@ -1,11 +1,13 @@
 // The one token service. Every JWT the server mints (users' access tokens, the anon key) and every
 // one it is shown (the apikey header; bearer tokens on /auth, /rest and /functions) goes through
-// here, under one set of rules: HS256 only, signed with the server's secret, not expired (no
-// leeway, as GoTrue; a token cached as valid stops being valid at the same second), and carrying
-// a non-empty role. What a caller asks beyond that (our issuer for a user's session, an API key's
-// role) it checks on the claims.
+// here, under one set of rules: signed by a key we hold, not expired (no leeway, as GoTrue; a
+// token cached as valid stops being valid at the same second), and carrying a non-empty role.
+// Which key: the signing key of GOTRUE_JWT_KEYS when set (ES256, RS256 or HS256, its `kid` in the
+// header), else the server's HS256 secret, which also keeps verifying the API keys. What a caller
+// asks beyond that (our issuer for a user's session, an API key's role) it checks on the claims.
 import crypto from "node:crypto";
-import { errors, jwtVerify, type JWTPayload } from "jose";
+import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
+import type { JwtAlg, JwtKey, PublicJwk } from "./jwt-keys.ts";
 
 export type Claims = JWTPayload & { role?: string; session_id?: string; email?: string };
 
@@ -13,7 +15,10 @@ export type TokenCheck =
   { ok: true; claims: Claims } | { ok: false; reason: "missing" | "expired" | "invalid" };
 
 export type TokenSettings = {
+  /** The HS256 secret (JWT_SECRET): signs when no key set is given, and verifies the API keys. */
   secret: Uint8Array;
+  /** GOTRUE_JWT_KEYS: one key signs, each verifies the tokens that name its kid. */
+  keys?: JwtKey[] | undefined;
   /** The `iss` of the access tokens minted for users' sessions. */
   issuer: string;
   /** Access-token lifetime. */
@@ -27,20 +32,31 @@ const VERIFIED_CACHE_SIZE = 1000;
 export class TokenService {
   readonly issuer: string;
   readonly expSeconds: number;
-  private readonly secret: Uint8Array;
+  /** The public keys of the key set, as /.well-known/jwks.json shows them (never a secret). */
+  readonly jwks: { keys: PublicJwk[] };
+  private readonly secret: crypto.KeyObject;
+  private readonly keys: Map<string, JwtKey>;
+  private readonly signer: Uint8Array | JwtSigner;
   private readonly verified = new Map<string, Claims>();
 
   constructor(settings: TokenSettings) {
-    this.secret = settings.secret;
+    this.secret = crypto.createSecretKey(settings.secret);
     this.issuer = settings.issuer;
     this.expSeconds = settings.expSeconds;
+    const keys = settings.keys ?? [];
+    this.keys = new Map(keys.map((key) => [key.kid, key]));
+    const signing = keys.find((key) => key.signs && key.privateKey);
+    this.signer = signing
+      ? jwtSigner(signing.alg, signing.privateKey!, signing.kid)
+      : settings.secret;
+    this.jwks = { keys: keys.flatMap((key) => (key.publicJwk ? [key.publicJwk] : [])) };
   }
 
   /** An access token with the given claims, our issuer, issued now, expiring after the lifetime. */
   mintAccessToken({ sub, aud, ...claims }: { sub: string; aud: string } & Record<string, unknown>) {
     const iat = Math.floor(Date.now() / 1000);
     const exp = iat + this.expSeconds;
-    const token = signJwt({ iss: this.issuer, sub, aud, exp, iat, ...claims }, this.secret);
+    const token = signJwt({ iss: this.issuer, sub, aud, exp, iat, ...claims }, this.signer);
     return { token, iat, exp };
   }
 
@@ -58,9 +74,26 @@ export class TokenService {
     return result;
   }
 
+  /**
+   * The key a token's header names, as GoTrue chooses it: the key of its `kid`, for that key's
+   * algorithm only (an ES256 key never checks an HS256 signature, so a public key is never taken
+   * for a secret); else, for HS256, the server's secret (the API keys and tokens without a kid).
+   * Anything else, `none` included, has no key.
+   */
+  private keyFor(token: string): { key: crypto.KeyObject; alg: JwtAlg } | undefined {
+    const { kid, alg } = decodeProtectedHeader(token);
+    const key = typeof kid === "string" ? this.keys.get(kid) : undefined;
+    if (key) return alg === key.alg ? { key: key.verifyKey, alg: key.alg } : undefined;
+    return alg === "HS256" ? { key: this.secret, alg } : undefined;
+  }
+
   private async verifyUncached(token: string): Promise<TokenCheck> {
     try {
-      const { payload } = await jwtVerify<Claims>(token, this.secret, { algorithms: ["HS256"] });
+      const chosen = this.keyFor(token);
+      if (!chosen) return { ok: false, reason: "invalid" };
+      const { payload } = await jwtVerify<Claims>(token, chosen.key, {
+        algorithms: [chosen.alg],
+      });
       if (typeof payload.role !== "string" || payload.role === "")
         return { ok: false, reason: "invalid" };
       return { ok: true, claims: payload };
@@ -70,19 +103,45 @@ export class TokenService {
   }
 }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
-const keys = new WeakMap<Uint8Array, crypto.KeyObject>();
+/** Signs JWTs with one key: its header (algorithm, kid) written once, its signature function. */
+export type JwtSigner = { header: string; sign(input: string): Buffer };
+
+/** A signer for the key; `kid` goes into every header it writes. */
+export function jwtSigner(alg: JwtAlg, key: crypto.KeyObject, kid?: string): JwtSigner {
+  const header = Buffer.from(
+    JSON.stringify(kid === undefined ? { alg, typ: "JWT" } : { alg, kid, typ: "JWT" }),
+  ).toString("base64url");
+  const data = (input: string) => Buffer.from(input);
+  switch (alg) {
+    case "HS256":
+      return { header, sign: (input) => crypto.createHmac("sha256", key).update(input).digest() };
+    case "RS256":
+      return { header, sign: (input) => crypto.sign("sha256", data(input), key) };
+    case "ES256":
+      // JWS wants the raw r‖s pair, not node's default DER.
+      return {
+        header,
+        sign: (input) => crypto.sign("sha256", data(input), { key, dsaEncoding: "ieee-p1363" }),
+      };
+  }
+}
+
+const secretSigners = new WeakMap<Uint8Array, JwtSigner>();
 
 /**
- * An HS256 JWT written with node:crypto: two base64url JSON parts and their HMAC-SHA256. jose
- * imports the key through WebCrypto on every signature (~0.3 ms on the sign-in path, where caches
- * are cold after the password hash); verification stays with jose.
+ * A JWT written with node:crypto: two base64url JSON parts and their signature, by the signer, or
+ * HS256 without a kid for a bare secret. jose imports the key through WebCrypto on every signature
+ * (~0.3 ms on the sign-in path, where caches are cold after the password hash); verification stays
+ * with jose.
  */
-export function signJwt(claims: Record<string, unknown>, secret: Uint8Array): string {
-  let key = keys.get(secret);
-  if (!key) keys.set(secret, (key = crypto.createSecretKey(secret)));
-  const input = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}`;
-  return `${input}.${crypto.createHmac("sha256", key).update(input).digest("base64url")}`;
+export function signJwt(claims: Record<string, unknown>, by: Uint8Array | JwtSigner): string {
+  let signer = by instanceof Uint8Array ? secretSigners.get(by) : by;
+  if (!signer) {
+    signer = jwtSigner("HS256", crypto.createSecretKey(by as Uint8Array));
+    secretSigners.set(by as Uint8Array, signer);
+  }
+  const input = `${signer.header}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}`;
+  return `${input}.${signer.sign(input).toString("base64url")}`;
 }
 
 /** The token of an `Authorization: Bearer <token>` header, if well formed. */
