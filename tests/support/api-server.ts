@@ -18,9 +18,15 @@ export type ApiServer = {
   admin(): SupabaseClient;
   /**
    * supabase-js for this server; `ip` is sent as X-Forwarded-For (the server trusts its loopback peer).
-   * With `pkce`, the PKCE flow, its verifier kept in memory (unless `storage` is given).
+   * With `pkce`, the PKCE flow, its verifier kept in memory (unless `storage` is given). With
+   * `fetch`, every request the client sends goes through it (to see which ones it sends).
    */
-  client(options?: { storage?: Storage; ip?: string; pkce?: boolean }): SupabaseClient;
+  client(options?: {
+    storage?: Storage;
+    ip?: string;
+    pkce?: boolean;
+    fetch?: typeof fetch;
+  }): SupabaseClient;
   close(): Promise<void>;
 };
 
@@ -62,10 +68,10 @@ export async function startApiServer(
       createClient(url, keys.serviceRoleKey, {
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       }),
-    client: ({ storage, ip, pkce = false } = {}) => {
+    client: ({ storage, ip, pkce = false, fetch } = {}) => {
       const kept = storage ?? (pkce ? memoryStorage() : undefined);
       return createClient(url, keys.anonKey, {
-        global: { headers: ip ? { "x-forwarded-for": ip } : {} },
+        global: { headers: ip ? { "x-forwarded-for": ip } : {}, ...(fetch ? { fetch } : {}) },
         auth: {
           flowType: pkce ? "pkce" : "implicit",
           persistSession: Boolean(kept),
