@@ -36,7 +36,7 @@ export class TokenService {
   readonly jwks: { keys: PublicJwk[] };
   private readonly secret: crypto.KeyObject;
   private readonly keys: Map<string, JwtKey>;
-  private readonly signer: Uint8Array | JwtSigner;
+  private readonly signer: JwtSigner;
   private readonly verified = new Map<string, Claims>();
 
   constructor(settings: TokenSettings) {
@@ -48,7 +48,7 @@ export class TokenService {
     const signing = keys.find((key) => key.signs && key.privateKey);
     this.signer = signing
       ? jwtSigner(signing.alg, signing.privateKey!, signing.kid)
-      : settings.secret;
+      : jwtSigner("HS256", this.secret);
     this.jwks = { keys: keys.flatMap((key) => (key.publicJwk ? [key.publicJwk] : [])) };
   }
 
@@ -77,7 +77,7 @@ export class TokenService {
   /**
    * The key a token's header names, as GoTrue chooses it: the key of its `kid`, for that key's
    * algorithm only (an ES256 key never checks an HS256 signature, so a public key is never taken
-   * for a secret); else, for HS256, the server's secret (the API keys and tokens without a kid).
+   * for a secret); else, for HS256, the server's secret (the API keys, and tokens it signed).
    * Anything else, `none` included, has no key.
    */
   private keyFor(token: string): { key: crypto.KeyObject; alg: JwtAlg } | undefined {
@@ -107,21 +107,21 @@ export class TokenService {
 export type JwtSigner = { header: string; sign(input: string): Buffer };
 
 /** A signer for the key; `kid` goes into every header it writes. */
-export function jwtSigner(alg: JwtAlg, key: crypto.KeyObject, kid?: string): JwtSigner {
+function jwtSigner(alg: JwtAlg, key: crypto.KeyObject, kid?: string): JwtSigner {
   const header = Buffer.from(
     JSON.stringify(kid === undefined ? { alg, typ: "JWT" } : { alg, kid, typ: "JWT" }),
   ).toString("base64url");
-  const data = (input: string) => Buffer.from(input);
   switch (alg) {
     case "HS256":
       return { header, sign: (input) => crypto.createHmac("sha256", key).update(input).digest() };
     case "RS256":
-      return { header, sign: (input) => crypto.sign("sha256", data(input), key) };
+      return { header, sign: (input) => crypto.sign("sha256", Buffer.from(input), key) };
     case "ES256":
       // JWS wants the raw r‖s pair, not node's default DER.
       return {
         header,
-        sign: (input) => crypto.sign("sha256", data(input), { key, dsaEncoding: "ieee-p1363" }),
+        sign: (input) =>
+          crypto.sign("sha256", Buffer.from(input), { key, dsaEncoding: "ieee-p1363" }),
       };
   }
 }
