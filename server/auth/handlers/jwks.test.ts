@@ -74,6 +74,12 @@ for (const alg of ["ES256", "RS256"] as const) {
           expect(keys[0]![field]).toBe(signing[field as keyof typeof signing]);
       });
 
+      it("keeps the API keys HS256 under JWT_SECRET: the service-role key still opens the admin API", async () => {
+        expect(decodeProtectedHeader(server.serviceRoleKey)).toEqual({ alg: "HS256", typ: "JWT" });
+        const { error } = await server.admin().auth.admin.listUsers({ page: 1, perPage: 1 });
+        expect(error).toBeNull();
+      });
+
       it("signs access tokens with the signing key; getClaims verifies them locally against the JWKS", async () => {
         const { session } = await confirmedUser(alg.toLowerCase());
         expect(decodeProtectedHeader(session.access_token)).toEqual({
