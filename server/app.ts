@@ -27,6 +27,7 @@ import type { CaptchaOptions } from "./security/captcha.ts";
 import { loadKeys, type Keys } from "./security/keys.ts";
 import { loadSite, type Site, type SiteValues } from "./site/site-files.ts";
 import siteRoutes from "./site/site-routes.ts";
+import pageAnalytics from "./analytics/plugin.ts";
 
 /** Largest request body any endpoint accepts; every form fits in a fraction of it. */
 export const BODY_LIMIT = 64 * 1024;
@@ -99,8 +100,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (config.devMailbox) await app.register(mailboxRoutes);
 
     const site = await loadingSite;
-    if (site) await app.register(siteRoutes, { site });
-    else app.log.warn(`no built site in ${config.siteDir}: run "npm run build" to serve the pages`);
+    if (site) {
+      await app.register(pageAnalytics);
+      await app.register(siteRoutes, { site, onPage: (r, path) => app.pageViews.record(r, path) });
+    } else
+      app.log.warn(`no built site in ${config.siteDir}: run "npm run build" to serve the pages`);
 
     await app.ready();
     return app;

@@ -8,6 +8,7 @@
 // no index to use. A delete's cascades are not in its plan: the foreign keys into tables rows are
 // deleted from must lead an index. The statements written in server/ are matched against the
 // noted ones, so a new query that no flow runs fails here until it is driven (and planned) too.
+import type { FastifyRequest } from "fastify";
 import type { ParsedMail } from "mailparser";
 import fs from "node:fs";
 import path from "node:path";
@@ -30,6 +31,7 @@ import {
   type TestDatabase,
 } from "../../tests/support/postgres.ts";
 import { addressOf, startSmtp, type TestSmtp } from "../../tests/support/smtp.ts";
+import { pageStats, PageViews } from "../analytics/page-views.ts";
 import { stepAt, totpCode } from "../auth/mfa/totp.ts";
 import type { Database, Queryable, Row } from "./database.ts";
 import { openPostgres } from "./postgres.ts";
@@ -424,6 +426,15 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     await adminApi.inviteUserByEmail(uniqueEmail("plans-invite"));
     expect((await adminApi.deleteUser(madeId, true)).error).toBeNull();
     expect((await adminApi.deleteUser(madeId)).error).toBeNull();
+
+    // Page analytics: views and visitors written, the day's salt made, the report read.
+    const pageViews = new PageViews(db, server.url);
+    const served = { url: "/?utm_campaign=plans", ip: "203.0.113.9" };
+    const headers = { "user-agent": "Mozilla/5.0 Firefox/133.0", referer: "https://news.example" };
+    pageViews.record({ ...served, headers } as unknown as FastifyRequest, "/");
+    await pageViews.flush();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await pageStats(db, today, today)).toHaveLength(1);
 
     // REST inserts and the lead functions (proof of work, replay guard, team emails).
     await insert("newsletter_subscribers", { email: uniqueEmail("news") });

@@ -96,6 +96,15 @@ export const requestDemoLead: LeadKind<typeof requestDemoSchema> = {
   notification: requestDemoNotification,
 };
 
+/** The tables of the five lead forms. */
+export const LEAD_TABLES = [
+  newsletterLead.table,
+  watchDemoLead.table,
+  requestAccessLead.table,
+  contactLead.table,
+  requestDemoLead.table,
+] as const;
+
 /** The kinds whose tables /rest/v1 takes anonymous inserts into, by table name. */
 export const REST_LEADS: Record<string, RestLeadKind> = {
   [newsletterLead.table]: newsletterLead,

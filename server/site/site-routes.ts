@@ -5,14 +5,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { FORM_FALLBACK_ACTION, JAVASCRIPT_REQUIRED_ROUTE } from "../../common/site-build.ts";
 import type { Site, SiteFile } from "./site-files.ts";
 
-export type SiteOptions = { site: Site };
+export type SiteOptions = {
+  site: Site;
+  /** Told of each page served to a GET (page analytics). */
+  onPage?: (request: FastifyRequest, pathname: string) => void;
+};
 
-export default async function siteRoutes(app: FastifyInstance, { site }: SiteOptions) {
+export default async function siteRoutes(app: FastifyInstance, { site, onPage }: SiteOptions) {
   app.get("/*", async (request, reply) => {
     const { pathname, search } = splitUrl(request.url);
 
     const pageFile = site.pages.get(pathname);
-    if (pageFile) return send(request, reply, pageFile);
+    if (pageFile) {
+      if (request.method === "GET") onPage?.(request, pathname);
+      return send(request, reply, pageFile);
+    }
 
     const file = site.files.get(pathname);
     if (file) return send(request, reply, file);

@@ -1,0 +1,35 @@
+// Counts the pages the site serves (page-views.ts), writing the counts every few seconds and once
+// more when the server closes. Counting never delays or fails a page: it happens after the answer
+// is sent, and a write that fails is logged and dropped.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { PageViews } from "./page-views.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    pageViews: { record(request: FastifyRequest, path: string): void };
+  }
+}
+
+export const FLUSH_INTERVAL_MS = 5000;
+
+export default fp(
+  async function pageAnalytics(app: FastifyInstance, opts: { flushMs?: number }) {
+    const views = new PageViews(app.db, app.config.siteUrl);
+    const failed = (err: unknown) =>
+      app.log.warn({ err: (err as Error).message }, "page analytics: counts dropped");
+    const timer = setInterval(
+      () => void views.flush().catch(failed),
+      opts.flushMs ?? FLUSH_INTERVAL_MS,
+    );
+    timer.unref();
+    app.addHook("onClose", async () => {
+      clearInterval(timer);
+      await views.flush().catch(failed);
+    });
+    app.decorate("pageViews", {
+      record: (request: FastifyRequest, path: string) => views.record(request, path),
+    });
+  },
+  { name: "page-analytics", dependencies: ["services"] },
+);
