@@ -436,6 +436,50 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(await pageStats(db, today, today)).toHaveLength(1);
 
+    // The leads view, read by a team member on aal2 (filtered, ordered, a page, counted).
+    const reader = await confirmedUser("plans-reader");
+    const [readerRow] = await raw.query<{ id: string }>(
+      "SELECT id FROM auth.users WHERE email = $1",
+      [reader.email],
+    );
+    await adminApi.updateUserById(readerRow!.id, { app_metadata: { team_role: "member" } });
+    const readerIp = uniqueIp();
+    const readerFactor = (await (
+      await auth("/factors", {
+        body: { factor_type: "totp" },
+        token: reader.session.access_token,
+        ip: readerIp,
+      })
+    ).json()) as { id: string; totp: { secret: string } };
+    const readerChallenge = (await (
+      await auth(`/factors/${readerFactor.id}/challenge`, {
+        body: {},
+        token: reader.session.access_token,
+        ip: readerIp,
+      })
+    ).json()) as { id: string };
+    const raised = await json(
+      auth(`/factors/${readerFactor.id}/verify`, {
+        body: {
+          challenge_id: readerChallenge.id,
+          code: totpCode(readerFactor.totp.secret, stepAt(Date.now())),
+        },
+        token: reader.session.access_token,
+        ip: readerIp,
+      }),
+    );
+    const read = await fetch(
+      `${server.url}/rest/v1/leads?select=*&kind=eq.contact&order=created_at.desc&limit=50`,
+      {
+        headers: {
+          apikey: server.anonKey,
+          authorization: `Bearer ${raised.access_token}`,
+          prefer: "count=exact",
+        },
+      },
+    );
+    expect(read.status).toBe(200);
+
     // REST inserts and the lead functions (proof of work, replay guard, team emails).
     await insert("newsletter_subscribers", { email: uniqueEmail("news") });
     await insert("demo_requests", { email: "ops@lumen-freight.example" });

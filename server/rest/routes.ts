@@ -1,6 +1,7 @@
 // /rest/v1: PostgREST-compatible inserts into the lead tables of the newsletter and the "Watch
-// Demo" dialog (leads/kinds.ts REST_LEADS). Insert only: reading, updating and deleting are
-// refused as PostgREST refuses a role without the privilege.
+// Demo" dialog (leads/kinds.ts REST_LEADS), refused reads, updates and deletes of those tables (as
+// PostgREST refuses a role without the privilege), and reads of the `leads` view by team members
+// on aal2 (team-access.ts) in PostgREST's syntax (read-query.ts).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { leadSourceSchema, type LeadSource } from "../../common/leads.ts";
@@ -8,9 +9,37 @@ import { columnsOf, LEAD_SOURCE_CHECK, REST_LEADS, type RestLeadKind } from "../
 import { storeLead } from "../leads/store.ts";
 import { repeatedParams } from "../platform/query-string.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
-import { API_KEY_ROLES, bearerToken } from "../security/tokens.ts";
+import { API_KEY_ROLES, bearerToken, type Claims } from "../security/tokens.ts";
 import { GatewayError, PostgrestError, restErrorHandler, restNotFound } from "./errors.ts";
 import { parsePrefer } from "./prefer.ts";
+import { planRead, rangeAnswer, type ReadRelation } from "./read-query.ts";
+import { assertTeamReader } from "./team-access.ts";
+
+/** The views team members read: the inbox of every lead. */
+const READABLE: Record<string, ReadRelation> = {
+  leads: {
+    name: "leads",
+    sql: "public.leads",
+    columns: {
+      id: "uuid",
+      kind: "text",
+      created_at: "timestamptz",
+      email: "text",
+      name: "text",
+      company: "text",
+      details: "jsonb",
+      page: "text",
+      referrer: "text",
+      utm_source: "text",
+      utm_medium: "text",
+      utm_campaign: "text",
+      status: "text",
+      note: "text",
+      status_updated_by: "uuid",
+      status_updated_at: "timestamptz",
+    },
+  },
+};
 
 /** A lead table as /rest/v1 exposes it: its kind, and what a row sent by a client may hold. */
 type RestTable = {
@@ -49,6 +78,11 @@ export default async function restRoutes(app: FastifyInstance) {
 
   /** The gateway's key check, then the role of the request (PostgREST reads it from the JWT). */
   async function roleOf(request: TableRequest): Promise<string> {
+    return (await claimsOf(request)).role!;
+  }
+
+  /** The claims of the request's role: its bearer token's, else its API key's. */
+  async function claimsOf(request: TableRequest): Promise<Claims> {
     const apikey = (request.headers.apikey as string | undefined) ?? request.query.apikey;
     if (!apikey)
       throw new GatewayError(
@@ -63,14 +97,14 @@ export default async function restRoutes(app: FastifyInstance) {
       );
     }
     const token = bearerToken(request.headers.authorization);
-    if (!token) return key.claims.role!;
+    if (!token) return key.claims;
     const jwt = await app.tokens.verify(token);
     if (!jwt.ok) {
       throw jwt.reason === "expired"
         ? new PostgrestError(401, "PGRST303", "JWT expired")
         : new PostgrestError(401, "PGRST301", "No suitable key or wrong key type");
     }
-    return jwt.claims.role!;
+    return jwt.claims;
   }
 
   function tableOf(request: TableRequest): RestTable {
@@ -182,16 +216,55 @@ export default async function restRoutes(app: FastifyInstance) {
     },
   );
 
-  // Reading, changing or deleting leads: the anon role has no such privilege.
-  app.route<{ Params: { table: string }; Querystring: Record<string, string | undefined> }>({
-    method: ["GET", "PATCH", "PUT", "DELETE"],
-    url: "/:table",
-    handler: async (request) => {
-      const role = await roleOf(request);
-      tableOf(request);
-      queryParams(request);
-      throw denied(request.params.table, role);
+  // Reading the team's views: members on aal2 only (team-access.ts), PostgREST's read syntax.
+  app.get<{ Params: { table: string }; Querystring: Record<string, string | undefined> }>(
+    "/:table",
+    async (request, reply) => {
+      const relation = Object.hasOwn(READABLE, request.params.table)
+        ? READABLE[request.params.table]
+        : undefined;
+      if (!relation) return readRefused(request);
+      const claims = await claimsOf(request);
+      await assertTeamReader(app.db, claims, relation.name);
+      const plan = planRead(
+        relation,
+        request.query as Record<string, string | string[] | undefined>,
+        request.headers.range,
+      );
+      const prefer = parsePrefer(request.headers.prefer);
+      const [rows, total] = await Promise.all([
+        app.db.query(plan.sql, plan.params),
+        prefer.count === "exact"
+          ? app.db.query<{ n: number }>(plan.countSql, plan.countParams).then((r) => r[0]!.n)
+          : undefined,
+      ]);
+      const answer = rangeAnswer(plan.offset, rows.length, total);
+      if (answer.status === 416)
+        throw new PostgrestError(
+          416,
+          "PGRST103",
+          "Requested range not satisfiable",
+          `An offset of ${plan.offset} was requested, but there are only ${total} rows.`,
+        );
+      reply.code(answer.status).header("content-range", answer.contentRange);
+      if (prefer.applied.length) reply.header("preference-applied", prefer.applied.join(", "));
+      return rows;
     },
+  );
+
+  /** What the lead tables answer to a read, change or delete: no role has the privilege. */
+  async function readRefused(request: TableRequest) {
+    const role = await roleOf(request);
+    tableOf(request);
+    queryParams(request);
+    throw denied(request.params.table, role);
+  }
+
+  // Changing or deleting leads: no role has such a privilege here.
+  app.route<{ Params: { table: string }; Querystring: Record<string, string | undefined> }>({
+    method: ["PATCH", "PUT", "DELETE"],
+    url: "/:table",
+    handler: readRefused,
   });
   app.all("/*", restNotFound);
 }

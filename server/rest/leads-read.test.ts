@@ -1,0 +1,130 @@
+// The `leads` view through supabase-js, as the workspace reads it: only a team member whose
+// session reached aal2 (or the service-role key) reads rows; anonymous callers, other users and a
+// member on aal1 get PostgreSQL's refusal as PostgREST sends it, and a role taken away counts at
+// once. PostgREST's filters, search across columns, order, ranges and the exact count.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { beforeAll, expect, it } from "vitest";
+import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
+import { PASSWORD } from "../../tests/support/auth.ts";
+import { stepAt, totpCode } from "../auth/mfa/totp.ts";
+
+describeAuthSuite("rest: the leads view", ({ server, client, confirmedUser, ctx }) => {
+  const admin = () => server.admin().auth.admin;
+  const domain = `leads-${Date.now().toString(36)}.example`;
+  let member: SupabaseClient;
+  let memberId: string;
+
+  async function teamMember(label: string, raise: boolean) {
+    const { email, session } = await confirmedUser(label);
+    await admin().updateUserById(session.user.id, { app_metadata: { team_role: "member" } });
+    const supabase = client();
+    await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+    if (raise) {
+      const { data } = await supabase.auth.mfa.enroll({ factorType: "totp" });
+      const factor = data as { id: string; totp: { secret: string } };
+      const verified = await supabase.auth.mfa.challengeAndVerify({
+        factorId: factor.id,
+        code: totpCode(factor.totp.secret, stepAt(Date.now())),
+      });
+      expect(verified.error).toBeNull();
+    }
+    return { supabase, id: session.user.id };
+  }
+
+  beforeAll(async () => {
+    const visitor = client();
+    for (const [table, email, page] of [
+      ["newsletter_subscribers", `reader@${domain}`, "/blog"],
+      ["demo_requests", `cto@${domain}`, "/product/tour"],
+    ] as const)
+      expect((await visitor.from(table).insert({ email, source: { page } })).error).toBeNull();
+    await ctx.db.query(
+      `INSERT INTO public.contact_messages (name, email, phone, message, source)
+       VALUES ('Ada Quinn', $1, '+1 206 555 0100', 'Pricing for 40 sellers?', '{"page": "/contact", "utm_campaign": "fall"}')`,
+      [`ada@${domain}`],
+    );
+    await ctx.db.query(
+      `INSERT INTO public.access_requests (first_name, last_name, email, company_name, company_size, department)
+       VALUES ('Bo', 'Lind', $1, 'Lumen Freight', '51-200', 'Sales')`,
+      [`bo@${domain}`],
+    );
+    ({ supabase: member, id: memberId } = await teamMember("leads-member", true));
+  });
+
+  const ours = (supabase: SupabaseClient) =>
+    supabase.from("leads").select("*", { count: "exact" }).ilike("email", `%@${domain}`);
+
+  it("lets a member on aal2 read every form's leads, newest first, with their source", async () => {
+    const { data, error, count, status } = await ours(member).order("created_at", {
+      ascending: false,
+    });
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(count).toBe(4);
+    expect(data!.map((l) => l.kind)).toEqual([
+      "request_access",
+      "contact",
+      "watch_demo",
+      "newsletter",
+    ]);
+    expect(data![1]).toMatchObject({
+      name: "Ada Quinn",
+      details: { phone: "+1 206 555 0100", message: "Pricing for 40 sellers?" },
+      page: "/contact",
+      utm_campaign: "fall",
+      status: "new",
+      note: null,
+    });
+    expect(data![0]).toMatchObject({ name: "Bo Lind", company: "Lumen Freight" });
+  });
+
+  it("filters, searches across columns, orders and pages in PostgREST's syntax", async () => {
+    const contact = await ours(member).eq("kind", "contact").select("email,kind");
+    expect(contact.data).toEqual([{ email: `ada@${domain}`, kind: "contact" }]);
+    const search = await ours(member).or(
+      "name.ilike.*lind*,company.ilike.*lind*,email.ilike.*lind*",
+    );
+    expect(search.data!.map((l) => l.email)).toEqual([`bo@${domain}`]);
+    const kinds = await ours(member).in("kind", ["newsletter", "watch_demo"]).order("email");
+    expect(kinds.data!.map((l) => l.email)).toEqual([`cto@${domain}`, `reader@${domain}`]);
+    const notNew = await ours(member).neq("status", "new");
+    expect(notNew.data).toEqual([]);
+
+    const page = await ours(member).order("created_at", { ascending: false }).range(1, 2);
+    expect(page.status).toBe(206);
+    expect(page.count).toBe(4);
+    expect(page.data!.map((l) => l.kind)).toEqual(["contact", "watch_demo"]);
+
+    const bad = await ours(member).eq("nonsense", "x");
+    expect(bad.error).toMatchObject({ code: "42703" });
+    const badOp = await member.from("leads").select().filter("email", "regex", "x");
+    expect(badOp.error).toMatchObject({ code: "PGRST100" });
+    const badId = await member.from("leads").select().eq("id", "not-a-uuid");
+    expect(badId.error).toMatchObject({ code: "22P02" });
+    expect(badId.status).toBe(400);
+  });
+
+  it("refuses anonymous callers, other users and members on aal1; a role taken away counts at once", async () => {
+    const anonymous = await client().from("leads").select();
+    expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
+    expect(anonymous.data).toBeNull();
+
+    const { supabase: outsider } = await confirmedUser("leads-outsider");
+    const other = await outsider.from("leads").select();
+    expect([other.status, other.error?.code]).toEqual([403, "42501"]);
+
+    const { supabase: aal1 } = await teamMember("leads-aal1", false);
+    const low = await aal1.from("leads").select();
+    expect([low.status, low.error?.code]).toEqual([403, "42501"]);
+
+    const service = await ours(server.admin());
+    expect(service.count).toBe(4);
+
+    const { supabase: leaving, id } = await teamMember("leads-leaving", true);
+    expect((await ours(leaving)).count).toBe(4);
+    await admin().updateUserById(id, { app_metadata: { team_role: null } });
+    const gone = await ours(leaving);
+    expect([gone.status, gone.error?.code]).toEqual([403, "42501"]);
+    expect(memberId).toBeTruthy();
+  });
+});

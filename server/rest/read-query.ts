@@ -1,0 +1,218 @@
+// PostgREST's read syntax for an exposed relation: `select`, horizontal filters (`column=op.value`,
+// `not.`, `or=(…)`, a column filtered several times), `order`, `limit`/`offset` and the `Range`
+// header, turned into one parameterised statement (and its count) over the relation's fixed list
+// of columns: identifiers never come from the client, values are always parameters.
+import { PostgrestError } from "./errors.ts";
+
+export type ColumnType = "text" | "uuid" | "timestamptz" | "jsonb";
+export type ReadRelation = { name: string; sql: string; columns: Record<string, ColumnType> };
+
+export type ReadPlan = {
+  sql: string;
+  countSql: string;
+  params: unknown[];
+  countParams: unknown[];
+  offset: number;
+};
+
+/** The most rows one request returns (Supabase's default "max rows"). */
+export const MAX_ROWS = 1000;
+
+const RESERVED = new Set(["select", "order", "limit", "offset", "or", "and", "apikey", "columns"]);
+const COMPARE: Record<string, string> = {
+  eq: "=",
+  neq: "<>",
+  gt: ">",
+  gte: ">=",
+  lt: "<",
+  lte: "<=",
+};
+
+const parseError = (what: string, details: string) =>
+  new PostgrestError(400, "PGRST100", `"failed to parse ${what}"`, details);
+
+export function planRead(
+  relation: ReadRelation,
+  query: Record<string, string | string[] | undefined>,
+  rangeHeader: string | undefined,
+): ReadPlan {
+  const params: unknown[] = [];
+  const column = (name: string): ColumnType => {
+    const type = Object.hasOwn(relation.columns, name) ? relation.columns[name] : undefined;
+    if (!type)
+      throw new PostgrestError(400, "42703", `column ${relation.name}.${name} does not exist`);
+    return type;
+  };
+  const one = (name: string) => {
+    const value = query[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+
+  const conditions: string[] = [];
+  for (const [name, raw] of Object.entries(query)) {
+    if (RESERVED.has(name) || raw === undefined) continue;
+    for (const value of Array.isArray(raw) ? raw : [raw])
+      conditions.push(condition(name, value, column, params));
+  }
+  const or = one("or");
+  if (or !== undefined) {
+    const inner = /^\((.*)\)$/s.exec(or)?.[1];
+    if (inner === undefined) throw parseError(`logic tree (${or})`, "Expected parentheses");
+    const parts = splitTopLevel(inner).map((part) => {
+      const match = /^([a-z_]+)\.(.+)$/s.exec(part);
+      if (!match) throw parseError(`logic tree (${or})`, `Unexpected "${part}"`);
+      return condition(match[1]!, match[2]!, column, params);
+    });
+    conditions.push(`(${parts.join(" OR ")})`);
+  }
+  if (one("and") !== undefined) throw parseError("logic tree", "and=() is not supported here");
+
+  const selected = (one("select") ?? "*").split(",").map((c) => c.trim());
+  const list =
+    selected.length === 1 && selected[0] === "*"
+      ? Object.keys(relation.columns)
+      : selected.map((c) => (column(c), c));
+
+  const orderBy = (one("order") ?? "")
+    .split(",")
+    .filter((o) => o !== "")
+    .map((term) => {
+      const [name, ...mods] = term.split(".");
+      column(name!);
+      const dir = mods.find((m) => m === "asc" || m === "desc") ?? "asc";
+      const nulls = mods.find((m) => m === "nullsfirst" || m === "nullslast");
+      if (mods.some((m) => !["asc", "desc", "nullsfirst", "nullslast"].includes(m)))
+        throw parseError(`order (${term})`, "Expected asc, desc, nullsfirst or nullslast");
+      return `${name} ${dir.toUpperCase()}${nulls ? ` NULLS ${nulls === "nullsfirst" ? "FIRST" : "LAST"}` : ""}`;
+    });
+
+  const { offset, limit } = range(one("offset"), one("limit"), rangeHeader);
+  const where = conditions.length ? ` WHERE ${conditions.join(" AND ")}` : "";
+  const countParams = [...params];
+  params.push(Math.min(limit ?? MAX_ROWS, MAX_ROWS), offset);
+  return {
+    sql: `SELECT ${list.join(", ")} FROM ${relation.sql}${where}${
+      orderBy.length ? ` ORDER BY ${orderBy.join(", ")}` : ""
+    } LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    // The exact count a caller asks for reads every matching row, as PostgREST's does.
+    countSql: `SELECT count(*)::int AS n /* whole table: an exact count */ FROM ${relation.sql}${where}`,
+    params,
+    countParams,
+    offset,
+  };
+}
+
+/** One filter, `op.value` or `not.op.value`, on a known column. */
+function condition(
+  name: string,
+  filter: string,
+  column: (name: string) => ColumnType,
+  params: unknown[],
+): string {
+  const type = column(name);
+  const negated = filter.startsWith("not.");
+  const rest = negated ? filter.slice(4) : filter;
+  const dot = rest.indexOf(".");
+  const op = dot < 0 ? rest : rest.slice(0, dot);
+  const value = dot < 0 ? "" : rest.slice(dot + 1);
+  const param = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  let sql: string;
+  if (Object.hasOwn(COMPARE, op) && type !== "jsonb") {
+    sql = `${name} ${COMPARE[op]} ${param(value)}::${type}`;
+  } else if (op === "like" || op === "ilike") {
+    if (type !== "text")
+      throw new PostgrestError(
+        404,
+        "42883",
+        `operator does not exist: ${type} ${op === "like" ? "~~" : "~~*"} unknown`,
+      );
+    sql = `${name} ${op.toUpperCase()} ${param(value.replaceAll("*", "%"))}`;
+  } else if (op === "in" && type !== "jsonb") {
+    const inner = /^\((.*)\)$/s.exec(value)?.[1];
+    if (inner === undefined)
+      throw parseError(`filter (${filter})`, "Expected a list in parentheses");
+    const items = inner === "" ? [] : splitTopLevel(inner).map(unquote);
+    sql = `${name} = ANY(${param(items)}::${type}[])`;
+  } else if (op === "is") {
+    const known = { null: "NULL", true: "TRUE", false: "FALSE", unknown: "UNKNOWN" }[
+      value.toLowerCase()
+    ];
+    if (!known) throw parseError(`filter (${filter})`, "Expected null, true, false or unknown");
+    sql = `${name} IS ${known}`;
+  } else {
+    throw parseError(`filter (${name}=${filter})`, `Unknown operator "${op}"`);
+  }
+  return negated ? `NOT (${sql})` : sql;
+}
+
+/** Splits on commas outside double quotes and parentheses. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let current = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "\\" && quoted && i + 1 < text.length) {
+      current += c + text[++i];
+      continue;
+    }
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && c === "(") depth += 1;
+    else if (!quoted && c === ")") depth -= 1;
+    if (c === "," && !quoted && depth === 0) {
+      parts.push(current);
+      current = "";
+    } else current += c;
+  }
+  parts.push(current);
+  return parts;
+}
+
+function unquote(item: string): string {
+  const match = /^"((?:[^"\\]|\\.)*)"$/s.exec(item);
+  return match ? match[1]!.replace(/\\(.)/g, "$1") : item;
+}
+
+/** The rows asked for: `offset`/`limit`, narrowed by a `Range: first-last` header. */
+function range(
+  offsetParam: string | undefined,
+  limitParam: string | undefined,
+  header: string | undefined,
+): { offset: number; limit: number | undefined } {
+  const count = (name: string, v: string | undefined) => {
+    if (v === undefined) return undefined;
+    if (!/^\d{1,9}$/.test(v)) throw parseError(name, `"${v}" is not a non-negative integer`);
+    return Number(v);
+  };
+  let offset = count("offset", offsetParam) ?? 0;
+  let limit = count("limit", limitParam);
+  const asked = header === undefined ? null : /^(\d{1,9})-(\d{0,9})$/.exec(header.trim());
+  if (asked) {
+    const first = Number(asked[1]);
+    const last = asked[2] === "" ? undefined : Number(asked[2]);
+    if (last !== undefined && last < first)
+      throw new PostgrestError(416, "PGRST103", "Requested range not satisfiable");
+    offset = first + offset;
+    const span = last === undefined ? undefined : last - first + 1;
+    limit = limit === undefined ? span : span === undefined ? limit : Math.min(limit, span);
+  }
+  return { offset, limit };
+}
+
+/** PostgREST's Content-Range and status for `rows` rows from `offset` of `total` (when counted). */
+export function rangeAnswer(
+  offset: number,
+  rows: number,
+  total: number | undefined,
+): { status: number; contentRange: string } {
+  const totalText = total === undefined ? "*" : String(total);
+  const contentRange =
+    rows === 0 ? `*/${totalText}` : `${offset}-${offset + rows - 1}/${totalText}`;
+  if (total === undefined) return { status: 200, contentRange };
+  if (offset > total && total > 0) return { status: 416, contentRange };
+  return { status: rows < total ? 206 : 200, contentRange };
+}

@@ -1,0 +1,41 @@
+// Who may read the team's data (the leads): a signed-in team member whose session reached aal2
+// (a second factor), checked against the database on every request (a role or factor removed
+// counts at once, whatever the token still says), or the service-role key. Everyone else gets
+// PostgreSQL's refusal for a role without the privilege, as PostgREST answers it.
+import type { Queryable } from "../db/database.ts";
+import { isUuid } from "../platform/uuid.ts";
+import type { Claims } from "../security/tokens.ts";
+import { PostgrestError } from "./errors.ts";
+import { TEAM_ROLES } from "../team/members.ts";
+
+export type TeamReader = { userId: string | undefined; role: string };
+
+export async function assertTeamReader(
+  q: Queryable,
+  claims: Claims | undefined,
+  relation: string,
+): Promise<TeamReader> {
+  const role = claims?.role ?? "anon";
+  if (role === "service_role") return { userId: undefined, role };
+  const denied = new PostgrestError(
+    role === "anon" ? 401 : 403,
+    "42501",
+    `permission denied for view ${relation}`,
+  );
+  const { sub, session_id: sessionId } = claims ?? {};
+  if (role !== "authenticated" || !isUuid(sub ?? "") || !isUuid(sessionId ?? "")) throw denied;
+  const [row] = await q.query<{ team_role: string | null; aal: string }>(
+    `SELECT u.raw_app_meta_data->>'team_role' AS team_role, s.aal
+     FROM auth.users u JOIN auth.sessions s ON s.user_id = u.id
+     WHERE u.id = $1 AND s.id = $2 AND u.deleted_at IS NULL
+       AND (u.banned_until IS NULL OR u.banned_until <= now())`,
+    [sub, sessionId],
+  );
+  if (
+    !row ||
+    !(TEAM_ROLES as readonly string[]).includes(row.team_role ?? "") ||
+    row.aal !== "aal2"
+  )
+    throw denied;
+  return { userId: sub, role: row.team_role! };
+}
