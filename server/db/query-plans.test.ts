@@ -479,6 +479,21 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       },
     );
     expect(read.status).toBe(200);
+    const [contactLead] = await raw.query<{ id: string }>(
+      `INSERT INTO public.contact_messages (name, email, phone, message)
+       VALUES ('Plan', 'plan@lumen-freight.example', '1', 'Hi') RETURNING id`,
+    );
+    const wrote = await fetch(`${server.url}/rest/v1/lead_states`, {
+      method: "POST",
+      headers: {
+        apikey: server.anonKey,
+        authorization: `Bearer ${raised.access_token}`,
+        "content-type": "application/json",
+        prefer: "resolution=merge-duplicates",
+      },
+      body: JSON.stringify({ kind: "contact", lead_id: contactLead!.id, status: "contacted" }),
+    });
+    expect(wrote.status).toBe(201);
 
     // REST inserts and the lead functions (proof of work, replay guard, team emails).
     await insert("newsletter_subscribers", { email: uniqueEmail("news") });

@@ -127,4 +127,54 @@ describeAuthSuite("rest: the leads view", ({ server, client, confirmedUser, ctx 
     expect([gone.status, gone.error?.code]).toEqual([403, "42501"]);
     expect(memberId).toBeTruthy();
   });
+
+  it("lets members set a lead's status and note, recording who changed what and when", async () => {
+    const [lead] = (await ours(member).eq("kind", "contact")).data!;
+    const states = () => member.from("lead_states");
+    const set = await states()
+      .upsert({ kind: "contact", lead_id: lead.id, status: "contacted" })
+      .select();
+    expect(set.error).toBeNull();
+    expect(set.data).toEqual([
+      expect.objectContaining({ status: "contacted", note: null, updated_by: memberId }),
+    ]);
+    // Only what is sent changes; a second write merges into the first.
+    await states().upsert({ kind: "contact", lead_id: lead.id, note: "Call back Tuesday" });
+    const [seen] = (await ours(member).eq("id", lead.id)).data!;
+    expect(seen).toMatchObject({
+      status: "contacted",
+      note: "Call back Tuesday",
+      status_updated_by: memberId,
+    });
+    const history = await ctx.db.query<{
+      status: string | null;
+      note: string | null;
+      changed_by: string;
+    }>(
+      "SELECT status, note, changed_by FROM public.lead_state_changes WHERE lead_id = $1 ORDER BY changed_at, id",
+      [lead.id],
+    );
+    expect(history).toEqual([
+      { status: "contacted", note: null, changed_by: memberId },
+      { status: null, note: "Call back Tuesday", changed_by: memberId },
+    ]);
+
+    // Refused: a plain insert over an existing row, a lead that does not exist, a bad status,
+    // anyone who may not read the leads; and nothing changed.
+    const again = await states().insert({ kind: "contact", lead_id: lead.id, status: "closed" });
+    expect(again.error).toMatchObject({ code: "23505" });
+    const missing = await states().upsert({
+      kind: "contact",
+      lead_id: crypto.randomUUID(),
+      status: "closed",
+    });
+    expect(missing.error).toMatchObject({ code: "23503" });
+    const badStatus = await states().upsert({ kind: "contact", lead_id: lead.id, status: "won" });
+    expect(badStatus.error).toMatchObject({ code: "23514" });
+    const anonymous = await client()
+      .from("lead_states")
+      .upsert({ kind: "contact", lead_id: lead.id, status: "closed" });
+    expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
+    expect((await ours(member).eq("id", lead.id)).data![0].status).toBe("contacted");
+  });
 });

@@ -13,6 +13,7 @@ import { API_KEY_ROLES, bearerToken, type Claims } from "../security/tokens.ts";
 import { GatewayError, PostgrestError, restErrorHandler, restNotFound } from "./errors.ts";
 import { parsePrefer } from "./prefer.ts";
 import { planRead, rangeAnswer, type ReadRelation } from "./read-query.ts";
+import { readLeadState, writeLeadState } from "./lead-states.ts";
 import { assertTeamReader } from "./team-access.ts";
 
 /** The views team members read: the inbox of every lead. */
@@ -153,6 +154,26 @@ export default async function restRoutes(app: FastifyInstance) {
   const denied = (name: string, role: string) =>
     new PostgrestError(role === "anon" ? 401 : 403, "42501", `permission denied for table ${name}`);
 
+  // A lead's status and note, written by team members (lead-states.ts).
+  app.post<{ Querystring: Record<string, string | undefined> }>(
+    "/lead_states",
+    async (request, reply) => {
+      const claims = await claimsOf(request as unknown as TableRequest);
+      const { userId } = await assertTeamReader(app.db, claims, "table lead_states");
+      const prefer = parsePrefer(request.headers.prefer);
+      const row = readLeadState(request.body);
+      const state = await writeLeadState(
+        app.db,
+        row,
+        userId,
+        prefer.resolution === "merge-duplicates",
+      );
+      if (prefer.applied.length) reply.header("preference-applied", prefer.applied.join(", "));
+      reply.code(201);
+      return prefer.return === "representation" ? [state] : reply.send();
+    },
+  );
+
   app.post<{ Params: { table: string }; Querystring: Record<string, string | undefined> }>(
     "/:table",
     {
@@ -225,7 +246,7 @@ export default async function restRoutes(app: FastifyInstance) {
         : undefined;
       if (!relation) return readRefused(request);
       const claims = await claimsOf(request);
-      await assertTeamReader(app.db, claims, relation.name);
+      await assertTeamReader(app.db, claims, `view ${relation.name}`);
       const plan = planRead(
         relation,
         request.query as Record<string, string | string[] | undefined>,

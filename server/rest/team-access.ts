@@ -10,6 +10,7 @@ import { TEAM_ROLES } from "../team/members.ts";
 
 export type TeamReader = { userId: string | undefined; role: string };
 
+/** `relation` as PostgreSQL names it in the refusal: "view leads", "table lead_states". */
 export async function assertTeamReader(
   q: Queryable,
   claims: Claims | undefined,
@@ -20,7 +21,7 @@ export async function assertTeamReader(
   const denied = new PostgrestError(
     role === "anon" ? 401 : 403,
     "42501",
-    `permission denied for view ${relation}`,
+    `permission denied for ${relation}`,
   );
   const { sub, session_id: sessionId } = claims ?? {};
   if (role !== "authenticated" || !isUuid(sub ?? "") || !isUuid(sessionId ?? "")) throw denied;

@@ -41,3 +41,16 @@ FROM (
 -- Every branch has the same column types, so that the planner reads the branches as one list
 -- (each through its own created_at index for the newest leads first).
 LEFT JOIN public.lead_states AS s ON s.kind = l.kind AND s.lead_id = l.id;
+
+-- Every change of a lead's status or note, by whom and when (the inbox shows the history).
+CREATE TABLE public.lead_state_changes (
+  id uuid PRIMARY KEY DEFAULT internal.uuid_v7(),
+  kind text NOT NULL,
+  lead_id uuid NOT NULL,
+  status text,
+  note text,
+  changed_by uuid REFERENCES auth.users (id) ON DELETE SET NULL,
+  changed_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX lead_state_changes_lead_idx ON public.lead_state_changes (kind, lead_id, changed_at);
+CREATE INDEX lead_state_changes_changed_by_idx ON public.lead_state_changes (changed_by);

@@ -1,0 +1,100 @@
+// Writing a lead's status and internal note, as supabase-js upserts a row of `lead_states`
+// (POST with `Prefer: resolution=merge-duplicates`; a plain insert of an existing row is 409).
+// Only the columns sent change; who changed them and when is recorded on the row and, each time,
+// in `lead_state_changes`, in the same statement. The lead must exist in the `leads` view.
+import { z } from "zod";
+import type { Queryable } from "../db/database.ts";
+import { PostgrestError } from "./errors.ts";
+
+export const LEAD_STATUSES = ["new", "contacted", "qualified", "closed"] as const;
+
+const rowSchema = z
+  .object({
+    kind: z.string().max(40),
+    lead_id: z.uuid(),
+    status: z.enum(LEAD_STATUSES).optional(),
+    note: z.string().max(5000).nullable().optional(),
+  })
+  .strict();
+
+export type LeadStateRow = z.output<typeof rowSchema>;
+
+/** The body as one row, or PostgREST's 400 naming what is wrong. */
+export function readLeadState(body: unknown): LeadStateRow {
+  const row = Array.isArray(body) && body.length === 1 ? body[0] : body;
+  if (typeof row !== "object" || row === null || Array.isArray(row))
+    throw new PostgrestError(400, "PGRST102", "Empty or invalid json");
+  const parsed = rowSchema.safeParse(row);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    if (issue.code === "unrecognized_keys")
+      throw new PostgrestError(
+        400,
+        "PGRST204",
+        `Could not find the '${issue.keys[0]}' column of 'lead_states' in the schema cache`,
+      );
+    throw new PostgrestError(
+      400,
+      "23514",
+      `new row for relation "lead_states" violates check constraint on ${String(issue.path[0])}`,
+      issue.message,
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * Writes the row (merged into the existing one when `merge`), records the change, and returns the
+ * row as stored; PostgreSQL's 409s for a missing lead (23503) or an existing row without merge (23505).
+ */
+export async function writeLeadState(
+  q: Queryable,
+  row: LeadStateRow,
+  by: string | undefined,
+  merge: boolean,
+): Promise<Record<string, unknown>> {
+  const [written] = await q.query<{ lead_exists: boolean; state: Record<string, unknown> | null }>(
+    `WITH lead AS (
+       SELECT 1 FROM public.leads WHERE kind = $1 AND id = $2
+     ), state AS (
+       INSERT INTO public.lead_states (kind, lead_id, status, note, updated_by, updated_at)
+       SELECT $1, $2, coalesce($3, 'new'), $4, $5, now() FROM lead
+       ON CONFLICT (kind, lead_id) DO UPDATE SET
+         status = CASE WHEN $3::text IS NULL THEN lead_states.status ELSE EXCLUDED.status END,
+         note = CASE WHEN $6::boolean THEN EXCLUDED.note ELSE lead_states.note END,
+         updated_by = EXCLUDED.updated_by, updated_at = now()
+       WHERE $7::boolean
+       RETURNING kind, lead_id, status, note, updated_by, updated_at, xmax = 0 AS created
+     ), change AS (
+       INSERT INTO public.lead_state_changes (kind, lead_id, status, note, changed_by)
+       SELECT kind, lead_id, CASE WHEN $3::text IS NULL THEN NULL ELSE status END,
+         CASE WHEN $6::boolean THEN note END, updated_by FROM state
+     )
+     SELECT EXISTS (SELECT 1 FROM lead) AS lead_exists,
+       (SELECT to_jsonb(state) - 'created' FROM state) AS state`,
+    [
+      row.kind,
+      row.lead_id,
+      row.status ?? null,
+      row.note ?? null,
+      by ?? null,
+      row.note !== undefined,
+      merge,
+    ],
+  );
+  if (!written!.lead_exists)
+    throw new PostgrestError(
+      409,
+      "23503",
+      'insert or update on table "lead_states" violates foreign key constraint "lead_states_lead_fkey"',
+      `Key (kind, lead_id)=(${row.kind}, ${row.lead_id}) is not present in view "leads".`,
+    );
+  if (!written!.state)
+    throw new PostgrestError(
+      409,
+      "23505",
+      'duplicate key value violates unique constraint "lead_states_pkey"',
+      `Key (kind, lead_id)=(${row.kind}, ${row.lead_id}) already exists.`,
+    );
+  return written!.state;
+}
