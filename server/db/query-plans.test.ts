@@ -494,6 +494,19 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       body: JSON.stringify({ kind: "contact", lead_id: contactLead!.id, status: "contacted" }),
     });
     expect(wrote.status).toBe(201);
+    // A CSV export long enough for a second batch (after the first batch's last row).
+    await raw.query(
+      `INSERT INTO public.contact_messages (name, email, phone, message)
+       SELECT 'Bulk', 'bulk' || n || '@lumen-freight.example', '1', 'Hi' FROM generate_series(1, 1001) AS n`,
+    );
+    const exported = await fetch(`${server.url}/rest/v1/leads?kind=eq.contact`, {
+      headers: {
+        apikey: server.anonKey,
+        authorization: `Bearer ${raised.access_token}`,
+        accept: "text/csv",
+      },
+    });
+    expect((await exported.text()).split("\r\n").length).toBeGreaterThan(1001);
 
     // REST inserts and the lead functions (proof of work, replay guard, team emails).
     await insert("newsletter_subscribers", { email: uniqueEmail("news") });

@@ -177,4 +177,40 @@ describeAuthSuite("rest: the leads view", ({ server, client, confirmedUser, ctx 
     expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
     expect((await ours(member).eq("id", lead.id)).data![0].status).toBe("contacted");
   });
+
+  it("exports the filtered leads as CSV, every batch in order, formulas neutralised", async () => {
+    const bulk = `bulk-${domain}`;
+    await ctx.db.query(
+      `INSERT INTO public.contact_messages (name, email, phone, message, created_at)
+       SELECT CASE WHEN n = 1 THEN '=HYPERLINK("x")' ELSE 'Lead ' || n END, 'lead' || n || '@' || $1,
+         '1', 'Hi, there', now() - make_interval(secs => n)
+       FROM generate_series(1, 2500) AS n`,
+      [bulk],
+    );
+    const token = (await member.auth.getSession()).data.session!.access_token;
+    const res = await fetch(
+      `${server.url}/rest/v1/leads?select=email,name&email=ilike.*@${bulk}&order=email.asc&limit=3`,
+      {
+        headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, accept: "text/csv" },
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await res.text()).split("\r\n").filter((l) => l !== "");
+    expect(lines[0]).toBe("email,name");
+    // Every row, newest first: order and limit do not apply to an export.
+    expect(lines).toHaveLength(2501);
+    expect(lines[1]).toBe(`lead1@${bulk},"'=HYPERLINK(""x"")"`);
+    expect(lines[2]).toBe(`lead2@${bulk},Lead 2`);
+    expect(lines[2500]).toBe(`lead2500@${bulk},Lead 2500`);
+    expect(new Set(lines.slice(1).map((l) => l.split(",")[0])).size).toBe(2500);
+
+    const refused = await fetch(`${server.url}/rest/v1/leads`, {
+      headers: { apikey: server.anonKey, accept: "text/csv" },
+    });
+    expect(refused.status).toBe(401);
+  });
 });

@@ -36,6 +36,68 @@ export function planRead(
   query: Record<string, string | string[] | undefined>,
   rangeHeader: string | undefined,
 ): ReadPlan {
+  const { list, where, params, orderBy, one } = parseQuery(relation, query);
+  const { offset, limit } = range(one("offset"), one("limit"), rangeHeader);
+  const countParams = [...params];
+  params.push(Math.min(limit ?? MAX_ROWS, MAX_ROWS), offset);
+  return {
+    sql: `SELECT ${list.join(", ")} FROM ${relation.sql}${where}${
+      orderBy.length ? ` ORDER BY ${orderBy.join(", ")}` : ""
+    } LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    // The exact count a caller asks for reads every matching row, as PostgREST's does.
+    countSql: `SELECT count(*)::int AS n /* whole table: an exact count */ FROM ${relation.sql}${where}`,
+    params,
+    countParams,
+    offset,
+  };
+}
+
+export type ExportPlan = {
+  columns: string[];
+  /** The statement of the next batch: newest first, after the last row of the previous one. */
+  batch(after: { created_at: Date; id: string } | undefined): { sql: string; params: unknown[] };
+};
+
+/** Rows fetched per statement by an export (its memory is one batch, whatever the total). */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * Every row the filters select, newest first (`order`, `limit` and ranges do not apply), in
+ * batches that continue after the previous batch's last (created_at, id): each batch costs the
+ * same however far the export has gone.
+ */
+export function planExport(
+  relation: ReadRelation,
+  query: Record<string, string | string[] | undefined>,
+): ExportPlan {
+  const { list, where, params } = parseQuery(relation, query);
+  const columns = [...new Set([...list, "created_at", "id"])];
+  return {
+    columns: list,
+    batch(after) {
+      const batchParams = [...params];
+      let condition = where;
+      if (after) {
+        batchParams.push(after.created_at, after.id);
+        const [at, id] = [
+          `$${batchParams.length - 1}::timestamptz`,
+          `$${batchParams.length}::uuid`,
+        ];
+        // The first half lets each form's created_at index start where the last batch ended.
+        const keyset = `created_at <= ${at} AND (created_at, id) < (${at}, ${id})`;
+        condition = where ? `${where} AND ${keyset}` : ` WHERE ${keyset}`;
+      }
+      batchParams.push(EXPORT_BATCH);
+      return {
+        sql: `SELECT ${columns.join(", ")} FROM ${relation.sql}${condition} ORDER BY created_at DESC, id DESC LIMIT $${batchParams.length}`,
+        params: batchParams,
+      };
+    },
+  };
+}
+
+/** The parts of a read every plan shares: columns, filters (with their parameters) and order. */
+function parseQuery(relation: ReadRelation, query: Record<string, string | string[] | undefined>) {
   const params: unknown[] = [];
   const column = (name: string): ColumnType => {
     const type = Object.hasOwn(relation.columns, name) ? relation.columns[name] : undefined;
@@ -86,20 +148,8 @@ export function planRead(
       return `${name} ${dir.toUpperCase()}${nulls ? ` NULLS ${nulls === "nullsfirst" ? "FIRST" : "LAST"}` : ""}`;
     });
 
-  const { offset, limit } = range(one("offset"), one("limit"), rangeHeader);
   const where = conditions.length ? ` WHERE ${conditions.join(" AND ")}` : "";
-  const countParams = [...params];
-  params.push(Math.min(limit ?? MAX_ROWS, MAX_ROWS), offset);
-  return {
-    sql: `SELECT ${list.join(", ")} FROM ${relation.sql}${where}${
-      orderBy.length ? ` ORDER BY ${orderBy.join(", ")}` : ""
-    } LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    // The exact count a caller asks for reads every matching row, as PostgREST's does.
-    countSql: `SELECT count(*)::int AS n /* whole table: an exact count */ FROM ${relation.sql}${where}`,
-    params,
-    countParams,
-    offset,
-  };
+  return { list, where, params, orderBy, one };
 }
 
 /** One filter, `op.value` or `not.op.value`, on a known column. */

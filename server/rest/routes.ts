@@ -2,7 +2,8 @@
 // Demo" dialog (leads/kinds.ts REST_LEADS), refused reads, updates and deletes of those tables (as
 // PostgREST refuses a role without the privilege), and reads of the `leads` view by team members
 // on aal2 (team-access.ts) in PostgREST's syntax (read-query.ts).
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { leadSourceSchema, type LeadSource } from "../../common/leads.ts";
 import { columnsOf, LEAD_SOURCE_CHECK, REST_LEADS, type RestLeadKind } from "../leads/kinds.ts";
@@ -12,7 +13,14 @@ import { LIMITS } from "../platform/rate-limit.ts";
 import { API_KEY_ROLES, bearerToken, type Claims } from "../security/tokens.ts";
 import { GatewayError, PostgrestError, restErrorHandler, restNotFound } from "./errors.ts";
 import { parsePrefer } from "./prefer.ts";
-import { planRead, rangeAnswer, type ReadRelation } from "./read-query.ts";
+import { csvLine } from "./csv.ts";
+import {
+  EXPORT_BATCH,
+  planExport,
+  planRead,
+  rangeAnswer,
+  type ReadRelation,
+} from "./read-query.ts";
 import { readLeadState, writeLeadState } from "./lead-states.ts";
 import { assertTeamReader } from "./team-access.ts";
 
@@ -247,6 +255,8 @@ export default async function restRoutes(app: FastifyInstance) {
       if (!relation) return readRefused(request);
       const claims = await claimsOf(request);
       await assertTeamReader(app.db, claims, `view ${relation.name}`);
+      if (/\btext\/csv\b/.test(request.headers.accept ?? ""))
+        return exportCsv(relation, request, reply);
       const plan = planRead(
         relation,
         request.query as Record<string, string | string[] | undefined>,
@@ -272,6 +282,35 @@ export default async function restRoutes(app: FastifyInstance) {
       return rows;
     },
   );
+
+  /**
+   * The rows the filters select as a CSV download, streamed a batch at a time (memory stays one
+   * batch, whatever the number of rows).
+   */
+  function exportCsv(relation: ReadRelation, request: TableRequest, reply: FastifyReply) {
+    const plan = planExport(
+      relation,
+      request.query as Record<string, string | string[] | undefined>,
+    );
+    const db = app.db;
+    async function* lines() {
+      yield csvLine(plan.columns);
+      let after: { created_at: Date; id: string } | undefined;
+      for (;;) {
+        const { sql, params } = plan.batch(after);
+        const rows = await db.query<Record<string, unknown>>(sql, params);
+        if (rows.length > 0) yield rows.map((r) => csvLine(plan.columns.map((c) => r[c]))).join("");
+        if (rows.length < EXPORT_BATCH) return;
+        const last = rows[rows.length - 1]!;
+        after = { created_at: last.created_at as Date, id: last.id as string };
+      }
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${relation.name}-${day}.csv"`)
+      .send(Readable.from(lines()));
+  }
 
   /** What the lead tables answer to a read, change or delete: no role has the privilege. */
   async function readRefused(request: TableRequest) {
