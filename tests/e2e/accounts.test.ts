@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { describeInBrowser } from "../support/browser.ts";
+import { signUpAndConfirm } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 
@@ -81,7 +82,7 @@ describeInBrowser(
       await page.getByRole("banner").getByRole("button", { name: "Logout" }).waitFor();
     });
 
-    it("disables both buttons while a request runs", async () => {
+    it("disables its buttons while a request runs", async () => {
       const page = await ctx.newPage();
       await page.route("**/auth/v1/token**", async (route) => {
         await new Promise((r) => setTimeout(r, 800));
@@ -97,7 +98,7 @@ describeInBrowser(
         () =>
           [...document.querySelectorAll("form[aria-label='Sign in'] button")].filter(
             (b) => (b as HTMLButtonElement).disabled,
-          ).length === 2,
+          ).length === 3, // Sign in, Sign up, Email me a sign-in link
       );
       await toastText(page, "Invalid login credentials").waitFor();
       expect(await form.getByRole("button", { name: "Sign up" }).isDisabled()).toBe(false);
@@ -106,14 +107,7 @@ describeInBrowser(
     it("recovers a forgotten password through the emailed link and the reset page", async () => {
       const page = await ctx.newPage();
       const email = uniqueEmail("forgot");
-      // An account, confirmed.
-      await page.goto("/auth");
-      const form = page.getByRole("form", { name: "Sign in" });
-      await form.getByLabel("Email").fill(email);
-      await form.getByLabel("Password").fill(PASSWORD);
-      await form.getByRole("button", { name: "Sign up" }).click();
-      await toastText(page, "Success!").waitFor();
-      await page.goto(linkIn(await emailTo(smtp, email, "Confirm your Revwise account")));
+      await signUpAndConfirm(page, smtp, email);
       await logOut(page);
 
       await page.goto("/auth");
