@@ -44,6 +44,16 @@ function codeErrorMessage(error: AuthError): string {
     : error.message;
 }
 
+/**
+ * The enrolment's QR code as an image URL. supabase-js hands it over as
+ * `data:image/svg+xml;utf-8,<svg…>` with the SVG unescaped, where a `#` (a colour) would end the
+ * data and break the image: the SVG is percent-encoded instead.
+ */
+export function qrCodeImageSrc(qrCode: string): string {
+  const svg = qrCode.replace(/^data:image\/svg\+xml;[^,]*,/, "");
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
 export const nameOf = (user: User): string => {
   const name = (user.user_metadata as Record<string, unknown>)[NAME_METADATA_KEY];
   return typeof name === "string" ? name : "";

@@ -126,7 +126,11 @@ describeInBrowser(
       await page.goto("/account");
       const mfa = page.getByRole("region", { name: "Two-step verification" });
       await mfa.getByRole("button", { name: "Set up an authenticator app" }).click();
-      await mfa.getByRole("img", { name: /QR code/ }).waitFor();
+      const qr = mfa.getByRole("img", { name: /QR code/ });
+      await qr.waitFor();
+      // The QR code really draws (an image that failed shows only its alt text).
+      await qr.evaluate((img: HTMLImageElement) => img.decode());
+      expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       const secret = (await mfa.getByTestId("totp-secret").textContent())!.trim();
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       expect(await axeViolations(page)).toEqual([]);

@@ -4,7 +4,7 @@
 import type { Factor } from "@supabase/supabase-js";
 import { useEffect, useState } from "react";
 import { AppCodeForm } from "../../forms/code-form.tsx";
-import { formatDateTime, withErrorToast } from "../../lib/account.ts";
+import { formatDateTime, qrCodeImageSrc, withErrorToast } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { toast } from "../../lib/toast.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -57,7 +57,7 @@ export function TwoFactorSettings() {
     setState({
       step: "enrolling",
       factorId: data.id,
-      qrCode: data.totp.qr_code,
+      qrCode: qrCodeImageSrc(data.totp.qr_code),
       secret: data.totp.secret,
     });
   });
