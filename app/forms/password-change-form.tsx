@@ -48,6 +48,7 @@ export function PasswordChangeForm({ email }: { email: string }) {
         <CodeForm
           name="Confirm your password change"
           label="Code from your email"
+          autoFocus
           submitLabel="Save new password"
           onCode={async (nonce) => {
             const supabase = await getSupabase();

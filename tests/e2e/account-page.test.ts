@@ -175,6 +175,27 @@ describeInBrowser(
       await mfa.getByRole("button", { name: "Set up an authenticator app" }).waitFor();
     });
 
+    it("changes the email once both emailed links are opened", async () => {
+      const { page, email } = await signedUp("moving");
+      const next = uniqueEmail("moved");
+      await page.goto("/account");
+      const profile = page.getByRole("region", { name: "Profile" });
+      await profile.getByLabel("New email address").fill(next);
+      await profile.getByRole("button", { name: "Change email" }).click();
+      await toastText(page, "Check both inboxes").waitFor();
+      const toNew = linkIn(await emailTo(smtp, next, "Confirm your new Revwise email address"));
+      const toCurrent = linkIn(
+        await emailTo(smtp, email, "Confirm the change of your Revwise email address"),
+      );
+      expect(new URL(toNew).searchParams.get("redirect_to")).toBe(`${ctx.baseUrl}/account`);
+      await page.goto(toNew);
+      await toastText(page, "Almost there").waitFor();
+      await page.goto(toCurrent);
+      await toastText(page, "Email address updated").waitFor();
+      await page.waitForURL((url) => url.pathname === "/account" && url.hash === "");
+      await profile.getByText(`Current email: ${next}`).waitFor();
+    });
+
     it("signs out the other devices", async () => {
       const { page, email } = await signedUp("devices");
       const other = await ctx.newPage();

@@ -2,7 +2,7 @@
 // then its first code turns it on and raises this session to aal2), or remove it. Removing a
 // verified app needs an aal2 session: a session below that enters a code from the app first.
 import type { Factor } from "@supabase/supabase-js";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { AppCodeForm } from "../../forms/code-form.tsx";
 import { formatDateTime, qrCodeImageSrc, withErrorToast } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
@@ -36,9 +36,20 @@ async function dropUnverified() {
 }
 
 export function TwoFactorSettings() {
-  const [state, setState] = useState<State>({ step: "loading" });
+  const [state, setShownState] = useState<State>({ step: "loading" });
   const [busy, setBusy] = useState(false);
-  useEffect(() => void withErrorToast(async () => setState(await loadState())), []);
+  useEffect(() => void withErrorToast(async () => setShownState(await loadState())), []);
+  // A step the person moved to replaces the button they pressed: the focus goes to the new step
+  // (announced, and the keyboard continues there) instead of falling back to the page.
+  const box = useRef<HTMLDivElement>(null);
+  const [moves, setMoves] = useState(0);
+  const setState = (next: State) => {
+    setMoves((n) => n + 1);
+    setShownState(next);
+  };
+  useEffect(() => {
+    if (moves > 0) box.current?.focus();
+  }, [moves]);
 
   const act = (action: () => Promise<void>) => async () => {
     setBusy(true);
@@ -85,137 +96,142 @@ export function TwoFactorSettings() {
       setState({ step: "removing", factor, needsCode: data?.currentLevel !== "aal2" });
     });
 
-  switch (state.step) {
-    case "loading":
-      return (
-        <p role="status" className="text-sm text-slate-700">
-          Checking your two-step verification...
-        </p>
-      );
-    case "off":
-      return (
-        <div className="grid gap-4">
-          <p className="text-sm leading-6 text-slate-700">
-            Add a second step to your sign-in: after your password or email link, Revwise asks for a
-            6-digit code from an authenticator app on your phone, such as 1Password, Google
-            Authenticator or Microsoft Authenticator.
+  const view = (() => {
+    switch (state.step) {
+      case "loading":
+        return (
+          <p role="status" className="text-sm text-slate-700">
+            Checking your two-step verification...
           </p>
-          <Button
-            type="button"
-            onClick={() => void startEnrolment()}
-            disabled={busy}
-            className="justify-self-start"
-          >
-            Set up an authenticator app
-          </Button>
-        </div>
-      );
-    case "enrolling": {
-      const { factorId, qrCode, secret } = state;
-      return (
-        <div className="grid gap-5">
-          <ol className="grid list-decimal gap-2 pl-5 text-sm leading-6 text-slate-700">
-            <li>Open your authenticator app and add an account.</li>
-            <li>Scan the QR code, or type the setup key if you can't scan.</li>
-            <li>Enter the 6-digit code the app shows for Revwise.</li>
-          </ol>
-          <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center">
-            <img
-              src={qrCode}
-              width={176}
-              height={176}
-              alt="QR code to add Revwise to your authenticator app"
-              className="size-44 rounded-lg border border-border bg-white"
-            />
-            <div className="min-w-0">
-              <p className="text-sm font-medium text-ink" id="totp-secret-label">
-                Setup key
-              </p>
-              <code
-                aria-labelledby="totp-secret-label"
-                className="mt-1 block rounded-lg bg-muted px-3 py-2 font-mono text-sm break-all text-ink"
-                data-testid="totp-secret"
-              >
-                {secret}
-              </code>
-            </div>
-          </div>
-          <AppCodeForm
-            name="Turn on two-step verification"
-            factorId={factorId}
-            submitLabel="Verify and turn on"
-            onVerified={async () => {
-              toast({
-                title: "Two-step verification is on",
-                description: "Next time you sign in, we'll ask for a code from your app.",
-              });
-              setState(await loadState());
-            }}
-            cancel={{ label: "Cancel", onClick: () => void cancelEnrolment() }}
-          />
-        </div>
-      );
-    }
-    case "on": {
-      const { factor } = state;
-      return (
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <div className="text-sm leading-6 text-slate-700">
-            <p className="flex items-center gap-2 font-semibold text-ink">
-              {factor.friendly_name || FRIENDLY_NAME} <Badge variant="accent">On</Badge>
-            </p>
-            <p>Added {formatDateTime(factor.created_at)}</p>
-          </div>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => void askToRemove(factor)()}
-            disabled={busy}
-          >
-            Remove authenticator app
-          </Button>
-        </div>
-      );
-    }
-    case "removing": {
-      const { factor, needsCode } = state;
-      const keep = () => setState({ step: "on", factor });
-      if (needsCode)
+        );
+      case "off":
         return (
           <div className="grid gap-4">
             <p className="text-sm leading-6 text-slate-700">
-              To remove your authenticator app, first confirm it's you with a code from it.
+              Add a second step to your sign-in: after your password or email link, Revwise asks for
+              a 6-digit code from an authenticator app on your phone, such as 1Password, Google
+              Authenticator or Microsoft Authenticator.
             </p>
+            <Button
+              type="button"
+              onClick={() => void startEnrolment()}
+              disabled={busy}
+              className="justify-self-start"
+            >
+              Set up an authenticator app
+            </Button>
+          </div>
+        );
+      case "enrolling": {
+        const { factorId, qrCode, secret } = state;
+        return (
+          <div className="grid gap-5">
+            <ol className="grid list-decimal gap-2 pl-5 text-sm leading-6 text-slate-700">
+              <li>Open your authenticator app and add an account.</li>
+              <li>Scan the QR code, or type the setup key if you can't scan.</li>
+              <li>Enter the 6-digit code the app shows for Revwise.</li>
+            </ol>
+            <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center">
+              <img
+                src={qrCode}
+                width={176}
+                height={176}
+                alt="QR code to add Revwise to your authenticator app"
+                className="size-44 rounded-lg border border-border bg-white"
+              />
+              <div className="min-w-0">
+                <p className="text-sm font-medium text-ink">Setup key</p>
+                <code
+                  className="mt-1 block rounded-lg bg-muted px-3 py-2 font-mono text-sm break-all text-ink"
+                  data-testid="totp-secret"
+                >
+                  {secret}
+                </code>
+              </div>
+            </div>
             <AppCodeForm
-              name="Remove authenticator app"
-              factorId={factor.id}
-              submitLabel="Verify and remove"
-              onVerified={() => withErrorToast(() => remove(factor))}
-              cancel={{ label: "Keep it", onClick: keep }}
+              name="Turn on two-step verification"
+              factorId={factorId}
+              submitLabel="Verify and turn on"
+              onVerified={async () => {
+                toast({
+                  title: "Two-step verification is on",
+                  description: "Next time you sign in, we'll ask for a code from your app.",
+                });
+                setState(await loadState());
+              }}
+              cancel={{ label: "Cancel", onClick: () => void cancelEnrolment() }}
             />
           </div>
         );
-      return (
-        <div className="grid gap-4" role="group" aria-label="Remove authenticator app">
-          <p className="text-sm leading-6 text-slate-700">
-            Remove your authenticator app? You'll sign in with your password or an email link alone.
-          </p>
-          <div className="flex flex-wrap gap-3">
+      }
+      case "on": {
+        const { factor } = state;
+        return (
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <div className="text-sm leading-6 text-slate-700">
+              <p className="flex items-center gap-2 font-semibold text-ink">
+                {factor.friendly_name || FRIENDLY_NAME} <Badge variant="accent">On</Badge>
+              </p>
+              <p>Added {formatDateTime(factor.created_at)}</p>
+            </div>
             <Button
               type="button"
               variant="outline"
-              className="border-destructive text-destructive hover:bg-rose-50"
+              onClick={() => void askToRemove(factor)()}
               disabled={busy}
-              onClick={() => void act(() => remove(factor))()}
             >
-              Yes, remove it
-            </Button>
-            <Button type="button" variant="ghost" onClick={keep} disabled={busy}>
-              Keep it
+              Remove authenticator app
             </Button>
           </div>
-        </div>
-      );
+        );
+      }
+      case "removing": {
+        const { factor, needsCode } = state;
+        const keep = () => setState({ step: "on", factor });
+        if (needsCode)
+          return (
+            <div className="grid gap-4">
+              <p className="text-sm leading-6 text-slate-700">
+                To remove your authenticator app, first confirm it's you with a code from it.
+              </p>
+              <AppCodeForm
+                name="Remove authenticator app"
+                factorId={factor.id}
+                submitLabel="Verify and remove"
+                onVerified={() => withErrorToast(() => remove(factor))}
+                cancel={{ label: "Keep it", onClick: keep }}
+              />
+            </div>
+          );
+        return (
+          <div className="grid gap-4" role="group" aria-label="Remove authenticator app">
+            <p className="text-sm leading-6 text-slate-700">
+              Remove your authenticator app? You'll sign in with your password or an email link
+              alone.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <Button
+                type="button"
+                variant="outline"
+                className="border-destructive text-destructive hover:bg-rose-50"
+                disabled={busy}
+                onClick={() => void act(() => remove(factor))()}
+              >
+                Yes, remove it
+              </Button>
+              <Button type="button" variant="ghost" onClick={keep} disabled={busy}>
+                Keep it
+              </Button>
+            </div>
+          </div>
+        );
+      }
     }
-  }
+  })();
+  return (
+    <div ref={box} tabIndex={-1} className="outline-none">
+      {view}
+    </div>
+  );
 }
