@@ -9,13 +9,11 @@ import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { verifyTotpCode } from "../lib/account.ts";
-import { getSupabase } from "../lib/supabase.ts";
 import { ScriptForm } from "./script-form.tsx";
 
 export function CodeForm({
   name,
   label,
-  description,
   submitLabel,
   onCode,
   autoFocus = false,
@@ -24,7 +22,6 @@ export function CodeForm({
   /** The form's accessible name. */
   name: string;
   label: string;
-  description?: string;
   submitLabel: string;
   /** Checks the code: null when it worked, else the message to show. */
   onCode: (code: string) => Promise<string | null>;
@@ -43,7 +40,7 @@ export function CodeForm({
   const { errors, isSubmitting } = form.formState;
   return (
     <ScriptForm onSubmit={onSubmit} label={name} className="grid gap-4">
-      <Field label={label} description={description} error={errors.code?.message}>
+      <Field label={label} error={errors.code?.message}>
         {(p) => (
           <Input
             {...p}
@@ -86,7 +83,7 @@ export function AppCodeForm({
       {...props}
       label="6-digit code from your app"
       onCode={async (code) => {
-        const problem = await verifyTotpCode(await getSupabase(), factorId, code);
+        const problem = await verifyTotpCode(factorId, code);
         if (problem) return problem;
         await onVerified();
         return null;

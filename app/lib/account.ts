@@ -29,11 +29,8 @@ export async function verifiedTotpFactor(supabase: SupabaseClient) {
 }
 
 /** Raises the session with a code from the authenticator app; the error's message, or null. */
-export async function verifyTotpCode(
-  supabase: SupabaseClient,
-  factorId: string,
-  code: string,
-): Promise<string | null> {
+export async function verifyTotpCode(factorId: string, code: string): Promise<string | null> {
+  const supabase = await getSupabase();
   const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
   return error ? codeErrorMessage(error) : null;
 }

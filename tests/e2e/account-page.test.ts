@@ -7,7 +7,7 @@ import { stepAt, totpCode } from "../../server/auth/mfa/totp.ts";
 import { codeIn, emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
-import { signUpAndConfirm } from "../support/browser-accounts.ts";
+import { logOut, signUpAndConfirm } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 
@@ -114,8 +114,7 @@ describeInBrowser(
       await confirm.getByRole("button", { name: "Save new password" }).click();
       await toastText(page, "Password changed").waitFor();
 
-      await header(page).getByRole("button", { name: "Logout" }).click();
-      await page.waitForURL((url) => url.pathname === "/");
+      await logOut(page);
       await signInWithPassword(page, email, "Third-Password-99");
       await page.waitForURL((url) => url.pathname === "/");
       await header(page).getByRole("button", { name: "Logout" }).waitFor();
@@ -151,8 +150,7 @@ describeInBrowser(
       const sessions = page.getByRole("region", { name: "Where you're signed in" });
       await sessions.getByText("This device", { exact: true }).waitFor();
 
-      await header(page).getByRole("button", { name: "Logout" }).click();
-      await page.waitForURL((url) => url.pathname === "/");
+      await logOut(page);
 
       await signInWithPassword(page, email, PASSWORD);
       await page.getByRole("heading", { name: "Enter your verification code" }).waitFor();

@@ -1,22 +1,13 @@
 // In a real browser: sign up, confirm by the emailed link, logout, failed and successful
 // sign-in, the session surviving a reload, and password recovery.
-import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { describeInBrowser } from "../support/browser.ts";
-import { signUpAndConfirm } from "../support/browser-accounts.ts";
+import { logOut, signUpAndConfirm } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 let smtp: TestSmtp;
-
-/** Logs out from the header and waits until it is done (the page may already be at /). */
-async function logOut(page: Page) {
-  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-  await toastText(page, "Logged out successfully").waitFor();
-  await page.getByRole("banner").getByRole("link", { name: "Request Access" }).waitFor();
-  expect(new URL(page.url()).pathname).toBe("/");
-}
 
 describeInBrowser(
   "accounts",

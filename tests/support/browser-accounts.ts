@@ -1,5 +1,7 @@
-// Accounts made through the site in a browser: signed up on /auth, confirmed by the emailed link.
+// Accounts made through the site in a browser: signed up on /auth, confirmed by the emailed link;
+// logging out from the header.
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { emailTo, linkIn, PASSWORD } from "./auth.ts";
 import { toastText } from "./forms.ts";
 import type { TestSmtp } from "./smtp.ts";
@@ -13,4 +15,12 @@ export async function signUpAndConfirm(page: Page, smtp: TestSmtp, email: string
   await form.getByRole("button", { name: "Sign up" }).click();
   await toastText(page, "Success!").waitFor();
   await page.goto(linkIn(await emailTo(smtp, email, "Confirm your Revwise account")));
+}
+
+/** Logs out from the header and waits until it is done (the page may already be at /). */
+export async function logOut(page: Page) {
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await toastText(page, "Logged out successfully").waitFor();
+  await page.getByRole("banner").getByRole("link", { name: "Request Access" }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/");
 }
