@@ -158,10 +158,17 @@ describeInBrowser(
       // The account page does not count this session yet: it sends it back to the code step.
       await page.goto("/account");
       await page.waitForURL((url) => url.pathname === "/auth");
-      const step = page.getByRole("form", { name: "Verification code" });
+      // By keyboard alone: the step's heading has the focus, the code field comes next, Enter sends.
+      const heading = page.getByRole("heading", { name: "Enter your verification code" });
+      await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+      await page.keyboard.press("Tab");
+      const field = page
+        .getByRole("form", { name: "Verification code" })
+        .getByLabel("6-digit code from your app");
+      expect(await field.evaluate((f) => f === document.activeElement)).toBe(true);
       // A code works once: the next step's code (the server accepts one step either side).
-      await step.getByLabel("6-digit code from your app").fill(totpCode(secret, firstStep + 1));
-      await step.getByRole("button", { name: "Verify and sign in" }).click();
+      await page.keyboard.type(totpCode(secret, firstStep + 1));
+      await page.keyboard.press("Enter");
       await page.waitForURL((url) => url.pathname === "/");
       await toastText(page, "Signed in").waitFor();
 
