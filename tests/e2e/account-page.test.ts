@@ -112,7 +112,10 @@ describeInBrowser(
       const code = codeIn(await emailTo(smtp, email, "Your Revwise confirmation code"));
       await confirm.getByLabel("Code from your email").fill(code);
       await confirm.getByRole("button", { name: "Save new password" }).click();
-      await toastText(page, "Password changed").waitFor();
+      // Saved: the code step gives way to the password form again (the first change's toast may
+      // still be showing, so the toast alone does not say this one is done).
+      await confirm.waitFor({ state: "detached" });
+      await password.getByRole("button", { name: "Change password" }).waitFor();
 
       await logOut(page);
       await signInWithPassword(page, email, "Third-Password-99");
