@@ -11,6 +11,7 @@ export default [
     index("routes/home.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth/reset-password", "routes/reset-password.tsx"),
+    route("account", "routes/account.tsx"),
     route("faq", "routes/faq.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),

@@ -17,3 +17,41 @@ export const newPasswordSchema = z
     path: ["confirm"],
     message: "The two passwords do not match.",
   });
+
+/**
+ * The person's name lives in the user's `user_metadata` under this key (Supabase's dashboard and
+ * its OAuth providers use `full_name` too).
+ */
+export const NAME_METADATA_KEY = "full_name";
+
+export const profileNameSchema = z.object({
+  name: storableString()
+    .trim()
+    .min(1, "Enter your name.")
+    .max(100, "Keep your name under 100 characters."),
+});
+
+export const emailChangeSchema = z.object({
+  email: z.email("Enter a valid email address.").trim().toLowerCase(),
+});
+
+/** The code an authenticator app (or a reauthentication email) shows: six digits. */
+export const sixDigitCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code."),
+});
+
+/** One of the caller's sessions, as `GET /functions/v1/sessions` lists them. */
+export type AccountSession = {
+  id: string;
+  /** The session of the access token that asked. */
+  current: boolean;
+  aal: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: string;
+  updated_at: string;
+  refreshed_at: string | null;
+};

@@ -4,4 +4,6 @@ export const FUNCTIONS = {
   contact: "contact-notification",
   requestDemo: "request-demo-notification",
   captchaChallenge: "captcha-challenge",
+  /** The caller's own sessions (the account page's list). */
+  sessions: "sessions",
 } as const;

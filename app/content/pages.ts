@@ -23,6 +23,13 @@ export const pages = {
     description: "Sign in to your Revwise account, or create one with your work email.",
     inSitemap: false,
   },
+  account: {
+    path: "/account",
+    title: "Your account · Revwise",
+    description:
+      "Your Revwise account: name, email, password, two-step verification and where you're signed in.",
+    inSitemap: false,
+  },
   javascriptRequired: {
     path: JAVASCRIPT_REQUIRED_ROUTE,
     title: "This form needs JavaScript · Revwise",

@@ -102,6 +102,9 @@ export const mainLinks: NavLink[] = [
   { label: "Contact Us", href: "/contact" },
 ];
 
+/** The account page, linked from the header for someone signed in. */
+export const accountLink: NavLink = { label: "Your account", href: "/account" };
+
 export const footer = {
   blurb: "The AI sales assistant that turns every conversation into CRM data and deal insight.",
   legal: [

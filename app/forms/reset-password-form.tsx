@@ -6,19 +6,18 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { newPasswordSchema } from "../../common/accounts.ts";
 import { Button } from "../components/ui/button.tsx";
-import { Field } from "../components/ui/field.tsx";
 import { Icon } from "../components/ui/icon.tsx";
-import { Input } from "../components/ui/input.tsx";
 import { emailLinkResult, hasSessionToResume } from "../lib/account-signals.ts";
+import { ScriptForm } from "./script-form.tsx";
 import { getSupabase } from "../lib/supabase.ts";
-import { flashToast, toast } from "../lib/toast.ts";
-import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
+import { errorToast, flashToast } from "../lib/toast.ts";
+import { NewPasswordFields, type NewPasswordValues } from "./new-password-fields.tsx";
 
 type State = "instructions" | "ready";
 
 export function ResetPasswordForm() {
   const [state, setState] = useState<State>("instructions");
-  const form = useForm<{ password: string; confirm: string }>({
+  const form = useForm<NewPasswordValues>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: "", confirm: "" },
   });
@@ -39,10 +38,7 @@ export function ResetPasswordForm() {
   const onSubmit = form.handleSubmit(async ({ password }) => {
     const supabase = await getSupabase();
     const { error } = await supabase.auth.updateUser({ password });
-    if (error) {
-      toast({ variant: "destructive", title: "Error", description: error.message });
-      return;
-    }
+    if (error) return errorToast(error.message);
     flashToast({
       title: "Password updated",
       description: "You're signed in with your new password.",
@@ -69,38 +65,13 @@ export function ResetPasswordForm() {
     );
   }
 
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   return (
-    <form
-      method="post"
-      action={FORM_FALLBACK_ACTION}
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="Choose a new password"
-      className="grid gap-4"
-    >
-      <Field
-        label="New password"
-        error={errors.password?.message}
-        description="At least 8 characters; avoid passwords you use elsewhere."
-      >
-        {(p) => (
-          <Input
-            {...p}
-            {...form.register("password")}
-            type="password"
-            autoComplete="new-password"
-          />
-        )}
-      </Field>
-      <Field label="Confirm new password" error={errors.confirm?.message}>
-        {(p) => (
-          <Input {...p} {...form.register("confirm")} type="password" autoComplete="new-password" />
-        )}
-      </Field>
+    <ScriptForm onSubmit={onSubmit} label="Choose a new password" className="grid gap-4">
+      <NewPasswordFields form={form} />
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? "Saving..." : "Save new password"}
       </Button>
-    </form>
+    </ScriptForm>
   );
 }

@@ -1,20 +1,17 @@
 // The sign-in page's form: email and password, "Sign in" and
 // an outlined "Sign up", both disabled while a request runs; no client-side validation. Also the
-// "Forgot password?" request that a real product needs.
+// "Forgot password?" request that a real product needs, and a sign-in link by email instead of the
+// password. What follows a password sign-in (the code step, the next page) is the caller's.
 import { useRef, useState } from "react";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { getSupabase } from "../lib/supabase.ts";
-import { toast } from "../lib/toast.ts";
+import { errorToast, toast } from "../lib/toast.ts";
 import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
-const errorToast = (message: string): void => {
-  toast({ variant: "destructive", title: "Error", description: message });
-};
-
 // Fields are read from the page (uncontrolled), so nothing typed before the island woke up is lost.
-export function SignInForm() {
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [mode, setMode] = useState<"sign-in" | "recover">("sign-in");
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -42,7 +39,24 @@ export function SignInForm() {
       if (error) return errorToast(error.message);
       if (!data.session || !data.user)
         return errorToast("Sign-in did not return a session. Please try again.");
-      window.location.assign("/");
+      onSignedIn();
+    });
+
+  // The link comes back to this page, which finishes the sign-in (or asks for the app's code).
+  const emailLink = () =>
+    run(async () => {
+      const { email } = read();
+      if (!email.trim()) return errorToast("Enter your email first, then ask for the link.");
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.signInWithOtp({
+        email: email.trim(),
+        options: { emailRedirectTo: `${window.location.origin}/auth` },
+      });
+      if (error) return errorToast(error.message);
+      toast({
+        title: "Check your email",
+        description: `We've sent a sign-in link to ${email.trim()}. It works once, within the hour.`,
+      });
     });
 
   const signUp = () =>
@@ -161,6 +175,18 @@ export function SignInForm() {
           onClick={() => void signUp()}
         >
           Sign up
+        </Button>
+        <p className="flex items-center gap-3 text-xs font-medium text-slate-600 uppercase before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+          or
+        </p>
+        <Button
+          type="button"
+          size="lg"
+          variant="secondary"
+          disabled={busy}
+          onClick={() => void emailLink()}
+        >
+          Email me a sign-in link
         </Button>
       </div>
     </form>

@@ -15,5 +15,4 @@ export const layoutIslands = {
     import("../forms/request-demo-form.tsx").then((m) => m.RequestDemoForm),
   "reset-password-form": () =>
     import("../forms/reset-password-form.tsx").then((m) => m.ResetPasswordForm),
-  "sign-in-form": () => import("../forms/sign-in-form.tsx").then((m) => m.SignInForm),
 };

@@ -2,12 +2,19 @@
 // browser, loaded only when the island is hydrated. Pages are otherwise static HTML.
 // Each area keeps its own list (islands/registry-*.ts).
 import type { ComponentType } from "react";
+import { accountIslands } from "./registry-account.ts";
 import { homeIslands } from "./registry-home.ts";
 import { layoutIslands } from "./registry-layout.ts";
 import { pageIslands } from "./registry-pages.ts";
 import { productIslands } from "./registry-products.ts";
 
-export const islands = { ...layoutIslands, ...homeIslands, ...productIslands, ...pageIslands };
+export const islands = {
+  ...layoutIslands,
+  ...homeIslands,
+  ...productIslands,
+  ...pageIslands,
+  ...accountIslands,
+};
 
 export type IslandName = keyof typeof islands;
 export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof islands)[N]>>;

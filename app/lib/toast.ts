@@ -36,6 +36,11 @@ export function toast(input: Omit<ToastData, "id" | "open">): {
   return { id, dismiss: () => dismissToast(id), update: (t) => updateToast(id, t) };
 }
 
+/** The site's error toast: "Error" and what went wrong. */
+export function errorToast(description: string): void {
+  toast({ variant: "destructive", title: "Error", description });
+}
+
 export function updateToast(id: string, patch: Partial<ToastData>) {
   emit(toasts.map((t) => (t.id === id ? { ...t, ...patch } : t)));
 }

@@ -1,5 +1,5 @@
 import { pages } from "../content/pages.ts";
-import { SignInForm } from "../forms/sign-in-form.tsx";
+import { SignInPanel } from "../components/account/sign-in-panel.tsx";
 import { Island } from "../islands/island.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { AuthFrame } from "../sections/pages/auth-frame.tsx";
@@ -27,7 +27,8 @@ export default function Page() {
         </p>
       }
     >
-      <Island name="sign-in-form" component={SignInForm} props={{}} hydrate="interaction" />
+      {/* Wakes at load for someone signed in (or arriving with a sign-in link), at first use otherwise. */}
+      <Island name="sign-in" component={SignInPanel} props={{}} hydrate="session" />
     </AuthFrame>
   );
 }

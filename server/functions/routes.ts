@@ -1,4 +1,4 @@
-// /functions/v1: the site's server functions.
+// /functions/v1: the site's server functions (the lead forms', the captcha's, the account page's).
 import type { FastifyInstance } from "fastify";
 import { FUNCTIONS } from "../../common/functions.ts";
 import { contactLead, requestAccessLead, requestDemoLead } from "../leads/kinds.ts";
@@ -6,6 +6,7 @@ import { LIMITS } from "../platform/rate-limit.ts";
 import { Captcha, DEFAULT_CAPTCHA_OPTIONS, type CaptchaOptions } from "../security/captcha.ts";
 import { functionNotFound, functionsErrorHandler } from "./errors.ts";
 import { registerLeadFunction } from "./lead-function.ts";
+import { registerSessionsFunction } from "./sessions.ts";
 
 export default async function functionRoutes(
   app: FastifyInstance,
@@ -43,6 +44,8 @@ export default async function functionRoutes(
     lead: requestDemoLead,
     success: "Thanks! We'll be in touch within one business day to schedule your demo.",
   });
+
+  registerSessionsFunction(app);
 
   app.all("/*", functionNotFound);
 }

@@ -1,21 +1,13 @@
 // In a real browser: sign up, confirm by the emailed link, logout, failed and successful
 // sign-in, the session surviving a reload, and password recovery.
-import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { describeInBrowser } from "../support/browser.ts";
+import { logOut, signUpAndConfirm } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 let smtp: TestSmtp;
-
-/** Logs out from the header and waits until it is done (the page may already be at /). */
-async function logOut(page: Page) {
-  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-  await toastText(page, "Logged out successfully").waitFor();
-  await page.getByRole("banner").getByRole("link", { name: "Request Access" }).waitFor();
-  expect(new URL(page.url()).pathname).toBe("/");
-}
 
 describeInBrowser(
   "accounts",
@@ -81,7 +73,7 @@ describeInBrowser(
       await page.getByRole("banner").getByRole("button", { name: "Logout" }).waitFor();
     });
 
-    it("disables both buttons while a request runs", async () => {
+    it("disables its buttons while a request runs", async () => {
       const page = await ctx.newPage();
       await page.route("**/auth/v1/token**", async (route) => {
         await new Promise((r) => setTimeout(r, 800));
@@ -97,7 +89,7 @@ describeInBrowser(
         () =>
           [...document.querySelectorAll("form[aria-label='Sign in'] button")].filter(
             (b) => (b as HTMLButtonElement).disabled,
-          ).length === 2,
+          ).length === 3, // Sign in, Sign up, Email me a sign-in link
       );
       await toastText(page, "Invalid login credentials").waitFor();
       expect(await form.getByRole("button", { name: "Sign up" }).isDisabled()).toBe(false);
@@ -106,14 +98,7 @@ describeInBrowser(
     it("recovers a forgotten password through the emailed link and the reset page", async () => {
       const page = await ctx.newPage();
       const email = uniqueEmail("forgot");
-      // An account, confirmed.
-      await page.goto("/auth");
-      const form = page.getByRole("form", { name: "Sign in" });
-      await form.getByLabel("Email").fill(email);
-      await form.getByLabel("Password").fill(PASSWORD);
-      await form.getByRole("button", { name: "Sign up" }).click();
-      await toastText(page, "Success!").waitFor();
-      await page.goto(linkIn(await emailTo(smtp, email, "Confirm your Revwise account")));
+      await signUpAndConfirm(page, smtp, email);
       await logOut(page);
 
       await page.goto("/auth");

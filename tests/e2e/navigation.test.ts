@@ -1,18 +1,10 @@
 // The visitor's ways around the site with JavaScript on: the menus open on the first hover, the
 // phone drawer's Request Access opens its dialog, sign-in is linked from every page, and a
 // signed-in visitor's header neither flashes Request Access nor moves as the page wakes.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { PASSWORD, uniqueEmail } from "../support/auth.ts";
+import { axeViolations as axe } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
-
-const axe = async (page: Page) =>
-  (
-    await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-      .analyze()
-  ).violations.map((v) => v.id);
 
 describeInBrowser(
   "navigation",

@@ -1,0 +1,102 @@
+// The account page's island. The page itself is a prerendered shell with no personal data: this
+// reads the session in the browser, sends someone without one to the sign-in page (and someone
+// whose sign-in still waits for the app's code there too), then shows the person's account.
+import type { User } from "@supabase/supabase-js";
+import type * as React from "react";
+import { useEffect, useId, useState } from "react";
+import { EmailChangeForm } from "../../forms/email-change-form.tsx";
+import { NameForm } from "../../forms/name-form.tsx";
+import { PasswordChangeForm } from "../../forms/password-change-form.tsx";
+import { currentUser, nameOf, needsSecondFactor } from "../../lib/account.ts";
+import { getSupabase } from "../../lib/supabase.ts";
+import { Card } from "../ui/card.tsx";
+import { SessionList } from "./session-list.tsx";
+import { SiteAndLogout } from "./site-and-logout.tsx";
+import { TwoFactorSettings } from "./two-factor-settings.tsx";
+
+function Panel({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Card aria-labelledby={id} role="region" className="grid gap-5 p-5 sm:p-8">
+      <div>
+        <h2 id={id} className="text-lg font-semibold text-ink">
+          {title}
+        </h2>
+        <p className="mt-1 text-sm leading-6 text-slate-700">{description}</p>
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+export function AccountPage() {
+  const [user, setUser] = useState<User | null>(null);
+
+  useEffect(() => {
+    void (async () => {
+      const found = await currentUser();
+      if (!found || (await needsSecondFactor(await getSupabase())))
+        return window.location.replace("/auth");
+      setUser(found);
+    })();
+  }, []);
+
+  if (!user)
+    return (
+      <p role="status" className="text-slate-700">
+        Loading your account...
+      </p>
+    );
+
+  const email = user.email ?? "";
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-indigo-100 bg-indigo-50 p-5">
+        <p className="text-sm leading-6 text-slate-700">
+          Signed in as <strong className="font-semibold break-all text-ink">{email}</strong>
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <SiteAndLogout />
+        </div>
+      </div>
+      <Panel
+        title="Profile"
+        description="The name we greet you with, and the email you sign in with."
+      >
+        <NameForm name={nameOf(user)} />
+        <div className="grid gap-4 border-t border-border pt-5">
+          <p className="text-sm text-slate-700">
+            Current email: <strong className="font-semibold break-all text-ink">{email}</strong>
+          </p>
+          <EmailChangeForm email={email} />
+        </div>
+      </Panel>
+      <Panel
+        title="Password"
+        description="Choose a new password. We may first email you a code to confirm it's you."
+      >
+        <PasswordChangeForm email={email} />
+      </Panel>
+      <Panel
+        title="Two-step verification"
+        description="Protect your account with a code from an authenticator app each time you sign in."
+      >
+        <TwoFactorSettings />
+      </Panel>
+      <Panel
+        title="Where you're signed in"
+        description="The browsers and devices signed in to your account. Sign out the ones you don't recognise."
+      >
+        <SessionList />
+      </Panel>
+    </div>
+  );
+}

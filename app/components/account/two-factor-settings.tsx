@@ -1,0 +1,237 @@
+// Two-step verification on the account page: set up an authenticator app (its QR code and secret,
+// then its first code turns it on and raises this session to aal2), or remove it. Removing a
+// verified app needs an aal2 session: a session below that enters a code from the app first.
+import type { Factor } from "@supabase/supabase-js";
+import { useEffect, useRef, useState } from "react";
+import { AppCodeForm } from "../../forms/code-form.tsx";
+import { formatDateTime, qrCodeImageSrc, withErrorToast } from "../../lib/account.ts";
+import { getSupabase } from "../../lib/supabase.ts";
+import { toast } from "../../lib/toast.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
+
+type State =
+  | { step: "loading" }
+  | { step: "off" }
+  | { step: "enrolling"; factorId: string; qrCode: string; secret: string }
+  | { step: "on"; factor: Factor }
+  | { step: "removing"; factor: Factor; needsCode: boolean };
+
+const FRIENDLY_NAME = "Authenticator app";
+
+async function loadState(): Promise<State> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.auth.mfa.listFactors();
+  if (error) throw error;
+  const verified = data.totp.find((f) => f.status === "verified");
+  return verified ? { step: "on", factor: verified } : { step: "off" };
+}
+
+/** A set-up left unfinished (page closed before the first code) is dropped before a new one. */
+async function dropUnverified() {
+  const supabase = await getSupabase();
+  const { data } = await supabase.auth.mfa.listFactors();
+  for (const factor of data?.all ?? [])
+    if (factor.status === "unverified") await supabase.auth.mfa.unenroll({ factorId: factor.id });
+}
+
+export function TwoFactorSettings() {
+  const [state, setShownState] = useState<State>({ step: "loading" });
+  const [busy, setBusy] = useState(false);
+  useEffect(() => void withErrorToast(async () => setShownState(await loadState())), []);
+  // A step the person moved to replaces the button they pressed: the focus goes to the new step
+  // (announced, and the keyboard continues there) instead of falling back to the page.
+  const box = useRef<HTMLDivElement>(null);
+  const [moves, setMoves] = useState(0);
+  const setState = (next: State) => {
+    setMoves((n) => n + 1);
+    setShownState(next);
+  };
+  useEffect(() => {
+    if (moves > 0) box.current?.focus();
+  }, [moves]);
+
+  const act = (action: () => Promise<void>) => async () => {
+    setBusy(true);
+    await withErrorToast(action);
+    setBusy(false);
+  };
+
+  const startEnrolment = act(async () => {
+    await dropUnverified();
+    const supabase = await getSupabase();
+    const { data, error } = await supabase.auth.mfa.enroll({
+      factorType: "totp",
+      friendlyName: FRIENDLY_NAME,
+    });
+    if (error) throw error;
+    setState({
+      step: "enrolling",
+      factorId: data.id,
+      qrCode: qrCodeImageSrc(data.totp.qr_code),
+      secret: data.totp.secret,
+    });
+  });
+
+  const cancelEnrolment = act(async () => {
+    await dropUnverified();
+    setState({ step: "off" });
+  });
+
+  const remove = async (factor: Factor) => {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.mfa.unenroll({ factorId: factor.id });
+    if (error) throw error;
+    toast({
+      title: "Authenticator app removed",
+      description: "You now sign in with your password or an email link alone.",
+    });
+    setState({ step: "off" });
+  };
+
+  const askToRemove = (factor: Factor) =>
+    act(async () => {
+      const supabase = await getSupabase();
+      const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+      setState({ step: "removing", factor, needsCode: data?.currentLevel !== "aal2" });
+    });
+
+  const view = (() => {
+    switch (state.step) {
+      case "loading":
+        return (
+          <p role="status" className="text-sm text-slate-700">
+            Checking your two-step verification...
+          </p>
+        );
+      case "off":
+        return (
+          <div className="grid gap-4">
+            <p className="text-sm leading-6 text-slate-700">
+              Add a second step to your sign-in: after your password or email link, Revwise asks for
+              a 6-digit code from an authenticator app on your phone, such as 1Password, Google
+              Authenticator or Microsoft Authenticator.
+            </p>
+            <Button
+              type="button"
+              onClick={() => void startEnrolment()}
+              disabled={busy}
+              className="justify-self-start"
+            >
+              Set up an authenticator app
+            </Button>
+          </div>
+        );
+      case "enrolling": {
+        const { factorId, qrCode, secret } = state;
+        return (
+          <div className="grid gap-5">
+            <ol className="grid list-decimal gap-2 pl-5 text-sm leading-6 text-slate-700">
+              <li>Open your authenticator app and add an account.</li>
+              <li>Scan the QR code, or type the setup key if you can't scan.</li>
+              <li>Enter the 6-digit code the app shows for Revwise.</li>
+            </ol>
+            <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center">
+              <img
+                src={qrCode}
+                width={176}
+                height={176}
+                alt="QR code to add Revwise to your authenticator app"
+                className="size-44 rounded-lg border border-border bg-white"
+              />
+              <div className="min-w-0">
+                <p className="text-sm font-medium text-ink">Setup key</p>
+                <code
+                  className="mt-1 block rounded-lg bg-muted px-3 py-2 font-mono text-sm break-all text-ink"
+                  data-testid="totp-secret"
+                >
+                  {secret}
+                </code>
+              </div>
+            </div>
+            <AppCodeForm
+              name="Turn on two-step verification"
+              factorId={factorId}
+              submitLabel="Verify and turn on"
+              onVerified={async () => {
+                toast({
+                  title: "Two-step verification is on",
+                  description: "Next time you sign in, we'll ask for a code from your app.",
+                });
+                setState(await loadState());
+              }}
+              cancel={{ label: "Cancel", onClick: () => void cancelEnrolment() }}
+            />
+          </div>
+        );
+      }
+      case "on": {
+        const { factor } = state;
+        return (
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <div className="text-sm leading-6 text-slate-700">
+              <p className="flex items-center gap-2 font-semibold text-ink">
+                {factor.friendly_name || FRIENDLY_NAME} <Badge variant="accent">On</Badge>
+              </p>
+              <p>Added {formatDateTime(factor.created_at)}</p>
+            </div>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => void askToRemove(factor)()}
+              disabled={busy}
+            >
+              Remove authenticator app
+            </Button>
+          </div>
+        );
+      }
+      case "removing": {
+        const { factor, needsCode } = state;
+        const keep = () => setState({ step: "on", factor });
+        if (needsCode)
+          return (
+            <div className="grid gap-4">
+              <p className="text-sm leading-6 text-slate-700">
+                To remove your authenticator app, first confirm it's you with a code from it.
+              </p>
+              <AppCodeForm
+                name="Remove authenticator app"
+                factorId={factor.id}
+                submitLabel="Verify and remove"
+                onVerified={() => withErrorToast(() => remove(factor))}
+                cancel={{ label: "Keep it", onClick: keep }}
+              />
+            </div>
+          );
+        return (
+          <div className="grid gap-4" role="group" aria-label="Remove authenticator app">
+            <p className="text-sm leading-6 text-slate-700">
+              Remove your authenticator app? You'll sign in with your password or an email link
+              alone.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <Button
+                type="button"
+                variant="outline"
+                className="border-destructive text-destructive hover:bg-rose-50"
+                disabled={busy}
+                onClick={() => void act(() => remove(factor))()}
+              >
+                Yes, remove it
+              </Button>
+              <Button type="button" variant="ghost" onClick={keep} disabled={busy}>
+                Keep it
+              </Button>
+            </div>
+          </div>
+        );
+      }
+    }
+  })();
+  return (
+    <div ref={box} tabIndex={-1} className="outline-none">
+      {view}
+    </div>
+  );
+}

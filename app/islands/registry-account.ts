@@ -1,0 +1,5 @@
+// Islands of the account pages (sign-in, account): their code loads on those pages only.
+export const accountIslands = {
+  "sign-in": () => import("../components/account/sign-in-panel.tsx").then((m) => m.SignInPanel),
+  "account-page": () => import("../components/account/account-page.tsx").then((m) => m.AccountPage),
+};

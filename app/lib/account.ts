@@ -1,0 +1,111 @@
+// The signed-in person's account, for the sign-in and account pages: who they are, whether the
+// session still needs its second step (a code from an authenticator app), their sessions (our
+// `sessions` function), and the words a device and a time are shown in.
+import type { AuthError, SupabaseClient, User } from "@supabase/supabase-js";
+import { NAME_METADATA_KEY, type AccountSession } from "../../common/accounts.ts";
+import { FUNCTIONS } from "../../common/functions.ts";
+import { getSupabase } from "./supabase.ts";
+import { errorToast } from "./toast.ts";
+
+/** The signed-in user as the server knows them now, or null without a (valid) session. */
+export async function currentUser(): Promise<User | null> {
+  const supabase = await getSupabase();
+  const { data } = await supabase.auth.getSession();
+  if (!data.session) return null;
+  const { data: fresh, error } = await supabase.auth.getUser();
+  return error ? null : fresh.user;
+}
+
+/** A password or link sign-in of someone with a verified authenticator app counts after its code. */
+export async function needsSecondFactor(supabase: SupabaseClient): Promise<boolean> {
+  const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  return data?.nextLevel === "aal2" && data.currentLevel !== "aal2";
+}
+
+/** The first verified authenticator-app factor of the signed-in user. */
+export async function verifiedTotpFactor(supabase: SupabaseClient) {
+  const { data } = await supabase.auth.mfa.listFactors();
+  return data?.totp.find((f) => f.status === "verified");
+}
+
+/** Raises the session with a code from the authenticator app; the error's message, or null. */
+export async function verifyTotpCode(factorId: string, code: string): Promise<string | null> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
+  return error ? codeErrorMessage(error) : null;
+}
+
+function codeErrorMessage(error: AuthError): string {
+  return error.code === "mfa_verification_failed"
+    ? "That code didn't match. Check the time on your phone and enter the newest code."
+    : error.message;
+}
+
+/**
+ * The enrolment's QR code as an image URL. supabase-js hands it over as
+ * `data:image/svg+xml;utf-8,<svg…>` with the SVG unescaped, where a `#` (a colour) would end the
+ * data and break the image: the SVG is percent-encoded instead.
+ */
+export function qrCodeImageSrc(qrCode: string): string {
+  const svg = qrCode.replace(/^data:image\/svg\+xml;[^,]*,/, "");
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+export const nameOf = (user: User): string => {
+  const name = (user.user_metadata as Record<string, unknown>)[NAME_METADATA_KEY];
+  return typeof name === "string" ? name : "";
+};
+
+/** The signed-in user's sessions, newest activity first (GET /functions/v1/sessions). */
+export async function listSessions(): Promise<AccountSession[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.functions.invoke<{ sessions: AccountSession[] }>(
+    FUNCTIONS.sessions,
+    { method: "GET" },
+  );
+  if (error || !data) throw new Error("We couldn't load your sessions. Please reload the page.");
+  return data.sessions;
+}
+
+/** "Chrome on macOS" from a user agent; what is not recognised is said plainly. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const browser =
+    [
+      [/Edg\//, "Edge"],
+      [/OPR\/|Opera/, "Opera"],
+      [/Firefox\//, "Firefox"],
+      [/Chrome\/|Chromium\/|CriOS\//, "Chrome"],
+      [/Safari\//, "Safari"],
+    ].find(([re]) => (re as RegExp).test(userAgent))?.[1] ?? "A browser";
+  const system =
+    [
+      [/iPhone|iPad|iPod/, "iOS"],
+      [/Android/, "Android"],
+      [/Windows/, "Windows"],
+      [/Mac OS X|Macintosh/, "macOS"],
+      [/CrOS/, "ChromeOS"],
+      [/Linux/, "Linux"],
+    ].find(([re]) => (re as RegExp).test(userAgent))?.[1] ?? null;
+  return system ? `${String(browser)} on ${String(system)}` : String(browser);
+}
+
+/** "Nov 25, 2026, 10:41 PM" in the visitor's own time zone (the browser's, not the build's). */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
+/** Runs an action, showing its failure (a thrown error) as a toast. */
+export async function withErrorToast(action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (err) {
+    errorToast(err instanceof Error ? err.message : "Something went wrong. Please try again.");
+  }
+}

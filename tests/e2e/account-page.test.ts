@@ -1,0 +1,233 @@
+// In a real browser: sign-in by an emailed link; the account page (name, password, the emailed
+// code a day-old session needs, sessions); two-step verification set up with a code computed from
+// the shown secret, then a password sign-in that asks for the app's code; axe on every state.
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { stepAt, totpCode } from "../../server/auth/mfa/totp.ts";
+import { codeIn, emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
+import { axeViolations } from "../support/axe.ts";
+import { describeInBrowser } from "../support/browser.ts";
+import { logOut, signUpAndConfirm } from "../support/browser-accounts.ts";
+import { toastText } from "../support/forms.ts";
+import { startSmtp, type TestSmtp } from "../support/smtp.ts";
+
+let smtp: TestSmtp;
+
+const header = (page: Page) => page.getByRole("banner");
+
+describeInBrowser(
+  "account page",
+  (ctx) => {
+    /** A confirmed account (signed up on /auth, confirmed by its link), signed in on a new page. */
+    async function signedUp(label: string) {
+      const page = await ctx.newPage();
+      const email = uniqueEmail(label);
+      await signUpAndConfirm(page, smtp, email);
+      await header(page).getByRole("button", { name: "Logout" }).waitFor();
+      return { page, email };
+    }
+
+    async function signInWithPassword(page: Page, email: string, password: string) {
+      await page.goto("/auth");
+      const form = page.getByRole("form", { name: "Sign in" });
+      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("Password").fill(password);
+      await form.getByRole("button", { name: "Sign in" }).click();
+    }
+
+    it("signs in with an emailed link, shows who is signed in on /auth, and links the account page", async () => {
+      const page = await ctx.newPage();
+      const email = uniqueEmail("magic");
+      await page.goto("/auth");
+      expect(await axeViolations(page)).toEqual([]);
+      const form = page.getByRole("form", { name: "Sign in" });
+      await form.getByLabel("Email").fill(email);
+      await form.getByRole("button", { name: "Email me a sign-in link" }).click();
+      await toastText(page, "Check your email").waitFor();
+
+      const link = linkIn(await emailTo(smtp, email, "Your Revwise sign-in link"));
+      expect(new URL(link).searchParams.get("redirect_to")).toBe(`${ctx.baseUrl}/auth`);
+      await page.goto(link);
+      await page.getByRole("heading", { name: "You're signed in" }).waitFor();
+      await page.getByText(email).waitFor();
+      expect(new URL(page.url()).hash).toBe("");
+      await header(page).getByRole("button", { name: "Logout" }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.getByRole("link", { name: "Go to your account" }).click();
+      await page.waitForURL((url) => url.pathname === "/account");
+      await page.getByRole("heading", { level: 1, name: "Your account" }).waitFor();
+      await page.getByRole("region", { name: "Profile" }).getByText(email).first().waitFor();
+      // The header links the account page for someone signed in.
+      await header(page).getByRole("link", { name: "Your account" }).waitFor();
+    });
+
+    it("sends someone without a session from /account to /auth", async () => {
+      const page = await ctx.newPage();
+      await page.goto("/account");
+      await page.waitForURL((url) => url.pathname === "/auth");
+      await page.getByRole("form", { name: "Sign in" }).waitFor();
+      expect(await header(page).getByRole("link", { name: "Your account" }).isVisible()).toBe(
+        false,
+      );
+    });
+
+    it("changes the name and the password, asking for the emailed code when the session is old", async () => {
+      const { page, email } = await signedUp("profile");
+      await page.goto("/account");
+      const profile = page.getByRole("region", { name: "Profile" });
+      await profile.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
+      await profile.getByRole("button", { name: "Save name" }).click();
+      await toastText(page, "Name saved").waitFor();
+      await page.reload();
+      await expect
+        .poll(() =>
+          page
+            .getByRole("region", { name: "Profile" })
+            .getByLabel("Name", { exact: true })
+            .inputValue(),
+        )
+        .toBe("Ada Lovelace");
+      expect(await axeViolations(page)).toEqual([]);
+
+      // A fresh session changes its password at once.
+      const password = page.getByRole("region", { name: "Password" });
+      await password.getByLabel("New password", { exact: true }).fill("Second-Password-77");
+      await password.getByLabel("Confirm new password").fill("Second-Password-77");
+      await password.getByRole("button", { name: "Change password" }).click();
+      await toastText(page, "Password changed").waitFor();
+
+      // A session signed in two days ago must confirm with the code emailed to the account.
+      await ctx.db.query(
+        "UPDATE auth.sessions SET created_at = now() - interval '2 days' WHERE user_id = (SELECT id FROM auth.users WHERE email = $1)",
+        [email],
+      );
+      await password.getByLabel("New password", { exact: true }).fill("Third-Password-99");
+      await password.getByLabel("Confirm new password").fill("Third-Password-99");
+      ctx.allowConsoleError(/status of 400/);
+      await password.getByRole("button", { name: "Change password" }).click();
+      const confirm = page.getByRole("form", { name: "Confirm your password change" });
+      await confirm.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      const code = codeIn(await emailTo(smtp, email, "Your Revwise confirmation code"));
+      await confirm.getByLabel("Code from your email").fill(code);
+      await confirm.getByRole("button", { name: "Save new password" }).click();
+      // Saved: the code step gives way to the password form again (the first change's toast may
+      // still be showing, so the toast alone does not say this one is done).
+      await confirm.waitFor({ state: "detached" });
+      await password.getByRole("button", { name: "Change password" }).waitFor();
+
+      await logOut(page);
+      await signInWithPassword(page, email, "Third-Password-99");
+      await page.waitForURL((url) => url.pathname === "/");
+      await header(page).getByRole("button", { name: "Logout" }).waitFor();
+    });
+
+    it("sets up an authenticator app, then a password sign-in asks for its code before the session counts", async () => {
+      const { page, email } = await signedUp("mfa");
+      await page.goto("/account");
+      const mfa = page.getByRole("region", { name: "Two-step verification" });
+      await mfa.getByRole("button", { name: "Set up an authenticator app" }).click();
+      const qr = mfa.getByRole("img", { name: /QR code/ });
+      await qr.waitFor();
+      // The QR code really draws (an image that failed shows only its alt text).
+      await qr.evaluate((img: HTMLImageElement) => img.decode());
+      expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const secret = (await mfa.getByTestId("totp-secret").textContent())!.trim();
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      expect(await axeViolations(page)).toEqual([]);
+      const turnOn = mfa.getByRole("form", { name: "Turn on two-step verification" });
+      // A wrong code first: the field says so.
+      ctx.allowConsoleError(/status of 422/);
+      await turnOn.getByLabel("6-digit code from your app").fill("000000");
+      await turnOn.getByRole("button", { name: "Verify and turn on" }).click();
+      await turnOn.getByText(/didn't match/).waitFor();
+      const firstStep = stepAt(Date.now());
+      await turnOn.getByLabel("6-digit code from your app").fill(totpCode(secret, firstStep));
+      await turnOn.getByRole("button", { name: "Verify and turn on" }).click();
+      await toastText(page, "Two-step verification is on").waitFor();
+      await mfa.getByRole("button", { name: "Remove authenticator app" }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Sessions: this one, flagged.
+      const sessions = page.getByRole("region", { name: "Where you're signed in" });
+      await sessions.getByText("This device", { exact: true }).waitFor();
+
+      await logOut(page);
+
+      await signInWithPassword(page, email, PASSWORD);
+      await page.getByRole("heading", { name: "Enter your verification code" }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      // The account page does not count this session yet: it sends it back to the code step.
+      await page.goto("/account");
+      await page.waitForURL((url) => url.pathname === "/auth");
+      // By keyboard alone: the step's heading has the focus, the code field comes next, Enter sends.
+      const heading = page.getByRole("heading", { name: "Enter your verification code" });
+      await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+      await page.keyboard.press("Tab");
+      const field = page
+        .getByRole("form", { name: "Verification code" })
+        .getByLabel("6-digit code from your app");
+      expect(await field.evaluate((f) => f === document.activeElement)).toBe(true);
+      // A code works once: the next step's code (the server accepts one step either side).
+      await page.keyboard.type(totpCode(secret, firstStep + 1));
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.pathname === "/");
+      await toastText(page, "Signed in").waitFor();
+
+      // The raised (aal2) session removes the app after a confirmation.
+      await page.goto("/account");
+      await mfa.getByRole("button", { name: "Remove authenticator app" }).click();
+      await mfa.getByRole("button", { name: "Yes, remove it" }).click();
+      await toastText(page, "Authenticator app removed").waitFor();
+      await mfa.getByRole("button", { name: "Set up an authenticator app" }).waitFor();
+    });
+
+    it("changes the email once both emailed links are opened", async () => {
+      const { page, email } = await signedUp("moving");
+      const next = uniqueEmail("moved");
+      await page.goto("/account");
+      const profile = page.getByRole("region", { name: "Profile" });
+      await profile.getByLabel("New email address").fill(next);
+      await profile.getByRole("button", { name: "Change email" }).click();
+      await toastText(page, "Check both inboxes").waitFor();
+      const toNew = linkIn(await emailTo(smtp, next, "Confirm your new Revwise email address"));
+      const toCurrent = linkIn(
+        await emailTo(smtp, email, "Confirm the change of your Revwise email address"),
+      );
+      expect(new URL(toNew).searchParams.get("redirect_to")).toBe(`${ctx.baseUrl}/account`);
+      await page.goto(toNew);
+      await toastText(page, "Almost there").waitFor();
+      await page.goto(toCurrent);
+      await toastText(page, "Email address updated").waitFor();
+      await page.waitForURL((url) => url.pathname === "/account" && url.hash === "");
+      await profile.getByText(`Current email: ${next}`).waitFor();
+    });
+
+    it("signs out the other devices", async () => {
+      const { page, email } = await signedUp("devices");
+      const other = await ctx.newPage();
+      await signInWithPassword(other, email, PASSWORD);
+      await other.waitForURL((url) => url.pathname === "/");
+      await page.goto("/account");
+      const sessions = page.getByRole("region", { name: "Where you're signed in" });
+      await sessions.getByText(/Signed in on \d+ other device/).waitFor();
+      await sessions.getByRole("button", { name: "Sign out other devices" }).click();
+      await toastText(page, "Signed out of other devices").waitFor();
+      await sessions.getByText("You're signed in on this device only.").waitFor();
+      expect(await sessions.getByRole("listitem").count()).toBe(1);
+    });
+  },
+  {
+    env: async () => {
+      smtp = await startSmtp();
+      return {
+        SMTP_URL: smtp.url,
+        RATE_LIMIT_EMAIL_SENT: "1000",
+        RATE_LIMIT_EMAIL_IP: "1000",
+        GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: "true",
+      };
+    },
+    teardown: () => smtp.stop(),
+  },
+);

@@ -1,0 +1,26 @@
+// Accounts made through the site in a browser: signed up on /auth, confirmed by the emailed link;
+// logging out from the header.
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { emailTo, linkIn, PASSWORD } from "./auth.ts";
+import { toastText } from "./forms.ts";
+import type { TestSmtp } from "./smtp.ts";
+
+/** Signs up on /auth and opens the confirmation link: the page ends signed in at /. */
+export async function signUpAndConfirm(page: Page, smtp: TestSmtp, email: string): Promise<void> {
+  await page.goto("/auth");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign up" }).click();
+  await toastText(page, "Success!").waitFor();
+  await page.goto(linkIn(await emailTo(smtp, email, "Confirm your Revwise account")));
+}
+
+/** Logs out from the header and waits until it is done (the page may already be at /). */
+export async function logOut(page: Page) {
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await toastText(page, "Logged out successfully").waitFor();
+  await page.getByRole("banner").getByRole("link", { name: "Request Access" }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/");
+}
