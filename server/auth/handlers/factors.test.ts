@@ -24,6 +24,7 @@ describeAuthSuite("auth: MFA (TOTP)", ({ ctx, auth, client, confirmedUser }) => 
       totp: { qr_code: string; secret: string; uri: string };
     };
     expect(totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/);
+    expect(totp.qr_code).not.toContain("#"); // the data: URL would end there
     expect(totp.uri).toMatch(
       new RegExp(
         `^otpauth://totp/127\\.0\\.0\\.1:${encodeURIComponent(email)}\\?secret=${totp.secret}&`,

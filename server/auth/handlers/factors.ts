@@ -84,7 +84,10 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       friendlyName,
       sealedSecret: box.seal(secret),
     });
-    const qr = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+    // supabase-js puts the SVG into a data: URL as it is, where a "#" would end it: colours by name.
+    const qr = (await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 }))
+      .replaceAll('"#ffffff"', '"white"')
+      .replaceAll('"#000000"', '"black"');
     return {
       id: factor.id,
       type: "totp",
