@@ -79,8 +79,8 @@ const PAGE_TEXTS: Record<string, string[]> = {
     'name="position"',
     'name="website"',
   ],
-  "/privacy-policy": ["April 28, 2025"],
-  "/cookies-policy": ["April 28, 2025"],
+  "/privacy-policy": ["November 25, 2026", "Page statistics"],
+  "/cookies-policy": ["November 25, 2026"],
   "/terms-of-service": ["Terms of Service"],
   "/zoom-documentation": zoomGuide.steps.map((s) =>
     s.title.replace(/'/g, "&#x27;").replace(/&/g, "&amp;"),
