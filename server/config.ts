@@ -62,6 +62,10 @@ const EnvSchema = z.object({
   GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: bool.default(false),
   GOTRUE_MFA_TOTP_ENROLL_ENABLED: bool.default(true),
   GOTRUE_MFA_TOTP_VERIFY_ENABLED: bool.default(true),
+  GOTRUE_MFA_PHONE_ENROLL_ENABLED: bool.default(false),
+  GOTRUE_MFA_PHONE_VERIFY_ENABLED: bool.default(false),
+  GOTRUE_MFA_PHONE_OTP_LENGTH: z.coerce.number().int().min(6).max(10).default(6),
+  GOTRUE_MFA_PHONE_MAX_FREQUENCY: z.coerce.number().int().min(0).max(3600).default(5),
   GOTRUE_MFA_MAX_ENROLLED_FACTORS: z.coerce.number().int().min(1).max(100).default(10),
   GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION: z.coerce.number().int().min(30).max(86_400).default(300),
   GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: bool.default(false),
@@ -135,7 +139,18 @@ export type Config = {
   /** Signed-in users may link and unlink identities themselves. */
   manualLinkingEnabled: boolean;
   /** MFA with authenticator apps (TOTP): enrolment, verification, factors per user, challenge life. */
-  mfa: { totpEnroll: boolean; totpVerify: boolean; maxFactors: number; challengeSeconds: number };
+  mfa: {
+    totpEnroll: boolean;
+    totpVerify: boolean;
+    /** Phone factors: codes by text message (the Send SMS hook, or the dev mailbox). */
+    phoneEnroll: boolean;
+    phoneVerify: boolean;
+    phoneOtpLength: number;
+    /** Seconds between two codes sent to one phone factor. */
+    phoneMaxFrequencySeconds: number;
+    maxFactors: number;
+    challengeSeconds: number;
+  };
   /** A session over a day old changes its password only with a reauthentication code. */
   passwordChangeNeedsReauthentication: boolean;
   sms: SmsConfig;
@@ -301,9 +316,13 @@ export function loadConfig(
   const devMailbox =
     e.DEV_MAILBOX ?? (!e.SMTP_URL && (e.NODE_ENV !== "production" || isLoopback(e.HOST)));
   // Text messages without the hook are only ever shown in the dev mailbox.
-  if (e.GOTRUE_EXTERNAL_PHONE_ENABLED && !sendSmsHook && !devMailbox)
+  if (
+    (e.GOTRUE_EXTERNAL_PHONE_ENABLED || e.GOTRUE_MFA_PHONE_ENROLL_ENABLED) &&
+    !sendSmsHook &&
+    !devMailbox
+  )
     throw new ConfigError(
-      "Invalid configuration: GOTRUE_EXTERNAL_PHONE_ENABLED needs GOTRUE_HOOK_SEND_SMS_ENABLED and its URI and secrets (text messages have nowhere to go)",
+      `Invalid configuration: ${e.GOTRUE_EXTERNAL_PHONE_ENABLED ? "GOTRUE_EXTERNAL_PHONE_ENABLED" : "GOTRUE_MFA_PHONE_ENROLL_ENABLED"} needs GOTRUE_HOOK_SEND_SMS_ENABLED and its URI and secrets (text messages have nowhere to go)`,
     );
   return {
     env: e.NODE_ENV,
@@ -339,6 +358,10 @@ export function loadConfig(
     mfa: {
       totpEnroll: e.GOTRUE_MFA_TOTP_ENROLL_ENABLED,
       totpVerify: e.GOTRUE_MFA_TOTP_VERIFY_ENABLED,
+      phoneEnroll: e.GOTRUE_MFA_PHONE_ENROLL_ENABLED,
+      phoneVerify: e.GOTRUE_MFA_PHONE_VERIFY_ENABLED,
+      phoneOtpLength: e.GOTRUE_MFA_PHONE_OTP_LENGTH,
+      phoneMaxFrequencySeconds: e.GOTRUE_MFA_PHONE_MAX_FREQUENCY,
       maxFactors: e.GOTRUE_MFA_MAX_ENROLLED_FACTORS,
       challengeSeconds: e.GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION,
     },

@@ -192,6 +192,8 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         RATE_LIMIT_EMAIL_SENT: "100000",
         GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
         GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "true",
+        GOTRUE_MFA_PHONE_ENROLL_ENABLED: "true",
+        GOTRUE_MFA_PHONE_VERIFY_ENABLED: "true",
         GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: "true",
         GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: "true",
         MAIL_LEASE_SECONDS: "1", // renewed every 0.2 s while an email is on the wire
@@ -360,6 +362,36 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       }),
     );
     await json(auth(`/factors/${enrolled.id}`, { method: "DELETE", token: aal2.access_token }));
+
+    // MFA by phone: a number enrolled, a texted code, verified.
+    const phoneMfa = await confirmedUser("plans-phone-mfa");
+    const phoneMfaIp = uniqueIp();
+    const phoneFactor = (await (
+      await auth("/factors", {
+        body: { factor_type: "phone", phone: "15555550177" },
+        token: phoneMfa.session.access_token,
+        ip: phoneMfaIp,
+      })
+    ).json()) as { id: string };
+    const phoneChallenge = (await (
+      await auth(`/factors/${phoneFactor.id}/challenge`, {
+        body: {},
+        token: phoneMfa.session.access_token,
+        ip: phoneMfaIp,
+      })
+    ).json()) as { id: string };
+    const phoneRaised = await json(
+      auth(`/factors/${phoneFactor.id}/verify`, {
+        body: { challenge_id: phoneChallenge.id, code: await texted("15555550177") },
+        token: phoneMfa.session.access_token,
+        ip: phoneMfaIp,
+      }),
+    );
+    // The account page's list of the user's sessions.
+    const listed = await fetch(`${server.url}/functions/v1/sessions`, {
+      headers: { apikey: server.anonKey, authorization: `Bearer ${phoneRaised.access_token}` },
+    });
+    expect(listed.status).toBe(200);
 
     // Reauthentication: a day-old session changes its password with the emailed code.
     await raw.query(

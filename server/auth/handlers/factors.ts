@@ -1,8 +1,10 @@
-// MFA with authenticator apps: POST /factors (enrol a TOTP factor: its secret, otpauth:// URI and
-// QR code), POST /factors/{id}/challenge, POST /factors/{id}/verify (a code raises the session to
-// aal2 and answers with new tokens), DELETE /factors/{id}. Every route needs a signed-in user
-// first; a verified factor is added or removed only from an aal2 session.
-import type { FastifyInstance } from "fastify";
+// MFA with authenticator apps and phones: POST /factors (enrol a TOTP factor: its secret,
+// otpauth:// URI and QR code; or a phone number), POST /factors/{id}/challenge (for a phone, a
+// code by text message), POST /factors/{id}/verify (a code raises the session to aal2 and answers
+// with new tokens), DELETE /factors/{id}. Every route needs a signed-in user first; a verified
+// factor is added or removed only from an aal2 session.
+import crypto from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { isUuid } from "../../platform/uuid.ts";
 import { authenticate } from "../authenticate.ts";
@@ -12,6 +14,7 @@ import { matchTotp, newTotpSecret, otpauthUri } from "../mfa/totp.ts";
 import {
   completeChallenge,
   createChallenge,
+  createPhoneFactor,
   createTotpFactor,
   deleteChallenge,
   deleteFactor,
@@ -22,7 +25,15 @@ import {
   type FactorRow,
 } from "../models/factors.ts";
 import { sessionResponse } from "../models/sessions.ts";
-import { presentString, readBody } from "../request.ts";
+import { randomCode } from "../models/one-time-tokens.ts";
+import type { UserRow } from "../models/users.ts";
+import { presentString, readBody, readPhone } from "../request.ts";
+import { readChannel } from "../sms/phone-codes.ts";
+
+/** Codes compared in constant time. */
+const sameCode = (expected: string, given: string) =>
+  expected.length === given.length &&
+  crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(given));
 
 const notFound = () => new AuthError(404, ErrorCode.mfa_factor_not_found, "Factor not found");
 
@@ -50,7 +61,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
         ErrorCode.validation_failed,
         "factor_type needs to be totp, phone, or webauthn",
       );
-    if (type === "phone")
+    if (type === "phone" && !config.mfa.phoneEnroll)
       throw new AuthError(
         422,
         ErrorCode.mfa_phone_enroll_not_enabled,
@@ -58,7 +69,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       );
     if (type === "webauthn")
       throw new AuthError(422, ErrorCode.validation_failed, "MFA enroll is disabled for WebAuthn");
-    if (!config.mfa.totpEnroll)
+    if (type === "totp" && !config.mfa.totpEnroll)
       throw new AuthError(
         422,
         ErrorCode.mfa_totp_enroll_not_enabled,
@@ -67,16 +78,44 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
     const friendlyName = presentString(body.friendly_name) ?? "";
     if (friendlyName.length > 120)
       throw new AuthError(400, ErrorCode.validation_failed, "friendly_name is too long");
-    const issuer = presentString(body.issuer) ?? issuerDefault;
     const existing = await listFactors(db, user.id);
-    if (existing.length >= config.mfa.maxFactors)
+    let phone: string | undefined;
+    if (type === "phone") {
+      if (presentString(body.phone) === undefined)
+        throw new AuthError(
+          400,
+          ErrorCode.validation_failed,
+          "Phone number required to enroll Phone factor",
+        );
+      phone = readPhone(body.phone);
+      if (existing.some((f) => f.phone === phone && f.status === "verified"))
+        throw new AuthError(
+          422,
+          ErrorCode.mfa_verified_factor_exists,
+          "A verified phone factor already exists, unenroll the existing factor to continue",
+        );
+    }
+    const others = existing.filter((f) => !(phone && f.phone === phone));
+    if (others.length >= config.mfa.maxFactors)
       throw new AuthError(
         422,
         ErrorCode.too_many_enrolled_mfa_factors,
         "Maximum number of verified factors reached, unenroll to continue",
       );
-    if (existing.some((f) => f.status === "verified") && session.aal !== "aal2")
+    if (others.some((f) => f.status === "verified") && session.aal !== "aal2")
       throw new AuthError(422, ErrorCode.insufficient_aal, "AAL2 required to enroll a new factor");
+    if (phone !== undefined) {
+      const factor = await db.transaction((tx) =>
+        createPhoneFactor(tx, { userId: user.id, friendlyName, phone }),
+      );
+      return {
+        id: factor.id,
+        type: "phone",
+        friendly_name: factor.friendly_name,
+        phone: body.phone,
+      };
+    }
+    const issuer = presentString(body.issuer) ?? issuerDefault;
     const secret = newTotpSecret();
     const uri = otpauthUri({ issuer, account: user.email || user.phone || user.id, secret });
     const factor = await createTotpFactor(db, {
@@ -100,8 +139,11 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
     "/factors/:id/challenge",
     { onRequest: ctx.limits.hook("factor_challenge") },
     async (request) => {
-      const { factor } = await ownFactor(request, request.params.id);
-      const challenge = await createChallenge(db, factor.id, request.ip);
+      const { user, factor } = await ownFactor(request, request.params.id);
+      const challenge =
+        factor.factor_type === "phone"
+          ? await phoneChallenge(request, user, factor)
+          : await createChallenge(db, factor.id, request.ip);
       const expiresAt =
         Math.floor(new Date(challenge.created_at).getTime() / 1000) + config.mfa.challengeSeconds;
       return { id: challenge.id, type: factor.factor_type, expires_at: expiresAt };
@@ -113,12 +155,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
     { onRequest: ctx.limits.hook("factor_verify") },
     async (request) => {
       const { user, session, factor } = await ownFactor(request, request.params.id);
-      if (!config.mfa.totpVerify)
-        throw new AuthError(
-          422,
-          ErrorCode.mfa_totp_verify_not_enabled,
-          "MFA verification is disabled for TOTP",
-        );
+      assertVerifyEnabled(factor);
       const body = readBody(request);
       const challengeId = presentString(body.challenge_id);
       const code = typeof body.code === "string" ? body.code.trim() : "";
@@ -144,12 +181,21 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
           return { expired: challenge.id };
         }
         const locked = (await findFactor(tx, user.id, factor.id, true)) as FactorRow;
-        const step = matchTotp(
-          box.open(locked.secret!),
-          code,
-          Date.now(),
-          locked.last_used_step === null ? -1 : Number(locked.last_used_step),
-        );
+        const step =
+          locked.factor_type === "phone"
+            ? null
+            : matchTotp(
+                box.open(locked.secret!),
+                code,
+                Date.now(),
+                locked.last_used_step === null ? -1 : Number(locked.last_used_step),
+              );
+        if (locked.factor_type === "phone" && !sameCode(box.open(challenge.otp_code!), code))
+          throw new AuthError(
+            422,
+            ErrorCode.mfa_verification_failed,
+            "Invalid MFA Phone code entered",
+          );
         if (step === undefined)
           throw new AuthError(422, ErrorCode.mfa_verification_failed, "Invalid TOTP code entered");
         const raisedSession = await completeChallenge(tx, { challenge, factor, step, session });
@@ -166,6 +212,51 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       return sessionResponse(db, ctx.tokens, user, raised.session, raised.refreshToken);
     },
   );
+
+  function assertVerifyEnabled(factor: FactorRow) {
+    if (factor.factor_type === "phone" && !config.mfa.phoneVerify)
+      throw new AuthError(
+        422,
+        ErrorCode.mfa_phone_verify_not_enabled,
+        "MFA verification is disabled for Phone",
+      );
+    if (factor.factor_type === "totp" && !config.mfa.totpVerify)
+      throw new AuthError(
+        422,
+        ErrorCode.mfa_totp_verify_not_enabled,
+        "MFA verification is disabled for TOTP",
+      );
+  }
+
+  /**
+   * A phone factor's challenge: a code by text message (at most one per GOTRUE_MFA_PHONE_MAX_FREQUENCY),
+   * sent in the transaction that stores it sealed, so a message that could not go leaves no code.
+   */
+  async function phoneChallenge(request: FastifyRequest, user: UserRow, factor: FactorRow) {
+    assertVerifyEnabled(factor);
+    const channel = readChannel(readBody(request).channel, config.sms.hook !== undefined);
+    const waitMs = config.mfa.phoneMaxFrequencySeconds * 1000;
+    const last = factor.last_challenged_at ? new Date(factor.last_challenged_at).getTime() : 0;
+    if (Date.now() - last < waitMs)
+      throw new AuthError(
+        429,
+        ErrorCode.over_sms_send_rate_limit,
+        `For security purposes, you can only request this after ${Math.ceil((last + waitMs - Date.now()) / 1000)} seconds.`,
+      );
+    const otp = randomCode(config.mfa.phoneOtpLength);
+    return db.transaction(async (tx) => {
+      const challenge = await createChallenge(tx, factor.id, request.ip, box.seal(otp));
+      await ctx.sms.send(tx, request, {
+        user,
+        phone: factor.phone!,
+        otp,
+        smsType: "mfa",
+        channel,
+        validForSeconds: config.mfa.challengeSeconds,
+      });
+      return challenge;
+    });
+  }
 
   app.delete<{ Params: { id: string } }>("/factors/:id", async (request) => {
     const { session, factor } = await ownFactor(request, request.params.id);

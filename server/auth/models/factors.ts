@@ -13,6 +13,7 @@ export type FactorRow = {
   factor_type: "totp" | "phone";
   status: "unverified" | "verified";
   secret: string | null;
+  phone: string | null;
   last_used_step: string | null;
   last_challenged_at: Date | null;
   created_at: Date;
@@ -23,6 +24,8 @@ export type ChallengeRow = {
   id: string;
   factor_id: string;
   ip_address: string | null;
+  /** A phone challenge's code, sealed (as TOTP secrets are). */
+  otp_code: string | null;
   created_at: Date;
   verified_at: Date | null;
 };
@@ -91,16 +94,47 @@ export async function createTotpFactor(
   }
 }
 
+/**
+ * A phone factor for the number; the user's unverified factors for the same number go (a new
+ * enrolment replaces an abandoned one).
+ */
+export async function createPhoneFactor(
+  q: Queryable,
+  opts: { userId: string; friendlyName: string; phone: string },
+): Promise<FactorRow> {
+  await q.query(
+    "DELETE FROM auth.mfa_factors WHERE user_id = $1 AND phone = $2 AND status = 'unverified'",
+    [opts.userId, opts.phone],
+  );
+  try {
+    const [row] = await q.query<FactorRow>(
+      `INSERT INTO auth.mfa_factors (user_id, friendly_name, factor_type, phone)
+       VALUES ($1, $2, 'phone', $3) RETURNING *`,
+      [opts.userId, opts.friendlyName, opts.phone],
+    );
+    return row!;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AuthError(
+      422,
+      ErrorCode.mfa_factor_name_conflict,
+      `A factor with the friendly name "${opts.friendlyName}" for this user already exists`,
+    );
+  }
+}
+
+/** A challenge of the factor from this address; a phone challenge keeps its code, sealed. */
 export async function createChallenge(
   q: Queryable,
   factorId: string,
   ip: string,
+  sealedCode: string | null = null,
 ): Promise<ChallengeRow> {
   const [row] = await q.query<ChallengeRow>(
-    `WITH c AS (INSERT INTO auth.mfa_challenges (factor_id, ip_address) VALUES ($1, $2) RETURNING *),
+    `WITH c AS (INSERT INTO auth.mfa_challenges (factor_id, ip_address, otp_code) VALUES ($1, $2, $3) RETURNING *),
        f AS (UPDATE auth.mfa_factors SET last_challenged_at = now() WHERE id = $1)
      SELECT * FROM c`,
-    [factorId, ip],
+    [factorId, ip, sealedCode],
   );
   return row!;
 }
@@ -128,12 +162,13 @@ export async function deleteChallenge(q: Queryable, id: string): Promise<void> {
  */
 export async function completeChallenge(
   q: Queryable,
-  opts: { challenge: ChallengeRow; factor: FactorRow; step: number; session: SessionRow },
+  /** `step`: the TOTP step the code was of (none for a phone code). */
+  opts: { challenge: ChallengeRow; factor: FactorRow; step: number | null; session: SessionRow },
 ): Promise<SessionRow> {
   const { challenge, factor, step, session } = opts;
   await q.query("UPDATE auth.mfa_challenges SET verified_at = now() WHERE id = $1", [challenge.id]);
   await q.query(
-    `UPDATE auth.mfa_factors SET status = 'verified', last_used_step = $2, updated_at = now()
+    `UPDATE auth.mfa_factors SET status = 'verified', last_used_step = coalesce($2, last_used_step), updated_at = now()
      WHERE id = $1`,
     [factor.id, step],
   );
@@ -171,6 +206,7 @@ export function serializeFactor(factor: FactorRow) {
     friendly_name: factor.friendly_name,
     factor_type: factor.factor_type,
     status: factor.status,
+    ...(factor.phone ? { phone: factor.phone } : {}),
     created_at: iso(factor.created_at),
     updated_at: iso(factor.updated_at),
     ...(factor.last_challenged_at ? { last_challenged_at: iso(factor.last_challenged_at) } : {}),

@@ -1,0 +1,90 @@
+// MFA with a phone through supabase-js: enrolment of a number, a challenge texted through a real
+// Send SMS hook (sms_type "mfa", its signature verified by the receiver), verify with that code
+// (aal2, amr phone), a wrong code and a used challenge refused, a second code within the
+// frequency limit refused, and phone factors off by default.
+import { afterAll, expect, it } from "vitest";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { uniquePhone } from "../../../tests/support/auth.ts";
+import { startSmsHook } from "../../../tests/support/sms-hook.ts";
+
+const hook = await startSmsHook();
+afterAll(() => hook.stop());
+
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as {
+    aal: string;
+    amr: { method: string }[];
+  };
+
+describeAuthSuite(
+  "auth: MFA (phone)",
+  ({ confirmedUser }) => {
+    it("enrols a number, texts a code on each challenge, and verifies to aal2", async () => {
+      const { supabase } = await confirmedUser("mfa-phone");
+      const phone = uniquePhone();
+      const enrolled = await supabase.auth.mfa.enroll({
+        factorType: "phone",
+        phone: `+${phone}`,
+        friendlyName: "Work phone",
+      });
+      expect(enrolled.error).toBeNull();
+      const factorId = enrolled.data!.id;
+      expect(enrolled.data).toMatchObject({ type: "phone", friendly_name: "Work phone" });
+
+      const challenged = await supabase.auth.mfa.challenge({ factorId });
+      expect(challenged.error).toBeNull();
+      const texted = await hook.waitFor(phone);
+      expect(texted.sms).toMatchObject({
+        phone,
+        sms_type: "mfa",
+        otp: expect.stringMatching(/^\d{6}$/),
+      });
+
+      const wrong = await supabase.auth.mfa.verify({
+        factorId,
+        challengeId: challenged.data!.id,
+        code: texted.sms.otp === "000000" ? "111111" : "000000",
+      });
+      expect(wrong.error).toMatchObject({ status: 422, code: "mfa_verification_failed" });
+      // Within the frequency limit, no second code.
+      const again = await supabase.auth.mfa.challenge({ factorId });
+      expect(again.error).toMatchObject({ status: 429, code: "over_sms_send_rate_limit" });
+
+      const verified = await supabase.auth.mfa.verify({
+        factorId,
+        challengeId: challenged.data!.id,
+        code: texted.sms.otp,
+      });
+      expect(verified.error).toBeNull();
+      const claims = claimsOf(verified.data!.access_token);
+      expect(claims.aal).toBe("aal2");
+      expect(claims.amr[0]!.method).toBe("phone");
+      expect((await supabase.auth.mfa.listFactors()).data?.phone).toEqual([
+        expect.objectContaining({ id: factorId, status: "verified", phone }),
+      ]);
+      const replay = await supabase.auth.mfa.verify({
+        factorId,
+        challengeId: challenged.data!.id,
+        code: texted.sms.otp,
+      });
+      expect(replay.error).toMatchObject({ status: 422, code: "mfa_ip_address_mismatch" });
+
+      const duplicate = await supabase.auth.mfa.enroll({ factorType: "phone", phone });
+      expect(duplicate.error).toMatchObject({ status: 422, code: "mfa_verified_factor_exists" });
+    });
+  },
+  {
+    GOTRUE_MFA_PHONE_ENROLL_ENABLED: "true",
+    GOTRUE_MFA_PHONE_VERIFY_ENABLED: "true",
+    GOTRUE_MFA_PHONE_MAX_FREQUENCY: "60",
+    ...hook.env,
+  },
+);
+
+describeAuthSuite("auth: MFA (phone) off", ({ confirmedUser }) => {
+  it("answers GoTrue's mfa_phone_enroll_not_enabled by default", async () => {
+    const { supabase } = await confirmedUser("mfa-phone-off");
+    const refused = await supabase.auth.mfa.enroll({ factorType: "phone", phone: uniquePhone() });
+    expect(refused.error).toMatchObject({ status: 422, code: "mfa_phone_enroll_not_enabled" });
+  });
+});
