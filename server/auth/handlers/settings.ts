@@ -52,7 +52,7 @@ export default async function settings(app: FastifyInstance, { ctx: _ctx }: { ct
     mfa: {
       max_enrolled_factors: config.mfa.maxFactors,
       totp: { enroll_enabled: config.mfa.totpEnroll, verify_enabled: config.mfa.totpVerify },
-      phone: { enroll_enabled: false, verify_enabled: false },
+      phone: { enroll_enabled: config.mfa.phoneEnroll, verify_enabled: config.mfa.phoneVerify },
       web_authn: { enroll_enabled: false, verify_enabled: false },
     },
     rate_limits: {
