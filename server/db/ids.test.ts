@@ -34,10 +34,11 @@ describeEachDatabase("time-ordered ids", (ctx) => {
   it("gives every table's uuid id that default", async () => {
     await migrate(ctx.db);
     const columns = await ctx.db.query<{ name: string; fallback: string | null }>(
-      `SELECT table_schema || '.' || table_name AS name, column_default AS fallback
-       FROM information_schema.columns
-       WHERE column_name = 'id' AND data_type = 'uuid'
-         AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+      `SELECT c.table_schema || '.' || c.table_name AS name, c.column_default AS fallback
+       FROM information_schema.columns c
+       JOIN information_schema.tables t USING (table_schema, table_name)
+       WHERE c.column_name = 'id' AND c.data_type = 'uuid' AND t.table_type = 'BASE TABLE'
+         AND c.table_schema NOT IN ('pg_catalog', 'information_schema')`,
     );
     expect(columns.length).toBeGreaterThanOrEqual(12);
     expect(columns.filter((c) => c.fallback !== "internal.uuid_v7()").map((c) => c.name)).toEqual(
