@@ -88,6 +88,7 @@ export function registerLeadFunction<S extends LeadSchema>(
         config: app.config,
       });
       app.mailer.flush();
+      app.webhooks.flush();
       return { ok: true, id: lead.id, message: opts.success };
     },
   );

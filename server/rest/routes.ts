@@ -175,6 +175,7 @@ export default async function restRoutes(app: FastifyInstance) {
         reply,
       });
       app.mailer.flush();
+      app.webhooks.flush();
 
       res.code(201).header("content-range", `*/${prefer.count === "exact" ? 1 : "*"}`);
       if (prefer.applied.length) res.header("preference-applied", prefer.applied.join(", "));
