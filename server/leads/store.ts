@@ -63,8 +63,8 @@ function statementFor(kind: LeadKind, opts: { returning: Returning; withEmails: 
 }
 
 /**
- * Inserts the lead and queues its emails and webhook events in one statement: atomic on its own (no transaction
- * needed), and inside the caller's transaction when `db` is one. `returning` says what to read
+ * Inserts the lead and queues its emails and webhook events in one statement: atomic on its own
+ * (no transaction needed), and inside the caller's transaction when `db` is one. `returning` says what to read
  * back: the id (the default), or nothing (return=minimal: reading rows back is a fifth of an
  * embedded insert's cost). `reply` says whether the visitor's email goes out: only when the
  * caller spent the email budget for it (a repeat spends nothing and sends nothing).

@@ -4,8 +4,6 @@
 import { outboxClaims, type Claimed } from "../queue/claims.ts";
 import type { OutboxRow } from "./outbox.ts";
 
-export type { Release } from "../queue/claims.ts";
-
 export type ClaimedEmail = Claimed<OutboxRow>;
 
 export const emailClaims = outboxClaims<OutboxRow>({ table: "mail.outbox", done: "sent_at" });

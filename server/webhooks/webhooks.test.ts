@@ -3,19 +3,16 @@
 // that verifies every Standard Webhooks signature with the `standardwebhooks` package; outages,
 // refusals, a second instance on the same database and the workspace's resend.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { FUNCTIONS } from "../../common/functions.ts";
 import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
 import { solvedPayload } from "../../tests/support/captcha.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
 import { LEAD_FORMS } from "../../tests/support/leads.ts";
 import { useTestServer } from "../../tests/support/test-server.ts";
-import {
-  startWebhookReceiver,
-  webhookSecret,
-  type WebhookReceiver,
-} from "../../tests/support/webhook-receiver.ts";
+import { startWebhookReceiver, webhookSecret } from "../../tests/support/webhook-receiver.ts";
 import { ENV_ENDPOINT_ID } from "./endpoints.ts";
+import { retryAfterMs } from "./webhook-worker.ts";
 
 type Delivery = {
   id: string;
@@ -28,25 +25,12 @@ type Delivery = {
   failed_at: Date | null;
 };
 
-let receiver: WebhookReceiver;
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-});
-afterAll(async () => {
-  await receiver?.stop();
-});
+/** The CRM's receiver, LEAD_WEBHOOK_URL of every server below. */
+const receiver = await startWebhookReceiver();
+afterAll(() => receiver.stop());
 
 describeEachDatabase("lead webhooks", (ctx) => {
-  const { server, smtp } = useTestServer(() => ctx.db, {
-    env: {
-      get LEAD_WEBHOOK_URL() {
-        return receiver.url;
-      },
-      get LEAD_WEBHOOK_SECRET() {
-        return receiver.secret;
-      },
-    } as unknown as Record<string, string>,
-  });
+  const { server, smtp } = useTestServer(() => ctx.db, { env: receiver.env });
   const client = (): SupabaseClient => server.client({ ip: uniqueIp() });
 
   const deliveriesOf = (leadId: string) =>
@@ -308,4 +292,13 @@ describeEachDatabase("lead webhooks", (ctx) => {
       await second?.close();
     }
   }, 30_000);
+});
+
+it("reads Retry-After as seconds or as an HTTP date", () => {
+  const now = Date.parse("2026-11-25T12:00:00Z");
+  expect(retryAfterMs("120", now)).toBe(120_000);
+  expect(retryAfterMs("Wed, 25 Nov 2026 12:00:30 GMT", now)).toBe(30_000);
+  expect(retryAfterMs("Wed, 25 Nov 2026 11:00:00 GMT", now)).toBe(0);
+  expect(retryAfterMs("soon", now)).toBeUndefined();
+  expect(retryAfterMs(null, now)).toBeUndefined();
 });

@@ -6,7 +6,7 @@
 -- Where events go. The workspace manages these rows; LEAD_WEBHOOK_URL is kept in one of them under
 -- a fixed id (server/webhooks/endpoints.ts).
 CREATE TABLE public.webhook_endpoints (
-  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  id uuid PRIMARY KEY DEFAULT internal.uuid_v7(),
   url text NOT NULL CHECK (url ~ '^https?://'),
   -- Standard Webhooks' symmetric secret: whsec_ and the key in base64.
   secret text NOT NULL CHECK (secret ~ '^whsec_[A-Za-z0-9+/=]{16,}$'),
@@ -22,7 +22,7 @@ CREATE INDEX webhook_endpoints_created_by_idx ON public.webhook_endpoints (creat
 -- One row per (lead, endpoint): its id is the event's webhook-id, the same on every attempt, so a
 -- receiver can drop a duplicate. The payload is the event body, fixed when the lead is stored.
 CREATE TABLE public.webhook_deliveries (
-  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  id uuid PRIMARY KEY DEFAULT internal.uuid_v7(),
   endpoint_id uuid NOT NULL REFERENCES public.webhook_endpoints (id) ON DELETE CASCADE,
   lead_id uuid NOT NULL,
   payload jsonb NOT NULL,
