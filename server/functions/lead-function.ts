@@ -86,6 +86,7 @@ export function registerLeadFunction<S extends LeadSchema>(
         input: fields as z.output<S>,
         source,
         config: app.config,
+        events: app.webhooks.any(),
       });
       app.mailer.flush();
       app.webhooks.flush();

@@ -1,5 +1,5 @@
 // Storing a lead: its row, the emails its kind causes and its webhook events (one per enabled
-// endpoint), written by one statement, so a lead, its emails and its deliveries are stored
+// endpoint, when any endpoint is enabled: webhooks/endpoints.ts), written by one statement, so a lead, its emails and its deliveries are stored
 // together or not at all. REST inserts and the server functions both store leads here; the caller
 // spends the email budget for a reply first (mail/email-budget.ts).
 import type { z } from "zod";
@@ -32,10 +32,13 @@ function columnsFor(kind: LeadKind) {
  */
 const statements = new WeakMap<LeadKind, Map<string, string>>();
 
-function statementFor(kind: LeadKind, opts: { returning: Returning; withEmails: boolean }) {
+function statementFor(
+  kind: LeadKind,
+  opts: { returning: Returning; withEmails: boolean; withEvents: boolean },
+) {
   let byShape = statements.get(kind);
   if (!byShape) statements.set(kind, (byShape = new Map()));
-  const shape = `${opts.returning}:${opts.withEmails}`;
+  const shape = `${opts.returning}:${opts.withEmails}:${opts.withEvents}`;
   let sql = byShape.get(shape);
   if (sql === undefined) {
     // With emails, the row's time is the one they show; without, the database's default.
@@ -45,18 +48,24 @@ function statementFor(kind: LeadKind, opts: { returning: Returning; withEmails: 
       ...(opts.withEmails ? ["created_at"] : []),
     ];
     // A kind that replies keeps its first row per address (its unique index): a repeat stores
-    // nothing and so queues no event.
+    // nothing, and so queues no event.
     const repeat = kind.reply ? " ON CONFLICT DO NOTHING" : "";
-    const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")})${repeat} RETURNING *`;
-    const mail = opts.withEmails ? `, mail AS (${queueEmailsStatement(names.length + 1)})` : "";
-    const events = queueLeadEventsStatement(
-      kind,
-      columnsFor(kind).map((c) => c.column),
-      "lead",
-    );
-    // Only what the caller asked for is sent back (reading rows back costs an embedded insert).
-    const back = { id: "SELECT id, created_at FROM lead", none: "SELECT" }[opts.returning];
-    sql = `WITH lead AS (${insert})${mail}, events AS (${events}) ${back}`;
+    const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")})${repeat}`;
+    if (!opts.withEmails && !opts.withEvents) {
+      sql = `${insert}${{ id: " RETURNING id, created_at", none: "" }[opts.returning]}`;
+    } else {
+      const mail = opts.withEmails ? `, mail AS (${queueEmailsStatement(names.length + 1)})` : "";
+      const events = opts.withEvents
+        ? `, events AS (${queueLeadEventsStatement(
+            kind,
+            columnsFor(kind).map((c) => c.column),
+            "lead",
+          )})`
+        : "";
+      // Only what the caller asked for is sent back (reading rows back costs an embedded insert).
+      const back = { id: "SELECT id, created_at FROM lead", none: "SELECT" }[opts.returning];
+      sql = `WITH lead AS (${insert} RETURNING ${opts.withEvents ? "*" : "id, created_at"})${mail}${events} ${back}`;
+    }
     byShape.set(shape, sql);
   }
   return sql;
@@ -77,6 +86,8 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
   config: Config;
   returning?: R;
   reply?: boolean;
+  /** Whether to queue the lead's webhook events: an endpoint may be enabled (webhooks.any()). */
+  events: boolean;
 }): Promise<Stored<R>> {
   const { kind, input, source, config } = opts;
   const returning = opts.returning ?? ("id" as R);
@@ -96,6 +107,7 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
   const sql = statementFor(kind, {
     returning,
     withEmails: emails.length > 0,
+    withEvents: opts.events,
   });
   const [lead] = await opts.db.query<StoredLead>(
     sql,

@@ -171,6 +171,7 @@ export default async function restRoutes(app: FastifyInstance) {
         input: row,
         source: row.source,
         config: app.config,
+        events: app.webhooks.any(),
         returning: "none",
         reply,
       });

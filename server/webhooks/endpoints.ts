@@ -27,3 +27,49 @@ export async function syncEnvEndpoint(db: Queryable, hook: LeadWebhook | undefin
     );
   }
 }
+
+/**
+ * Whether any endpoint is enabled, as last read: read at start (after the environment's endpoint
+ * is written) and then every refreshMs in the background, never on a request. The lead store
+ * queues events only while this says so, so a site without endpoints stores leads as cheaply as
+ * before (the events' INSERT costs about as much as the lead's own on the embedded database).
+ * An endpoint enabled by another instance gets the leads this one stores from its next read on.
+ */
+export class EnabledEndpoints {
+  private known = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly db: Queryable;
+  private readonly onError: (err: unknown) => void;
+
+  constructor(db: Queryable, onError: (err: unknown) => void) {
+    this.db = db;
+    this.onError = onError;
+  }
+
+  /** True when an endpoint was enabled at the last read (or the read failed: events queued). */
+  get any(): boolean {
+    return this.known;
+  }
+
+  async read(): Promise<void> {
+    try {
+      const [row] = await this.db.query<{ any: boolean }>(
+        "SELECT EXISTS (SELECT 1 FROM public.webhook_endpoints WHERE enabled) AS any",
+      );
+      this.known = row!.any;
+    } catch (err) {
+      this.known = true; // the statement that stores a lead finds the endpoints itself
+      this.onError(err);
+    }
+  }
+
+  start(refreshMs: number) {
+    this.timer ??= setInterval(() => void this.read(), refreshMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

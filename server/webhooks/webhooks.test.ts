@@ -214,6 +214,30 @@ describeEachDatabase("lead webhooks", (ctx) => {
     }
   });
 
+  it("queues no event while no endpoint is enabled, and again once one is (read every second)", async () => {
+    const setEnabled = async (enabled: boolean) => {
+      await ctx.db.query("UPDATE public.webhook_endpoints SET enabled = $2 WHERE id = $1", [
+        ENV_ENDPOINT_ID,
+        enabled,
+      ]);
+      const until = Date.now() + 5_000;
+      while (server.app.webhooks.any() !== enabled) {
+        if (Date.now() > until) throw new Error(`webhooks.any() never became ${enabled}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await setEnabled(false);
+    try {
+      const quiet = await contactLead(`quiet-${ctx.kind}@navy.example`);
+      expect(await deliveriesOf(quiet)).toEqual([]);
+    } finally {
+      await setEnabled(true);
+    }
+    const heard = await contactLead(`heard-${ctx.kind}@navy.example`);
+    const d = await deliveryWhen(heard, (r) => r.delivered_at !== null);
+    expect(receiver.accepted(d.id)).toHaveLength(1);
+  });
+
   it("resends a delivered event on demand, under the same webhook-id", async () => {
     const leadId = await contactLead(`resend-${ctx.kind}@navy.example`);
     const d = await deliveryWhen(leadId, (r) => r.delivered_at !== null);
