@@ -47,7 +47,10 @@ export default fp(
     });
     app.decorate("webhooks", {
       any: () => endpoints.any,
-      flush: () => worker.kick(),
+      // Without an enabled endpoint no event was queued: no lane is woken to look for one.
+      flush: () => {
+        if (endpoints.any) worker.kick();
+      },
       async resend(id) {
         const queued = await resendDelivery(app.db, id);
         if (queued) worker.kick();
