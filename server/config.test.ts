@@ -138,6 +138,7 @@ describe("loadConfig", () => {
     ["SMTP_POOL_SIZE", "0"],
     ["SMTP_PROBE_SECONDS", "soon"],
     ["MAIL_LEASE_SECONDS", "0"],
+    ["LEAD_WEBHOOK_LEASE_SECONDS", "0"],
   ])("rejects a bad %s with one line naming it", (name, value) => {
     let error: unknown;
     try {
@@ -210,7 +211,8 @@ describe("loadConfig", () => {
   });
 
   it("reads the CRM webhook: https (http to this machine only) and a whsec_ secret", () => {
-    expect(loadConfig({}).leadWebhook).toBeUndefined();
+    expect(loadConfig({})).toMatchObject({ leadWebhook: undefined, webhookLeaseMs: 60_000 });
+    expect(loadConfig({ LEAD_WEBHOOK_LEASE_SECONDS: "2" }).webhookLeaseMs).toBe(2_000);
     const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
     expect(
       loadConfig({

@@ -73,6 +73,7 @@ const EnvSchema = z.object({
   GOTRUE_HOOK_SEND_SMS_SECRETS: z.string().optional(),
   LEAD_WEBHOOK_URL: z.string().optional(),
   LEAD_WEBHOOK_SECRET: z.string().optional(),
+  LEAD_WEBHOOK_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   RATE_LIMIT_EMAIL_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   DEV_MAILBOX: bool.optional(),
@@ -143,6 +144,8 @@ export type Config = {
   sms: SmsConfig;
   /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET: an endpoint every new lead is sent to. */
   leadWebhook: LeadWebhook | undefined;
+  /** How long a webhook delivery's claim outlives an instance that died sending it. */
+  webhookLeaseMs: number;
   /**
    * Emails to addresses visitors type (account emails, the demo email) per hour: for the whole
    * site (Supabase's account-email budget: 30), and for one client IP.
@@ -401,6 +404,7 @@ export function loadConfig(
       hook: sendSmsHook,
     },
     leadWebhook,
+    webhookLeaseMs: e.LEAD_WEBHOOK_LEASE_SECONDS * 1000,
     emailsPerHour: e.RATE_LIMIT_EMAIL_SENT,
     emailsPerIpPerHour: e.RATE_LIMIT_EMAIL_IP,
     devMailbox,

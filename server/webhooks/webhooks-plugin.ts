@@ -43,6 +43,7 @@ export default fp(
     await endpoints.read();
     const worker = new WebhookWorker(app.db, log, {
       ...DEFAULT_WEBHOOK_OPTIONS,
+      leaseMs: app.config.webhookLeaseMs,
       ...opts.worker,
     });
     app.decorate("webhooks", {

@@ -15,7 +15,7 @@ export type LeadEvent = {
 export type Receipt = {
   id: string;
   event: LeadEvent;
-  /** The status this request was answered with. */
+  /** The status this request was answered with; 0 when the sender hung up before the answer. */
   status: number;
   at: number;
 };
@@ -27,10 +27,12 @@ export type WebhookReceiver = {
   readonly secret: string;
   /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET pointing at this receiver. */
   readonly env: Record<string, string>;
-  /** Every verified request, in order of arrival. */
+  /** Every verified request, in order of answer. */
   readonly receipts: Receipt[];
   /** Requests refused because their signature did not verify. */
   readonly forged: number;
+  /** Verified requests not answered yet. */
+  readonly pending: number;
   /** How to answer the nth request from now on (counted from 0); undefined: 204. */
   answer(next: ((n: number) => ReceiverAnswer) | undefined): void;
   /** The receipts accepted (2xx) for this webhook-id. */
@@ -51,6 +53,7 @@ export async function startWebhookReceiver(secret = webhookSecret()): Promise<We
   const receipts: Receipt[] = [];
   const waiters = new Set<() => void>();
   let forged = 0;
+  let pending = 0;
   let count = 0;
   let answer: ((n: number) => ReceiverAnswer) | undefined;
   let port = 0;
@@ -70,11 +73,14 @@ export async function startWebhookReceiver(secret = webhookSecret()): Promise<We
         return;
       }
       const a = answer?.(count++) ?? { status: 204 };
+      pending += 1;
       setTimeout(() => {
+        pending -= 1;
+        // A sender that hung up (killed, aborted) never got this answer: kept as status 0.
         receipts.push({
           id: String(req.headers["webhook-id"]),
           event,
-          status: a.status,
+          status: req.socket.destroyed ? 0 : a.status,
           at: Date.now(),
         });
         res.writeHead(a.status, a.headers).end();
@@ -98,6 +104,9 @@ export async function startWebhookReceiver(secret = webhookSecret()): Promise<We
     receipts,
     get forged() {
       return forged;
+    },
+    get pending() {
+      return pending;
     },
     answer(next) {
       answer = next;
