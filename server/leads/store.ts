@@ -1,7 +1,8 @@
 // Storing a lead: its row, the emails its kind causes and its webhook events (one per enabled
-// endpoint, when any endpoint is enabled: webhooks/endpoints.ts), written by one statement, so a lead, its emails and its deliveries are stored
-// together or not at all. REST inserts and the server functions both store leads here; the caller
-// spends the email budget for a reply first (mail/email-budget.ts).
+// endpoint, while any is enabled: webhooks/endpoints.ts), written by one statement, so a lead, its
+// emails and its deliveries are stored together or not at all. REST inserts and the server
+// functions both store leads here; the caller spends the email budget for a reply first
+// (mail/email-budget.ts).
 import type { z } from "zod";
 import type { LeadSource } from "../../common/leads.ts";
 import type { Config } from "../config.ts";
@@ -73,10 +74,10 @@ function statementFor(
 
 /**
  * Inserts the lead and queues its emails and webhook events in one statement: atomic on its own
- * (no transaction needed), and inside the caller's transaction when `db` is one. `returning` says what to read
- * back: the id (the default), or nothing (return=minimal: reading rows back is a fifth of an
- * embedded insert's cost). `reply` says whether the visitor's email goes out: only when the
- * caller spent the email budget for it (a repeat spends nothing and sends nothing).
+ * (no transaction needed), and inside the caller's transaction when `db` is one. `returning` says
+ * what to read back: the id (the default), or nothing (return=minimal: reading rows back is a
+ * fifth of an embedded insert's cost). `reply` says whether the visitor's email goes out: only
+ * when the caller spent the email budget for it (a repeat spends nothing and sends nothing).
  */
 export async function storeLead<S extends LeadSchema, R extends Returning = "id">(opts: {
   db: Queryable;

@@ -15,7 +15,7 @@ export type Claimed<R> = R & {
 };
 
 export type Release =
-  /** Not sent, through no fault of the row (stopping, peer down): due again now, attempt not counted. */
+  /** Not sent through no fault of the row (stopping, peer down): due now, attempt not counted. */
   | { kind: "unsent"; error?: string }
   /** Refused for now: due again after delayMs; failed for good when giveUp. */
   | { kind: "retry"; error: string; delayMs: number; giveUp: boolean }
@@ -52,8 +52,12 @@ const secs = (ms: number) => ms / 1000;
 /** The claim statements of one outbox table. */
 export function outboxClaims<R>(t: OutboxTable): Claims<R> {
   const joined = t.join
-    ? { from: ` ${t.join.sql}`, columns: t.join.columns.map((c) => `, j.${c}`).join("") }
-    : { from: "", columns: "" };
+    ? {
+        from: ` ${t.join.sql}`,
+        columns: t.join.columns.map((c) => `, j.${c}`).join(""),
+        returned: t.join.columns.map((c) => `, due.${c}`).join(""),
+      }
+    : { from: "", columns: "", returned: "" };
   const lock = t.join ? " OF q" : "";
   const claimSql = `UPDATE ${t.table} o
      SET claim_token = gen_random_uuid(), attempts = o.attempts + 1,
@@ -65,7 +69,7 @@ export function outboxClaims<R>(t: OutboxTable): Claims<R> {
            ORDER BY q.next_attempt_at LIMIT 1
            FOR UPDATE${lock} SKIP LOCKED) due
      WHERE o.id = due.id
-     RETURNING o.*, due.expired_claim${t.join ? t.join.columns.map((c) => `, due.${c}`).join("") : ""}`;
+     RETURNING o.*, due.expired_claim${joined.returned}`;
   const renewSql = `UPDATE ${t.table} SET locked_until = now() + make_interval(secs => $3)
      WHERE id = $1 AND claim_token = $2 RETURNING id`;
   const status = t.status ? `, ${t.status} = $3` : "";

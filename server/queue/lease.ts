@@ -18,7 +18,7 @@ export class Lease {
   private readonly leaseMs: number;
   private readonly log: FastifyBaseLogger;
 
-  /** `log` names the claimed row; `claimedAt` is performance.now() from before the claim was asked. */
+  /** `log` names the claimed row; `claimedAt`: performance.now() from before the claim was asked. */
   constructor(renew: Renew, leaseMs: number, claimedAt: number, log: FastifyBaseLogger) {
     this.renewClaim = renew;
     this.leaseMs = leaseMs;
