@@ -28,6 +28,7 @@ import { loadKeys, type Keys } from "./security/keys.ts";
 import { loadSite, type Site, type SiteValues } from "./site/site-files.ts";
 import siteRoutes from "./site/site-routes.ts";
 import pageAnalytics from "./analytics/plugin.ts";
+import webhooks, { type WebhooksOptions } from "./webhooks/webhooks-plugin.ts";
 
 /** Largest request body any endpoint accepts; every form fits in a fraction of it. */
 export const BODY_LIMIT = 64 * 1024;
@@ -43,6 +44,8 @@ export type AppOptions = {
   site?: Site | null;
   /** Test seams: faster mail retries, an injected transport, cheaper captchas. */
   mail?: MailerOptions;
+  /** Test seam: faster webhook retries and shorter leases. */
+  webhooks?: WebhooksOptions;
   captcha?: Partial<CaptchaOptions>;
   /** Test seam: told of every route as it is registered (the fuzz test enumerates them). */
   onRoute?: (route: RouteOptions) => void;
@@ -93,6 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(rateLimits);
     await app.register(emailBudget);
     await app.register(mailer, opts.mail ?? {});
+    await app.register(webhooks, opts.webhooks ?? {});
 
     await app.register(authRoutes, { prefix: "/auth/v1" });
     await app.register(restRoutes, { prefix: "/rest/v1" });

@@ -138,6 +138,7 @@ describe("loadConfig", () => {
     ["SMTP_POOL_SIZE", "0"],
     ["SMTP_PROBE_SECONDS", "soon"],
     ["MAIL_LEASE_SECONDS", "0"],
+    ["LEAD_WEBHOOK_LEASE_SECONDS", "0"],
   ])("rejects a bad %s with one line naming it", (name, value) => {
     let error: unknown;
     try {
@@ -207,6 +208,45 @@ describe("loadConfig", () => {
         GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
       }),
     ).toThrow(/GOTRUE_EXTERNAL_PHONE_ENABLED needs GOTRUE_HOOK_SEND_SMS_ENABLED/);
+  });
+
+  it("reads the CRM webhook: https (http to this machine only) and a whsec_ secret", () => {
+    expect(loadConfig({})).toMatchObject({ leadWebhook: undefined, webhookLeaseMs: 60_000 });
+    expect(loadConfig({ LEAD_WEBHOOK_LEASE_SECONDS: "2" }).webhookLeaseMs).toBe(2_000);
+    const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    expect(
+      loadConfig({
+        LEAD_WEBHOOK_URL: "https://crm.example/hooks/leads",
+        LEAD_WEBHOOK_SECRET: secret,
+      }).leadWebhook,
+    ).toEqual({ url: "https://crm.example/hooks/leads", secret });
+    for (const host of ["localhost:9000", "127.0.0.1:9000", "[::1]:9000"])
+      expect(
+        loadConfig({ LEAD_WEBHOOK_URL: `http://${host}/in`, LEAD_WEBHOOK_SECRET: secret })
+          .leadWebhook?.url,
+      ).toBe(`http://${host}/in`);
+    const refused = (env: Record<string, string>) => () => loadConfig(env);
+    for (const url of ["http://crm.example/in", "ftp://crm.example/", "not a url"])
+      expect(refused({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: secret })).toThrow(
+        /^Invalid configuration: LEAD_WEBHOOK_URL must be an https:\/\/ URL/,
+      );
+    for (const bad of [
+      undefined,
+      "hunter2hunter2hunter2hunter2hunter2",
+      "whsec_hunter2",
+      `whsec_${Buffer.alloc(65).toString("base64")}`,
+      "whsec_not base64 at all, hunter2",
+    ]) {
+      const start = refused({
+        LEAD_WEBHOOK_URL: "https://crm.example/in",
+        ...(bad === undefined ? {} : { LEAD_WEBHOOK_SECRET: bad }),
+      });
+      expect(start).toThrow(/^Invalid configuration: LEAD_WEBHOOK_SECRET must be whsec_/);
+      expect(start).not.toThrow(/hunter2/);
+    }
+    expect(refused({ LEAD_WEBHOOK_SECRET: secret })).toThrow(
+      /^Invalid configuration: LEAD_WEBHOOK_SECRET is set without LEAD_WEBHOOK_URL/,
+    );
   });
 
   it("reads GoTrue's signing keys: the key with sign in its key_ops signs, the others verify", () => {

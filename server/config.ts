@@ -75,6 +75,9 @@ const EnvSchema = z.object({
   GOTRUE_HOOK_SEND_SMS_ENABLED: bool.default(false),
   GOTRUE_HOOK_SEND_SMS_URI: z.string().optional(),
   GOTRUE_HOOK_SEND_SMS_SECRETS: z.string().optional(),
+  LEAD_WEBHOOK_URL: z.string().optional(),
+  LEAD_WEBHOOK_SECRET: z.string().optional(),
+  LEAD_WEBHOOK_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   RATE_LIMIT_EMAIL_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   DEV_MAILBOX: bool.optional(),
@@ -154,6 +157,10 @@ export type Config = {
   /** A session over a day old changes its password only with a reauthentication code. */
   passwordChangeNeedsReauthentication: boolean;
   sms: SmsConfig;
+  /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET: an endpoint every new lead is sent to. */
+  leadWebhook: LeadWebhook | undefined;
+  /** How long a webhook delivery's claim outlives an instance that died sending it. */
+  webhookLeaseMs: number;
   /**
    * Emails to addresses visitors type (account emails, the demo email) per hour: for the whole
    * site (Supabase's account-email budget: 30), and for one client IP.
@@ -191,6 +198,9 @@ export type SendSmsHook = {
   /** The `v1,whsec_…` secrets, each signing every message (Standard Webhooks). */
   secrets: string[];
 };
+
+/** The CRM webhook an operator sets in the environment (every new lead is sent to it). */
+export type LeadWebhook = { url: string; secret: string };
 
 /** false: the socket's address is the client's; else the addresses/CIDRs of trusted proxies. */
 export type TrustProxy = false | string[];
@@ -262,6 +272,49 @@ function parseSendSmsHook(e: {
   return { url: url.toString(), secrets };
 }
 
+const WEBHOOK_SECRET = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
+const PLAIN_HTTP_WEBHOOK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The operator's CRM webhook: LEAD_WEBHOOK_URL (https, or http to this machine only) and its
+ * Standard Webhooks secret LEAD_WEBHOOK_SECRET (`whsec_` and 24 to 64 bytes in base64).
+ */
+function parseLeadWebhook(e: {
+  LEAD_WEBHOOK_URL?: string | undefined;
+  LEAD_WEBHOOK_SECRET?: string | undefined;
+}): LeadWebhook | undefined {
+  if (e.LEAD_WEBHOOK_URL === undefined) {
+    if (e.LEAD_WEBHOOK_SECRET !== undefined)
+      throw new ConfigError(
+        "Invalid configuration: LEAD_WEBHOOK_SECRET is set without LEAD_WEBHOOK_URL (where would the events go?)",
+      );
+    return undefined;
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(e.LEAD_WEBHOOK_URL);
+  } catch {
+    url = undefined;
+  }
+  if (
+    !url ||
+    !(
+      url.protocol === "https:" ||
+      (url.protocol === "http:" && PLAIN_HTTP_WEBHOOK_HOSTS.has(url.hostname))
+    )
+  )
+    throw new ConfigError(
+      "Invalid configuration: LEAD_WEBHOOK_URL must be an https:// URL (http:// only to localhost, 127.0.0.1 or ::1)",
+    );
+  const key = WEBHOOK_SECRET.exec(e.LEAD_WEBHOOK_SECRET ?? "")?.[1];
+  const bytes = key === undefined ? 0 : Buffer.from(key, "base64").length;
+  if (bytes < 24 || bytes > 64)
+    throw new ConfigError(
+      "Invalid configuration: LEAD_WEBHOOK_SECRET must be whsec_ followed by 24 to 64 random bytes in base64",
+    );
+  return { url: url.toString(), secret: e.LEAD_WEBHOOK_SECRET! };
+}
+
 /** GOTRUE_JWT_KEYS, parsed and checked (security/jwt-keys.ts); its message never shows a key. */
 function jwtKeysOf(value: string): JwtKey[] {
   try {
@@ -312,6 +365,7 @@ export function loadConfig(
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const jwtKeys = e.GOTRUE_JWT_KEYS === undefined ? undefined : jwtKeysOf(e.GOTRUE_JWT_KEYS);
   const sendSmsHook = parseSendSmsHook(e);
+  const leadWebhook = parseLeadWebhook(e);
   // Without SMTP, emails are shown in the dev mailbox wherever only this machine can see it.
   const devMailbox =
     e.DEV_MAILBOX ?? (!e.SMTP_URL && (e.NODE_ENV !== "production" || isLoopback(e.HOST)));
@@ -372,6 +426,8 @@ export function loadConfig(
       otpLength: e.GOTRUE_SMS_OTP_LENGTH,
       hook: sendSmsHook,
     },
+    leadWebhook,
+    webhookLeaseMs: e.LEAD_WEBHOOK_LEASE_SECONDS * 1000,
     emailsPerHour: e.RATE_LIMIT_EMAIL_SENT,
     emailsPerIpPerHour: e.RATE_LIMIT_EMAIL_IP,
     devMailbox,

@@ -1,7 +1,8 @@
 // Every query the server runs on a request or in the mail worker finds its rows through an index,
 // so it costs the same with a million accounts as with ten. The server is driven through its real
 // flows (accounts, tokens, sign-outs, recovery, PKCE, email change, REST inserts, the lead
-// functions, mail delivery and its retries, the dev mailbox) on PostgreSQL with every migration,
+// functions, mail delivery and its retries, webhook deliveries, their retries and a resend, the dev
+// mailbox) on PostgreSQL with every migration,
 // on a database handle that notes each statement it is given. Each noted statement is then
 // planned with EXPLAIN, sequential scans disabled: a plan that still reads a whole table (a Seq
 // Scan, an index read end to end with no condition and no LIMIT, or a bitmap built from one) has
@@ -31,8 +32,13 @@ import {
   type TestDatabase,
 } from "../../tests/support/postgres.ts";
 import { addressOf, startSmtp, type TestSmtp } from "../../tests/support/smtp.ts";
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from "../../tests/support/webhook-receiver.ts";
 import { pageStats, PageViews } from "../analytics/page-views.ts";
 import { stepAt, totpCode } from "../auth/mfa/totp.ts";
+import { syncEnvEndpoint } from "../webhooks/endpoints.ts";
 import type { Database, Queryable, Row } from "./database.ts";
 import { openPostgres } from "./postgres.ts";
 
@@ -123,6 +129,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
   /** What the server is given: `raw`, noting each statement. The test's own setup uses `raw`. */
   let db: Database;
   let smtp: TestSmtp;
+  let receiver: WebhookReceiver;
   let server: ApiServer;
   let explain: pg.Client;
 
@@ -184,8 +191,10 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     raw = await openPostgres(testDb.url, 4);
     db = noting(raw, noted);
     smtp = await startSmtp();
+    receiver = await startWebhookReceiver();
     server = await startApiServer(db, {
       env: {
+        ...receiver.env,
         SMTP_URL: smtp.url,
         DEV_MAILBOX: "true",
         NOTIFY_EMAIL: "sales@revwise.example",
@@ -568,6 +577,23 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     await ran("last_error = COALESCE(");
     await smtp.start();
 
+    // Webhooks: the leads above delivered; a slow receiver (the claim renewed during the request),
+    // a refusal (retried later), a resend; the environment's endpoint disabled when its variable
+    // is gone (what the next start does).
+    await ran("delivered_at = now()");
+    receiver.answer(() => ({ status: 204, delayMs: 600 }));
+    await insert("newsletter_subscribers", { email: uniqueEmail("hook-slow") });
+    await ran("UPDATE public.webhook_deliveries SET locked_until");
+    receiver.answer(() => ({ status: 500 }));
+    await insert("newsletter_subscribers", { email: uniqueEmail("hook-refused") });
+    await ran("last_status = COALESCE(");
+    receiver.answer(undefined);
+    const [delivered] = await raw.query<{ id: string }>(
+      "SELECT id FROM public.webhook_deliveries WHERE delivered_at IS NOT NULL LIMIT 1",
+    );
+    expect(await server.app.webhooks.resend(delivered!.id)).toBe(true);
+    await syncEnvEndpoint(db, undefined);
+
     // The dev mailbox: the list and one message.
     const [message] = await raw.query<{ id: string }>("SELECT id FROM mail.outbox LIMIT 1");
     expect((await fetch(`${server.url}/_dev/mailbox`)).status).toBe(200);
@@ -582,6 +608,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     await explain?.end();
     await server?.close();
     await smtp?.stop();
+    await receiver?.stop();
     await raw?.close();
     await testDb?.drop();
   });

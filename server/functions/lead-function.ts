@@ -86,8 +86,10 @@ export function registerLeadFunction<S extends LeadSchema>(
         input: fields as z.output<S>,
         source,
         config: app.config,
+        events: app.webhooks.any(),
       });
       app.mailer.flush();
+      app.webhooks.flush();
       return { ok: true, id: lead.id, message: opts.success };
     },
   );

@@ -2,7 +2,7 @@
 // exactly the columns of its fields (plus id, time and source), the check constraint a refused
 // REST row names is a constraint of that table, the `source` domain's check is the one named,
 // and a kind that answers a repeat as the first time has the unique index its ON CONFLICT
-// relies on.
+// relies on; the leads view names each form as its kind does.
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
 import { migrate } from "../db/migrate.ts";
@@ -67,4 +67,17 @@ describeEachDatabase("lead kinds against the schema", (ctx) => {
       );
     },
   );
+});
+
+describeEachDatabase("the leads view against the kinds", (ctx) => {
+  it("names each form's rows with its kind's name, and reads every form's table", async () => {
+    await migrate(ctx.db);
+    const definition = await ctx.db.query<{ sql: string }>(
+      "SELECT pg_get_viewdef('public.leads'::regclass) AS sql",
+    );
+    for (const kind of KINDS) {
+      expect(definition[0]!.sql).toContain(`'${kind.name}'`);
+      expect(definition[0]!.sql).toContain(`FROM ${kind.table}`);
+    }
+  });
 });

@@ -1,8 +1,9 @@
 // The five lead forms a visitor can send, one kind each, named by the form the visitor sees (the
 // README's glossary maps each to its table and endpoint): the form's shared schema, the table its
-// rows land in, the check constraint a refused row names, and the emails a lead of the kind
-// causes. Each field of the schema fills the column of its name in snake_case. The tables,
-// columns and constraints named here are checked against the migrated database by kinds.test.ts.
+// rows land in, the check constraint a refused row names, the emails a lead of the kind causes,
+// and the name its webhook events carry. Each field of the schema fills the column of its name in
+// snake_case. The tables, columns and constraints named here are checked against the migrated
+// database by kinds.test.ts.
 import type { z } from "zod";
 import {
   contactSchema,
@@ -25,7 +26,12 @@ import {
 /** A lead form's schema: an object with at least the visitor's address. */
 export type LeadSchema = z.ZodObject & z.ZodType<{ email: string }>;
 
+/** The name of each form in the events sent to the CRM (`data.kind` of a lead.created webhook). */
+export type LeadKindName =
+  "newsletter" | "watch_demo" | "request_access" | "contact" | "request_demo";
+
 export type LeadKind<S extends LeadSchema = LeadSchema> = {
+  name: LeadKindName;
   /** The form's schema, the same one the site's form validates with. */
   schema: S;
   table: string;
@@ -57,6 +63,7 @@ export const LEAD_SOURCE_CHECK = "lead_source_check";
 
 /** The footer's newsletter sign-up. */
 export const newsletterLead: RestLeadKind<typeof newsletterSchema> = {
+  name: "newsletter",
   schema: newsletterSchema,
   table: "newsletter_subscribers",
   check: "newsletter_subscribers_email_check",
@@ -64,6 +71,7 @@ export const newsletterLead: RestLeadKind<typeof newsletterSchema> = {
 
 /** The "Watch Demo" dialog: a business address, answered with the product tour's link. */
 export const watchDemoLead: RestLeadKind<typeof demoEmailSchema> = {
+  name: "watch_demo",
   schema: demoEmailSchema,
   table: "demo_requests",
   check: "demo_requests_business_email_check",
@@ -77,6 +85,7 @@ export const watchDemoLead: RestLeadKind<typeof demoEmailSchema> = {
 
 /** The "Request Access" dialog. */
 export const requestAccessLead: LeadKind<typeof requestAccessSchema> = {
+  name: "request_access",
   schema: requestAccessSchema,
   table: "access_requests",
   notification: requestAccessNotification,
@@ -84,6 +93,7 @@ export const requestAccessLead: LeadKind<typeof requestAccessSchema> = {
 
 /** The Contact page's form. */
 export const contactLead: LeadKind<typeof contactSchema> = {
+  name: "contact",
   schema: contactSchema,
   table: "contact_messages",
   notification: contactNotification,
@@ -91,6 +101,7 @@ export const contactLead: LeadKind<typeof contactSchema> = {
 
 /** The "Request Demo" page's form (a personal demo, not the "Watch Demo" dialog). */
 export const requestDemoLead: LeadKind<typeof requestDemoSchema> = {
+  name: "request_demo",
   schema: requestDemoSchema,
   table: "demo_form_requests",
   notification: requestDemoNotification,

@@ -1,11 +1,14 @@
-// Storing a lead: its row and the emails its kind causes, written by one statement, so a lead and
-// its emails are stored together or not at all. REST inserts and the server functions both store
-// leads here; the caller spends the email budget for a reply first (mail/email-budget.ts).
+// Storing a lead: its row, the emails its kind causes and its webhook events (one per enabled
+// endpoint, while any is enabled: webhooks/endpoints.ts), written by one statement, so a lead, its
+// emails and its deliveries are stored together or not at all. REST inserts and the server
+// functions both store leads here; the caller spends the email budget for a reply first
+// (mail/email-budget.ts).
 import type { z } from "zod";
 import type { LeadSource } from "../../common/leads.ts";
 import type { Config } from "../config.ts";
 import type { Queryable } from "../db/database.ts";
-import { emailsParameter, withQueuedEmails } from "../mail/outbox.ts";
+import { emailsParameter, queueEmailsStatement } from "../mail/outbox.ts";
+import { queueLeadEventsStatement } from "../webhooks/events.ts";
 import { notifyTeam } from "./emails.ts";
 import { columnsOf, type LeadKind, type LeadSchema } from "./kinds.ts";
 
@@ -30,10 +33,13 @@ function columnsFor(kind: LeadKind) {
  */
 const statements = new WeakMap<LeadKind, Map<string, string>>();
 
-function statementFor(kind: LeadKind, opts: { returning: Returning; withEmails: boolean }) {
+function statementFor(
+  kind: LeadKind,
+  opts: { returning: Returning; withEmails: boolean; withEvents: boolean },
+) {
   let byShape = statements.get(kind);
   if (!byShape) statements.set(kind, (byShape = new Map()));
-  const shape = `${opts.returning}:${opts.withEmails}`;
+  const shape = `${opts.returning}:${opts.withEmails}:${opts.withEvents}`;
   let sql = byShape.get(shape);
   if (sql === undefined) {
     // With emails, the row's time is the one they show; without, the database's default.
@@ -42,27 +48,36 @@ function statementFor(kind: LeadKind, opts: { returning: Returning; withEmails: 
       "source",
       ...(opts.withEmails ? ["created_at"] : []),
     ];
-    const back = { id: " RETURNING id, created_at", none: "" }[opts.returning];
-    // A kind that replies keeps its first row per address (its unique index).
+    // A kind that replies keeps its first row per address (its unique index): a repeat stores
+    // nothing, and so queues no event.
     const repeat = kind.reply ? " ON CONFLICT DO NOTHING" : "";
-    const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")})${repeat}${back}`;
-    sql = opts.withEmails
-      ? withQueuedEmails(insert, {
-          emailsParam: names.length + 1,
-          readBack: opts.returning !== "none",
-        })
-      : insert;
+    const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")})${repeat}`;
+    if (!opts.withEmails && !opts.withEvents) {
+      sql = `${insert}${{ id: " RETURNING id, created_at", none: "" }[opts.returning]}`;
+    } else {
+      const mail = opts.withEmails ? `, mail AS (${queueEmailsStatement(names.length + 1)})` : "";
+      const events = opts.withEvents
+        ? `, events AS (${queueLeadEventsStatement(
+            kind,
+            columnsFor(kind).map((c) => c.column),
+            "lead",
+          )})`
+        : "";
+      // Only what the caller asked for is sent back (reading rows back costs an embedded insert).
+      const back = { id: "SELECT id, created_at FROM lead", none: "SELECT" }[opts.returning];
+      sql = `WITH lead AS (${insert} RETURNING ${opts.withEvents ? "*" : "id, created_at"})${mail}${events} ${back}`;
+    }
     byShape.set(shape, sql);
   }
   return sql;
 }
 
 /**
- * Inserts the lead and queues its emails in one statement: atomic on its own (no transaction
- * needed), and inside the caller's transaction when `db` is one. `returning` says what to read
- * back: the id (the default), or nothing (return=minimal: reading rows back is a fifth of an
- * embedded insert's cost). `reply` says whether the visitor's email goes out: only when the
- * caller spent the email budget for it (a repeat spends nothing and sends nothing).
+ * Inserts the lead and queues its emails and webhook events in one statement: atomic on its own
+ * (no transaction needed), and inside the caller's transaction when `db` is one. `returning` says
+ * what to read back: the id (the default), or nothing (return=minimal: reading rows back is a
+ * fifth of an embedded insert's cost). `reply` says whether the visitor's email goes out: only
+ * when the caller spent the email budget for it (a repeat spends nothing and sends nothing).
  */
 export async function storeLead<S extends LeadSchema, R extends Returning = "id">(opts: {
   db: Queryable;
@@ -72,6 +87,8 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
   config: Config;
   returning?: R;
   reply?: boolean;
+  /** Whether to queue the lead's webhook events: an endpoint may be enabled (webhooks.any()). */
+  events: boolean;
 }): Promise<Stored<R>> {
   const { kind, input, source, config } = opts;
   const returning = opts.returning ?? ("id" as R);
@@ -91,15 +108,11 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
   const sql = statementFor(kind, {
     returning,
     withEmails: emails.length > 0,
+    withEvents: opts.events,
   });
-  if (emails.length === 0) {
-    const [lead] = await opts.db.query<StoredLead>(sql, values);
-    return lead as Stored<R>;
-  }
-  const [lead] = await opts.db.query<StoredLead>(sql, [
-    ...values,
-    receivedAt,
-    emailsParameter(emails),
-  ]);
+  const [lead] = await opts.db.query<StoredLead>(
+    sql,
+    emails.length === 0 ? values : [...values, receivedAt, emailsParameter(emails)],
+  );
   return (returning === "none" ? undefined : lead) as Stored<R>;
 }

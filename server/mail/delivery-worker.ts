@@ -1,6 +1,6 @@
 // Delivers the outbox, exactly once per email under slow peers, stops and several instances:
-// - each lane claims one email at a time (claims.ts: a token and a lease, SKIP LOCKED), holds the
-//   lease while the peer answers (lease.ts), and records the outcome only under its own token;
+// - each lane claims one email at a time (a token and a lease, SKIP LOCKED), holds the lease while
+//   the peer answers, and records the outcome only under its own token (queue/outbox-worker.ts);
 // - stop() lets each lane finish the email on the wire, claims nothing more, and after a grace
 //   period aborts what is still on the wire and releases it, so another worker takes it at once;
 // - a peer that fails (refused, dropped, timed out) pauses every lane; one cheap probe every
@@ -12,9 +12,11 @@
 // again after its lease, with the same Message-ID. See docs/decisions/0014-mail-delivery.md.
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.ts";
-import { claimNext, markSent, releaseClaim, type ClaimedEmail, type Release } from "./claims.ts";
+import type { Lease } from "../queue/lease.ts";
+import { OutboxWorker } from "../queue/outbox-worker.ts";
+import { emailClaims, type ClaimedEmail } from "./claims.ts";
 import { classifyFailure, errorText } from "./failures.ts";
-import { Lease } from "./lease.ts";
+import type { OutboxRow } from "./outbox.ts";
 import type { MailTransport } from "./transport.ts";
 
 export type WorkerOptions = {
@@ -55,20 +57,8 @@ export function retryDelayMs(
   return Math.round(exponential * (0.8 + 0.4 * random())); // ±20% jitter spreads retries out
 }
 
-type Sleeper = { wake: () => void; onKick: boolean };
-
-export class DeliveryWorker {
-  private stopped = true;
-  private lanes: Promise<void>[] = [];
-  private readonly onTheWire = new Set<Lease>();
-  /** Set while the peer is down: resolves when a probe finds it back (or the worker stops). */
-  private outage: Promise<void> | undefined;
-  private readonly sleepers = new Set<Sleeper>();
-  private kicks = 0;
-
-  private readonly db: Database;
+export class DeliveryWorker extends OutboxWorker<OutboxRow> {
   private readonly transport: MailTransport;
-  private readonly log: FastifyBaseLogger;
   private readonly opts: WorkerOptions;
 
   constructor(
@@ -77,87 +67,31 @@ export class DeliveryWorker {
     log: FastifyBaseLogger,
     opts: WorkerOptions = DEFAULT_WORKER_OPTIONS,
   ) {
-    this.db = db;
+    super(db, emailClaims, log, opts);
     this.transport = transport;
-    this.log = log;
     this.opts = opts;
   }
 
-  start() {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.lanes = Array.from({ length: this.opts.concurrency }, () => this.lane());
-  }
-
   /** Finishes the emails on the wire (aborting them after stopGraceMs), then closes the transport. */
-  async stop() {
-    this.stopped = true;
-    for (const sleeper of this.sleepers) sleeper.wake();
-    const grace = setTimeout(() => {
-      for (const lease of this.onTheWire) lease.abort("the worker is stopping");
-    }, this.opts.stopGraceMs);
-    await Promise.all(this.lanes);
-    clearTimeout(grace);
-    this.lanes = [];
+  override async stop() {
+    await super.stop();
     this.transport.close();
   }
 
-  /** Delivers now (after a commit that queued mail) instead of at the next poll. */
-  kick() {
-    if (this.stopped) return;
-    this.kicks += 1;
-    for (const sleeper of this.sleepers) if (sleeper.onKick) sleeper.wake();
-  }
-
-  private async lane() {
-    while (!this.stopped) {
-      if (this.outage) {
-        await this.outage;
-        continue;
-      }
-      const kicks = this.kicks;
-      const claimedAt = performance.now();
-      let claim: ClaimedEmail | undefined;
-      try {
-        claim = await claimNext(this.db, this.opts.leaseMs);
-      } catch (err) {
-        this.log.error({ err }, "could not claim an email; will try again");
-        await this.sleep(this.opts.pollMs, false);
-        continue;
-      }
-      if (!claim) {
-        if (kicks === this.kicks) await this.sleep(this.opts.pollMs, true);
-      } else if (this.stopped) {
-        await this.release(claim, { kind: "unsent" });
-      } else {
-        await this.deliver(claim, claimedAt);
-      }
-    }
-  }
-
-  private async deliver(claim: ClaimedEmail, claimedAt: number) {
+  protected async deliver(claim: ClaimedEmail, lease: Lease) {
     if (claim.expired_claim) {
       this.log.warn(
         { id: claim.id, kind: claim.kind },
         "sending an email whose claim expired unreleased (its worker died): if that worker's send had completed, it goes out twice",
       );
     }
-    const lease = new Lease(this.db, claim, this.opts.leaseMs, claimedAt, this.log);
-    this.onTheWire.add(lease);
     try {
       await this.transport.send(claim, lease.signal);
     } catch (err) {
-      lease.end();
-      this.onTheWire.delete(lease);
       await this.failed(claim, err, lease);
       return;
     }
-    try {
-      await this.recordSent(claim, lease);
-    } finally {
-      lease.end();
-      this.onTheWire.delete(lease);
-    }
+    await this.recordSent(claim, lease);
   }
 
   /** Records a delivery, retrying while the claim is certainly still this worker's. */
@@ -165,7 +99,7 @@ export class DeliveryWorker {
     const entry = { id: claim.id, kind: claim.kind, transport: this.transport.kind };
     for (;;) {
       try {
-        if (await markSent(this.db, claim)) this.log.info(entry, "email delivered");
+        if (await emailClaims.done(this.db, claim)) this.log.info(entry, "email delivered");
         else
           this.log.error(entry, "email delivered after its claim passed on: it may go out twice");
         return;
@@ -214,22 +148,13 @@ export class DeliveryWorker {
     }
   }
 
-  /** Ends a claim without delivery; if the database fails, the lease runs out instead. */
-  private async release(claim: ClaimedEmail, release: Release) {
-    try {
-      await releaseClaim(this.db, claim, release);
-    } catch (err) {
-      this.log.error({ err, id: claim.id }, "could not release an email's claim; it expires");
-    }
-  }
-
   private peerDown(error: string) {
-    if (this.outage || this.stopped) return;
+    if (this.paused || this.stopped) return;
     this.log.warn(
       { err: error, probeEveryMs: this.opts.probeMs },
       "the SMTP server is unavailable: delivery paused until it answers again",
     );
-    this.outage = this.probeUntilBack().finally(() => (this.outage = undefined));
+    this.paused = this.probeUntilBack().finally(() => (this.paused = undefined));
   }
 
   private async probeUntilBack() {
@@ -246,23 +171,5 @@ export class DeliveryWorker {
       this.log.info({ downMs }, "the SMTP server answers again: delivery resumed");
       return;
     }
-  }
-
-  /** Waits ms; stop() ends every wait, kick() the waits of idle lanes. */
-  private sleep(ms: number, onKick: boolean): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const sleeper: Sleeper = {
-        onKick,
-        wake: () => {
-          clearTimeout(timer);
-          this.sleepers.delete(sleeper);
-          resolve();
-        },
-      };
-      const timer = setTimeout(sleeper.wake, ms);
-      timer.unref();
-      this.sleepers.add(sleeper);
-    });
   }
 }

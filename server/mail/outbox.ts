@@ -39,24 +39,18 @@ export async function enqueue(q: Queryable, email: Email): Promise<string> {
 }
 
 /**
- * One statement that runs `statement` (an INSERT, with or without RETURNING) and queues the emails
- * given as parameter `$emailsParam` (see emailsParameter): atomic on its own, with no transaction
- * and no second round trip to the database, and inside the caller's transaction when there is one.
- * It answers `statement`'s rows when `readBack` is set, else one empty row.
+ * An INSERT that queues the emails given as parameter `$emailsParam` (see emailsParameter), for a
+ * data-modifying WITH of one statement with whatever causes them (the lead store's): atomic on
+ * its own, with no transaction and no second round trip to the database, and inside the caller's
+ * transaction when there is one.
  */
-export function withQueuedEmails(
-  statement: string,
-  opts: { emailsParam: number; readBack: boolean },
-): string {
-  return `WITH cause AS (${statement}), mail AS (
-       INSERT INTO mail.outbox (${COLUMNS})
-       SELECT * FROM jsonb_to_recordset($${opts.emailsParam}::jsonb)
-         AS m(kind text, to_address text, subject text, text_body text, html_body text, reply_to text)
-     )
-     ${opts.readBack ? "SELECT * FROM cause" : "SELECT"}`;
+export function queueEmailsStatement(emailsParam: number): string {
+  return `INSERT INTO mail.outbox (${COLUMNS})
+       SELECT * FROM jsonb_to_recordset($${emailsParam}::jsonb)
+         AS m(kind text, to_address text, subject text, text_body text, html_body text, reply_to text)`;
 }
 
-/** The value of withQueuedEmails' emails parameter. */
+/** The value of queueEmailsStatement's emails parameter. */
 export function emailsParameter(emails: Email[]): string {
   return JSON.stringify(
     emails.map((e) => ({

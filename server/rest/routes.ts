@@ -234,10 +234,12 @@ export default async function restRoutes(app: FastifyInstance) {
         input: row,
         source: row.source,
         config: app.config,
+        events: app.webhooks.any(),
         returning: "none",
         reply,
       });
       app.mailer.flush();
+      app.webhooks.flush();
 
       res.code(201).header("content-range", `*/${prefer.count === "exact" ? 1 : "*"}`);
       if (prefer.applied.length) res.header("preference-applied", prefer.applied.join(", "));

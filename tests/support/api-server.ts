@@ -34,11 +34,22 @@ export type ApiServer = {
 export const FAST_MAIL = {
   worker: { pollMs: 200, retryBaseMs: 100, maxDelayMs: 400, probeMs: 100 },
 };
+/** Webhook retries within a second, leases that pass on within one. */
+export const FAST_WEBHOOKS = {
+  worker: {
+    pollMs: 200,
+    retryBaseMs: 100,
+    maxDelayMs: 400,
+    maxRetryAfterMs: 2_000,
+    leaseMs: 1_000,
+    timeoutMs: 2_000,
+  },
+};
 export const CHEAP_CAPTCHA = { cost: 10, counterMin: 5, counterMax: 40 };
 
 export async function startApiServer(
   db: Database,
-  opts: { env?: Record<string, string> } & Pick<AppOptions, "mail" | "captcha"> = {},
+  opts: { env?: Record<string, string> } & Pick<AppOptions, "mail" | "captcha" | "webhooks"> = {},
 ): Promise<ApiServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -56,6 +67,7 @@ export async function startApiServer(
     keys,
     site: null,
     mail: opts.mail ?? FAST_MAIL,
+    webhooks: opts.webhooks ?? FAST_WEBHOOKS,
     captcha: opts.captcha ?? CHEAP_CAPTCHA,
   });
   await app.listen({ port, host: "127.0.0.1" });

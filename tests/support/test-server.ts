@@ -11,7 +11,7 @@ import { startSmtp, type TestSmtp } from "./smtp.ts";
 
 export type TestServerOptions = { env?: Record<string, string> } & Pick<
   AppOptions,
-  "mail" | "captcha"
+  "mail" | "captcha" | "webhooks"
 >;
 
 export function useTestServer(

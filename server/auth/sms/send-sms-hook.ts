@@ -5,6 +5,7 @@
 // code for it.
 import crypto from "node:crypto";
 import type { SendSmsHook } from "../../config.ts";
+import { signWebhook } from "../../security/standard-webhooks.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 
 export type HookTiming = {
@@ -23,25 +24,6 @@ export const HOOK_TIMING: HookTiming = {
   attempts: 3,
   responseLimit: 200 * 1024,
 };
-
-/**
- * The Standard Webhooks signatures of one message: `v1,<base64 HMAC-SHA256>` of
- * "id.timestamp.payload" under each secret (its base64 after `v1,whsec_`), space-separated.
- */
-export function signWebhook(
-  secrets: string[],
-  id: string,
-  timestamp: number,
-  payload: string,
-): string {
-  return secrets
-    .map((secret) => {
-      const key = Buffer.from(secret.slice("v1,whsec_".length), "base64");
-      const mac = crypto.createHmac("sha256", key).update(`${id}.${timestamp}.${payload}`);
-      return `v1,${mac.digest("base64")}`;
-    })
-    .join(" ");
-}
 
 const failure = (message: string) => new AuthError(500, ErrorCode.unexpected_failure, message);
 

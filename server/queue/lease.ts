@@ -1,31 +1,26 @@
-// Holds a claim while its email is on the wire: renews the lease every fifth of its length, and
-// aborts the send when the claim may be about to pass to another worker (renewals failing or the
-// claim taken over), so a send never goes on after another worker could have started it.
+// Holds a claim (claims.ts) while its row is on the wire (an email, a webhook): renews the lease
+// every fifth of its length, and aborts the send when the claim may be about to pass to another
+// worker (renewals failing or the claim taken over), so a send never goes on after another worker
+// could have started it.
 // Time is this process's monotonic clock, counted from before each renewal was asked: the
 // database's lease ends no earlier than that.
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/database.ts";
-import { renewClaim, type ClaimedEmail } from "./claims.ts";
+
+/** Asks the database for more time; false when the claim is no longer this worker's. */
+export type Renew = () => Promise<boolean>;
 
 export class Lease {
   readonly signal: AbortSignal;
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
   private validUntil: number;
-  private readonly db: Database;
-  private readonly claim: ClaimedEmail;
+  private readonly renewClaim: Renew;
   private readonly leaseMs: number;
   private readonly log: FastifyBaseLogger;
 
-  constructor(
-    db: Database,
-    claim: ClaimedEmail,
-    leaseMs: number,
-    claimedAt: number,
-    log: FastifyBaseLogger,
-  ) {
-    this.db = db;
-    this.claim = claim;
+  /** `log` names the claimed row; `claimedAt`: performance.now() from before the claim was asked. */
+  constructor(renew: Renew, leaseMs: number, claimedAt: number, log: FastifyBaseLogger) {
+    this.renewClaim = renew;
     this.leaseMs = leaseMs;
     this.log = log;
     this.signal = this.controller.signal;
@@ -56,13 +51,13 @@ export class Lease {
     }
     const asked = performance.now();
     try {
-      if (await renewClaim(this.db, this.claim, this.leaseMs)) {
+      if (await this.renewClaim()) {
         this.validUntil = Math.max(this.validUntil, asked + this.leaseMs);
       } else {
         this.abort("the claim was taken over");
       }
     } catch (err) {
-      this.log.warn({ err, id: this.claim.id }, "could not renew an email's claim; will retry");
+      this.log.warn({ err }, "could not renew a claim; will retry");
     }
   }
 }

@@ -1,0 +1,120 @@
+// Claims on the rows of an outbox table (mail.outbox, public.webhook_deliveries): one row per
+// claim, each with its own token and lease. A lane claims the next due row with FOR UPDATE SKIP
+// LOCKED and writes a fresh claim_token and a lease (locked_until); every write that ends a claim
+// names the token, so a worker whose claim was taken over changes nothing. A token still set on
+// an expired lease means its worker died holding it. The tables share the columns id, attempts,
+// next_attempt_at, locked_until, claim_token, failed_at, last_error and their own "done" column.
+import type { Queryable } from "../db/database.ts";
+
+export type Claimed<R> = R & {
+  id: string;
+  attempts: number;
+  claim_token: string;
+  /** The claim this one replaced had expired unreleased: its worker died holding it. */
+  expired_claim: boolean;
+};
+
+export type Release =
+  /** Not sent through no fault of the row (stopping, peer down): due now, attempt not counted. */
+  | { kind: "unsent"; error?: string }
+  /** Refused for now: due again after delayMs; failed for good when giveUp. */
+  | { kind: "retry"; error: string; delayMs: number; giveUp: boolean }
+  /** Refused for good. */
+  | { kind: "failed"; error: string };
+
+export type OutboxTable = {
+  /** The table, schema-qualified (a constant of the code, never input). */
+  table: string;
+  /** The column a delivery sets (sent_at, delivered_at). */
+  done: string;
+  /** A column that keeps the peer's last answer (an HTTP status), written on every outcome. */
+  status?: string;
+  /**
+   * A table joined to each due row (alias `j`, the row's alias `q`): only rows with a match are
+   * claimed, and `columns` of it come back with the claim (e.g. a webhook endpoint's URL).
+   */
+  join?: { sql: string; columns: string[] };
+};
+
+export type Claims<R> = {
+  /** Claims the next due row for leaseMs, or returns undefined when none is due. */
+  next(db: Queryable, leaseMs: number): Promise<Claimed<R> | undefined>;
+  /** Extends the lease; false when the claim is no longer this worker's. */
+  renew(db: Queryable, claim: Claimed<R>, leaseMs: number): Promise<boolean>;
+  /** Records the delivery; false when the claim was taken over before it could be recorded. */
+  done(db: Queryable, claim: Claimed<R>, status?: number): Promise<boolean>;
+  /** Ends the claim without a delivery, as `release` says. */
+  release(db: Queryable, claim: Claimed<R>, release: Release, status?: number): Promise<void>;
+};
+
+const secs = (ms: number) => ms / 1000;
+
+/** The claim statements of one outbox table. */
+export function outboxClaims<R>(t: OutboxTable): Claims<R> {
+  const joined = t.join
+    ? {
+        from: ` ${t.join.sql}`,
+        columns: t.join.columns.map((c) => `, j.${c}`).join(""),
+        returned: t.join.columns.map((c) => `, due.${c}`).join(""),
+      }
+    : { from: "", columns: "", returned: "" };
+  const lock = t.join ? " OF q" : "";
+  const claimSql = `UPDATE ${t.table} o
+     SET claim_token = gen_random_uuid(), attempts = o.attempts + 1,
+         locked_until = now() + make_interval(secs => $1)
+     FROM (SELECT q.id, q.claim_token IS NOT NULL AS expired_claim${joined.columns}
+           FROM ${t.table} q${joined.from}
+           WHERE q.${t.done} IS NULL AND q.failed_at IS NULL AND q.next_attempt_at <= now()
+             AND (q.locked_until IS NULL OR q.locked_until < now())
+           ORDER BY q.next_attempt_at LIMIT 1
+           FOR UPDATE${lock} SKIP LOCKED) due
+     WHERE o.id = due.id
+     RETURNING o.*, due.expired_claim${joined.returned}`;
+  const renewSql = `UPDATE ${t.table} SET locked_until = now() + make_interval(secs => $3)
+     WHERE id = $1 AND claim_token = $2 RETURNING id`;
+  const status = t.status ? `, ${t.status} = $3` : "";
+  const doneSql = `UPDATE ${t.table} SET ${t.done} = now(), locked_until = NULL, claim_token = NULL,
+       last_error = NULL${status}
+     WHERE id = $1 AND claim_token = $2 RETURNING id`;
+  const releaseSql = `UPDATE ${t.table} SET locked_until = NULL, claim_token = NULL,
+       attempts = attempts - CASE WHEN $3::boolean THEN 1 ELSE 0 END,
+       last_error = COALESCE($4, last_error),
+       next_attempt_at = now() + make_interval(secs => $5),
+       failed_at = CASE WHEN $6::boolean THEN now() END${t.status ? `, ${t.status} = COALESCE($7, ${t.status})` : ""}
+     WHERE id = $1 AND claim_token = $2`;
+  const withStatus = (params: unknown[], value: number | undefined) =>
+    t.status ? [...params, value ?? null] : params;
+
+  return {
+    async next(db, leaseMs) {
+      const [row] = await db.query<Claimed<R>>(claimSql, [secs(leaseMs)]);
+      return row;
+    },
+    async renew(db, claim, leaseMs) {
+      const rows = await db.query(renewSql, [claim.id, claim.claim_token, secs(leaseMs)]);
+      return rows.length === 1;
+    },
+    async done(db, claim, value) {
+      const rows = await db.query(doneSql, withStatus([claim.id, claim.claim_token], value));
+      return rows.length === 1;
+    },
+    async release(db, claim, release, value) {
+      const delayMs = release.kind === "retry" ? release.delayMs : 0;
+      const failed = release.kind === "failed" || (release.kind === "retry" && release.giveUp);
+      await db.query(
+        releaseSql,
+        withStatus(
+          [
+            claim.id,
+            claim.claim_token,
+            release.kind === "unsent",
+            release.error ?? null,
+            secs(delayMs),
+            failed,
+          ],
+          value,
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// The webhook service of the app: keeps LEAD_WEBHOOK_URL's endpoint row, knows whether any
+// endpoint is enabled (the lead store queues events only then), runs the delivery worker of this
+// instance, and offers the workspace's resend. Events are queued by the lead store.
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { resendDelivery } from "./deliveries.ts";
+import { EnabledEndpoints, syncEnvEndpoint } from "./endpoints.ts";
+import {
+  DEFAULT_WEBHOOK_OPTIONS,
+  WebhookWorker,
+  type WebhookWorkerOptions,
+} from "./webhook-worker.ts";
+
+export type Webhooks = {
+  /** Whether the lead store should queue events: an endpoint was enabled at the last read. */
+  any(): boolean;
+  /** Call after a lead was stored: delivers its events now instead of at the next poll. */
+  flush(): void;
+  /** Sends a delivery again (deliveries.ts resendDelivery); false if unknown or on the wire. */
+  resend(deliveryId: string): Promise<boolean>;
+  worker: WebhookWorker;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    webhooks: Webhooks;
+  }
+}
+
+export type WebhooksOptions = {
+  worker?: Partial<WebhookWorkerOptions>;
+  /** How often each instance reads whether any endpoint is enabled. */
+  endpointsRefreshMs?: number;
+};
+
+export default fp(
+  async function webhooks(app: FastifyInstance, opts: WebhooksOptions) {
+    await syncEnvEndpoint(app.db, app.config.leadWebhook);
+    const log = app.log.child({ module: "webhooks" });
+    const endpoints = new EnabledEndpoints(app.db, (err) =>
+      log.warn({ err }, "could not read whether webhook endpoints are enabled; will read again"),
+    );
+    await endpoints.read();
+    const worker = new WebhookWorker(app.db, log, {
+      ...DEFAULT_WEBHOOK_OPTIONS,
+      leaseMs: app.config.webhookLeaseMs,
+      ...opts.worker,
+    });
+    app.decorate("webhooks", {
+      any: () => endpoints.any,
+      // Without an enabled endpoint no event was queued: no lane is woken to look for one.
+      flush: () => {
+        if (endpoints.any) worker.kick();
+      },
+      async resend(id) {
+        const queued = await resendDelivery(app.db, id);
+        if (queued) worker.kick();
+        return queued;
+      },
+      worker,
+    } satisfies Webhooks);
+    app.addHook("onReady", async () => {
+      endpoints.start(opts.endpointsRefreshMs ?? 1_000);
+      worker.start();
+    });
+    app.addHook("onClose", async () => {
+      endpoints.stop();
+      await worker.stop();
+    });
+  },
+  { name: "webhooks", dependencies: ["services"] },
+);
