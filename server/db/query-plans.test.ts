@@ -520,6 +520,11 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       },
     );
     expect(read.status).toBe(200);
+    const outbox = await fetch(
+      `${server.url}/rest/v1/emails?select=*&order=created_at.desc&limit=50`,
+      { headers: { apikey: server.anonKey, authorization: `Bearer ${raised.access_token}` } },
+    );
+    expect(outbox.status).toBe(200);
     const [contactLead] = await raw.query<{ id: string }>(
       `INSERT INTO public.contact_messages (name, email, phone, message)
        VALUES ('Plan', 'plan@lumen-freight.example', '1', 'Hi') RETURNING id`,

@@ -213,4 +213,27 @@ describeAuthSuite("rest: the leads view", ({ server, client, confirmedUser, ctx 
     });
     expect(refused.status).toBe(401);
   });
+
+  it("lets members read the outbox (state, attempts, last error), never the emails' bodies", async () => {
+    const outbox = await member
+      .from("emails")
+      .select("*", { count: "exact" })
+      .eq("to_address", `cto@${domain}`)
+      .order("created_at", { ascending: false });
+    expect(outbox.error).toBeNull();
+    expect(outbox.data).toEqual([
+      expect.objectContaining({
+        kind: "demo-access",
+        subject: "Your Revwise demo is ready",
+        status: expect.stringMatching(/^(queued|sent)$/),
+      }),
+    ]);
+    expect(Object.keys(outbox.data![0]!)).not.toContain("text_body");
+    const body = await member.from("emails").select("text_body");
+    expect(body.error).toMatchObject({ code: "42703" });
+    const tried = await member.from("emails").select("id").gte("attempts", 0).limit(1);
+    expect(tried.error).toBeNull();
+    const anonymous = await client().from("emails").select();
+    expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
+  });
 });

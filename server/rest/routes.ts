@@ -24,8 +24,25 @@ import {
 import { readLeadState, writeLeadState } from "./lead-states.ts";
 import { assertTeamReader } from "./team-access.ts";
 
-/** The views team members read: the inbox of every lead. */
+/** The views team members read: the inbox of every lead, and the outbox of every email. */
 const READABLE: Record<string, ReadRelation> = {
+  emails: {
+    name: "emails",
+    sql: "public.emails",
+    columns: {
+      id: "uuid",
+      kind: "text",
+      to_address: "text",
+      subject: "text",
+      created_at: "timestamptz",
+      attempts: "integer",
+      next_attempt_at: "timestamptz",
+      sent_at: "timestamptz",
+      failed_at: "timestamptz",
+      last_error: "text",
+      status: "text",
+    },
+  },
   leads: {
     name: "leads",
     sql: "public.leads",
