@@ -525,6 +525,16 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       { headers: { apikey: server.anonKey, authorization: `Bearer ${raised.access_token}` } },
     );
     expect(outbox.status).toBe(200);
+    const resend = await fetch(`${server.url}/rest/v1/rpc/resend_email`, {
+      method: "POST",
+      headers: {
+        apikey: server.anonKey,
+        authorization: `Bearer ${raised.access_token}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ email_id: crypto.randomUUID() }),
+    });
+    expect(await resend.json()).toBe(false);
     const [contactLead] = await raw.query<{ id: string }>(
       `INSERT INTO public.contact_messages (name, email, phone, message)
        VALUES ('Plan', 'plan@lumen-freight.example', '1', 'Hi') RETURNING id`,

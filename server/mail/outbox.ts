@@ -63,3 +63,18 @@ export function emailsParameter(emails: Email[]): string {
     })),
   );
 }
+
+/**
+ * Makes a failed email due again (the team's "resend"): attempts start over, the last error stays
+ * until the next attempt. Only a failed email: a sent one is never sent twice. False when there
+ * is no failed email with this id.
+ */
+export async function resendFailed(q: Queryable, id: string): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE mail.outbox SET failed_at = NULL, attempts = 0, next_attempt_at = now(),
+       claim_token = NULL, locked_until = NULL
+     WHERE id = $1 AND failed_at IS NOT NULL AND sent_at IS NULL RETURNING id`,
+    [id],
+  );
+  return rows.length === 1;
+}

@@ -8,7 +8,9 @@ import type { z } from "zod";
 import { leadSourceSchema, type LeadSource } from "../../common/leads.ts";
 import { columnsOf, LEAD_SOURCE_CHECK, REST_LEADS, type RestLeadKind } from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
+import { resendFailed } from "../mail/outbox.ts";
 import { repeatedParams } from "../platform/query-string.ts";
+import { isUuid } from "../platform/uuid.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
 import { API_KEY_ROLES, bearerToken, type Claims } from "../security/tokens.ts";
 import { GatewayError, PostgrestError, restErrorHandler, restNotFound } from "./errors.ts";
@@ -178,6 +180,32 @@ export default async function restRoutes(app: FastifyInstance) {
 
   const denied = (name: string, role: string) =>
     new PostgrestError(role === "anon" ? 401 : 403, "42501", `permission denied for table ${name}`);
+
+  // Functions team members call (PostgREST's /rpc/): resending a failed email.
+  app.post<{ Params: { fn: string }; Querystring: Record<string, string | undefined> }>(
+    "/rpc/:fn",
+    async (request) => {
+      const fn = request.params.fn;
+      if (fn !== "resend_email")
+        throw new PostgrestError(
+          404,
+          "PGRST202",
+          `Could not find the function public.${fn} without parameters in the schema cache`,
+        );
+      const claims = await claimsOf(request as unknown as TableRequest);
+      await assertTeamReader(app.db, claims, `function ${fn}`);
+      const id = (request.body as { email_id?: unknown } | undefined)?.email_id;
+      if (typeof id !== "string" || !isUuid(id))
+        throw new PostgrestError(
+          400,
+          "22P02",
+          `invalid input syntax for type uuid: "${String(id)}"`,
+        );
+      const resent = await resendFailed(app.db, id);
+      if (resent) app.mailer.flush();
+      return resent;
+    },
+  );
 
   // A lead's status and note, written by team members (lead-states.ts).
   app.post<{ Querystring: Record<string, string | undefined> }>(
