@@ -41,11 +41,14 @@ export function readEmail(value: unknown): string {
   return email;
 }
 
-/** User metadata: a JSON object of at most 8 KiB of JSON (readBody refused text jsonb cannot store). */
-export function readMetadata(value: unknown): Record<string, unknown> {
+/**
+ * Metadata (the `data` field, or the admin API's `user_metadata` and `app_metadata`): a JSON
+ * object of at most 8 KiB of JSON (readBody refused text jsonb cannot store); {} when absent.
+ */
+export function readMetadata(value: unknown, name = "data"): Record<string, unknown> {
   if (value === undefined) return {};
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new AuthError(400, ErrorCode.validation_failed, "data must be a JSON object");
+    throw new AuthError(400, ErrorCode.validation_failed, `${name} must be a JSON object`);
   assertMetadataSize(value);
   return value as Record<string, unknown>;
 }

@@ -27,12 +27,12 @@ import {
 } from "../models/users.ts";
 import { checkPasswordPolicy, hashPassword, MAX_PASSWORD_BYTES } from "../passwords.ts";
 import {
-  assertMetadataSize,
   presentString,
   queryParam,
   readBanDuration,
   readBody,
   readEmail,
+  readMetadata,
   readPhone,
 } from "../request.ts";
 
@@ -213,13 +213,9 @@ function readUserFields(body: Record<string, unknown>) {
   };
 }
 
-function readObject(value: unknown, name: string): Record<string, unknown> | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw invalid(`${name} must be a JSON object`);
-  assertMetadataSize(value);
-  return value as Record<string, unknown>;
-}
+/** Metadata to merge, when the body has it (absent changes nothing). */
+const readObject = (value: unknown, name: string) =>
+  value === undefined ? undefined : readMetadata(value, name);
 
 function readFlag(value: unknown, name: string): boolean {
   if (value === undefined) return false;

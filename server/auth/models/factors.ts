@@ -73,25 +73,11 @@ export async function findFactor(
   return row;
 }
 
-export async function createTotpFactor(
+export function createTotpFactor(
   q: Queryable,
   opts: { userId: string; friendlyName: string; sealedSecret: string },
 ): Promise<FactorRow> {
-  try {
-    const [row] = await q.query<FactorRow>(
-      `INSERT INTO auth.mfa_factors (user_id, friendly_name, factor_type, secret)
-       VALUES ($1, $2, 'totp', $3) RETURNING *`,
-      [opts.userId, opts.friendlyName, opts.sealedSecret],
-    );
-    return row!;
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    throw new AuthError(
-      422,
-      ErrorCode.mfa_factor_name_conflict,
-      `A factor with the friendly name "${opts.friendlyName}" for this user already exists`,
-    );
-  }
+  return insertFactor(q, opts, { type: "totp", column: "secret", value: opts.sealedSecret });
 }
 
 /**
@@ -106,11 +92,22 @@ export async function createPhoneFactor(
     "DELETE FROM auth.mfa_factors WHERE user_id = $1 AND phone = $2 AND status = 'unverified'",
     [opts.userId, opts.phone],
   );
+  return insertFactor(q, opts, { type: "phone", column: "phone", value: opts.phone });
+}
+
+/** A new factor; a friendly name the user already gave another factor is GoTrue's 422. */
+async function insertFactor(
+  q: Queryable,
+  opts: { userId: string; friendlyName: string },
+  factor:
+    | { type: "totp"; column: "secret"; value: string }
+    | { type: "phone"; column: "phone"; value: string },
+): Promise<FactorRow> {
   try {
     const [row] = await q.query<FactorRow>(
-      `INSERT INTO auth.mfa_factors (user_id, friendly_name, factor_type, phone)
-       VALUES ($1, $2, 'phone', $3) RETURNING *`,
-      [opts.userId, opts.friendlyName, opts.phone],
+      `INSERT INTO auth.mfa_factors (user_id, friendly_name, factor_type, ${factor.column})
+       VALUES ($1, $2, $3, $4) RETURNING *`,
+      [opts.userId, opts.friendlyName, factor.type, factor.value],
     );
     return row!;
   } catch (error) {
