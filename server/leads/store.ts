@@ -55,7 +55,9 @@ function statementFor(
     if (!opts.withEmails && !opts.withEvents) {
       sql = `${insert}${{ id: " RETURNING id, created_at", none: "" }[opts.returning]}`;
     } else {
-      const mail = opts.withEmails ? `, mail AS (${queueEmailsStatement(names.length + 1)})` : "";
+      const mail = opts.withEmails
+        ? `, mail AS (${queueEmailsStatement(names.length + 1, "lead")})`
+        : "";
       const events = opts.withEvents
         ? `, events AS (${queueLeadEventsStatement(
             kind,

@@ -10,6 +10,8 @@ export type Email = {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra header fields (a newsletter's List-Unsubscribe); never Reply-To or an address field. */
+  headers?: Record<string, string>;
 };
 
 export type OutboxRow = {
@@ -26,14 +28,24 @@ export type OutboxRow = {
   sent_at: Date | null;
   failed_at: Date | null;
   last_error: string | null;
+  lead_id: string | null;
+  headers: Record<string, string>;
 };
 
-const COLUMNS = "kind, to_address, subject, text_body, html_body, reply_to";
+const COLUMNS = "kind, to_address, subject, text_body, html_body, reply_to, headers";
 
 export async function enqueue(q: Queryable, email: Email): Promise<string> {
   const [row] = await q.query<{ id: string }>(
-    `INSERT INTO mail.outbox (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [email.kind, email.to, email.subject, email.text, email.html, email.replyTo ?? null],
+    `INSERT INTO mail.outbox (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      email.kind,
+      email.to,
+      email.subject,
+      email.text,
+      email.html,
+      email.replyTo ?? null,
+      JSON.stringify(email.headers ?? {}),
+    ],
   );
   return row!.id;
 }
@@ -42,12 +54,14 @@ export async function enqueue(q: Queryable, email: Email): Promise<string> {
  * An INSERT that queues the emails given as parameter `$emailsParam` (see emailsParameter), for a
  * data-modifying WITH of one statement with whatever causes them (the lead store's): atomic on
  * its own, with no transaction and no second round trip to the database, and inside the caller's
- * transaction when there is one.
+ * transaction when there is one. `leadFrom` names the WITH query of the lead that caused them:
+ * each email then records the lead's id.
  */
-export function queueEmailsStatement(emailsParam: number): string {
-  return `INSERT INTO mail.outbox (${COLUMNS})
-       SELECT * FROM jsonb_to_recordset($${emailsParam}::jsonb)
-         AS m(kind text, to_address text, subject text, text_body text, html_body text, reply_to text)`;
+export function queueEmailsStatement(emailsParam: number, leadFrom?: string): string {
+  const lead = leadFrom ? `(SELECT id FROM ${leadFrom})` : "NULL::uuid";
+  return `INSERT INTO mail.outbox (${COLUMNS}, lead_id)
+       SELECT m.*, ${lead} FROM jsonb_to_recordset($${emailsParam}::jsonb)
+         AS m(kind text, to_address text, subject text, text_body text, html_body text, reply_to text, headers jsonb)`;
 }
 
 /** The value of queueEmailsStatement's emails parameter. */
@@ -60,6 +74,7 @@ export function emailsParameter(emails: Email[]): string {
       text_body: e.text,
       html_body: e.html,
       reply_to: e.replyTo ?? null,
+      headers: e.headers ?? {},
     })),
   );
 }

@@ -49,7 +49,7 @@ export async function smtpTransport(
         html: m.html_body,
         // The outbox id: a receiver can drop the rare duplicate of a retried delivery.
         messageId: `<${m.id}@outbox.revwise>`,
-        headers: { "X-Revwise-Kind": m.kind },
+        headers: { ...m.headers, "X-Revwise-Kind": m.kind },
         signal,
       });
     },

@@ -89,6 +89,16 @@ describeAuthSuite(
       expect(search.data!.map((l) => l.email)).toEqual([`bo@${domain}`]);
       const kinds = await ours(member).in("kind", ["newsletter", "watch_demo"]).order("email");
       expect(kinds.data!.map((l) => l.email)).toEqual([`cto@${domain}`, `reader@${domain}`]);
+      // A column filtered twice holds both conditions (a date range), as does a second or=().
+      const range = await ours(member)
+        .gte("created_at", "2000-01-01")
+        .lt("created_at", "2000-01-02")
+        .select("id");
+      expect(range.data).toEqual([]);
+      const both = await ours(member)
+        .or("kind.eq.contact,kind.eq.newsletter")
+        .or("name.ilike.*ada*");
+      expect(both.data!.map((l) => l.email)).toEqual([`ada@${domain}`]);
       const notNew = await ours(member).neq("status", "new");
       expect(notNew.data).toEqual([]);
 
@@ -231,6 +241,12 @@ describeAuthSuite(
         }),
       ]);
       expect(Object.keys(outbox.data![0]!)).not.toContain("text_body");
+      // Each email a lead caused names it: the lead's detail lists them.
+      const lead = await ours(member).eq("email", `cto@${domain}`).select("id").single();
+      expect(lead.error).toBeNull();
+      const caused = await member.from("emails").select("kind").eq("lead_id", lead.data!.id);
+      expect(caused.error).toBeNull();
+      expect(caused.data).toEqual([{ kind: "demo-access" }]);
       const body = await member.from("emails").select("text_body");
       expect(body.error).toMatchObject({ code: "42703" });
       const tried = await member.from("emails").select("id").gte("attempts", 0).limit(1);

@@ -116,8 +116,9 @@ function parseQuery(relation: ReadRelation, query: Record<string, string | strin
     for (const value of Array.isArray(raw) ? raw : [raw])
       conditions.push(condition(name, value, column, params));
   }
-  const or = one("or");
-  if (or !== undefined) {
+  // Each or=(…) is one condition, and repeated ones all hold, as PostgREST reads them.
+  const ors = query.or === undefined ? [] : Array.isArray(query.or) ? query.or : [query.or];
+  for (const or of ors) {
     const inner = /^\((.*)\)$/s.exec(or)?.[1];
     if (inner === undefined) throw parseError(`logic tree (${or})`, "Expected parentheses");
     const parts = splitTopLevel(inner).map((part) => {

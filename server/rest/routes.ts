@@ -9,7 +9,7 @@ import { leadSourceSchema, type LeadSource } from "../../common/leads.ts";
 import { columnsOf, LEAD_SOURCE_CHECK, REST_LEADS, type RestLeadKind } from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
 import { resendFailed } from "../mail/outbox.ts";
-import { repeatedParams } from "../platform/query-string.ts";
+import { everyValue, repeatedParams, type Query } from "../platform/query-string.ts";
 import { isUuid } from "../platform/uuid.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
 import { API_KEY_ROLES, bearerToken, type Claims } from "../security/tokens.ts";
@@ -43,6 +43,7 @@ const READABLE: Record<string, ReadRelation> = {
       failed_at: "timestamptz",
       last_error: "text",
       status: "text",
+      lead_id: "uuid",
     },
   },
   leads: {
@@ -304,11 +305,7 @@ export default async function restRoutes(app: FastifyInstance) {
       await assertTeamReader(app.db, claims, `view ${relation.name}`);
       if (/\btext\/csv\b/.test(request.headers.accept ?? ""))
         return exportCsv(relation, request, reply);
-      const plan = planRead(
-        relation,
-        request.query as Record<string, string | string[] | undefined>,
-        request.headers.range,
-      );
+      const plan = planRead(relation, everyValue(request.query as Query), request.headers.range);
       const prefer = parsePrefer(request.headers.prefer);
       const [rows, total] = await Promise.all([
         app.db.query(plan.sql, plan.params),
@@ -326,6 +323,18 @@ export default async function restRoutes(app: FastifyInstance) {
         );
       reply.code(answer.status).header("content-range", answer.contentRange);
       if (prefer.applied.length) reply.header("preference-applied", prefer.applied.join(", "));
+      // supabase-js's single() and maybeSingle() ask for one object instead of an array.
+      if (/\bapplication\/vnd\.pgrst\.object\+json\b/.test(request.headers.accept ?? "")) {
+        if (rows.length !== 1)
+          throw new PostgrestError(
+            406,
+            "PGRST116",
+            "Cannot coerce the result to a single JSON object",
+            `The result contains ${rows.length} rows`,
+          );
+        reply.type("application/vnd.pgrst.object+json; charset=utf-8");
+        return rows[0];
+      }
       return rows;
     },
   );
@@ -335,10 +344,7 @@ export default async function restRoutes(app: FastifyInstance) {
    * batch, whatever the number of rows).
    */
   function exportCsv(relation: ReadRelation, request: TableRequest, reply: FastifyReply) {
-    const plan = planExport(
-      relation,
-      request.query as Record<string, string | string[] | undefined>,
-    );
+    const plan = planExport(relation, everyValue(request.query as Query));
     const db = app.db;
     async function* lines() {
       yield csvLine(plan.columns);
