@@ -25,50 +25,7 @@ import {
 } from "./read-query.ts";
 import { readLeadState, writeLeadState } from "./lead-states.ts";
 import { assertTeamReader } from "./team-access.ts";
-
-/** The views team members read: the inbox of every lead, and the outbox of every email. */
-const READABLE: Record<string, ReadRelation> = {
-  emails: {
-    name: "emails",
-    sql: "public.emails",
-    columns: {
-      id: "uuid",
-      kind: "text",
-      to_address: "text",
-      subject: "text",
-      created_at: "timestamptz",
-      attempts: "integer",
-      next_attempt_at: "timestamptz",
-      sent_at: "timestamptz",
-      failed_at: "timestamptz",
-      last_error: "text",
-      status: "text",
-      lead_id: "uuid",
-    },
-  },
-  leads: {
-    name: "leads",
-    sql: "public.leads",
-    columns: {
-      id: "uuid",
-      kind: "text",
-      created_at: "timestamptz",
-      email: "text",
-      name: "text",
-      company: "text",
-      details: "jsonb",
-      page: "text",
-      referrer: "text",
-      utm_source: "text",
-      utm_medium: "text",
-      utm_campaign: "text",
-      status: "text",
-      note: "text",
-      status_updated_by: "uuid",
-      status_updated_at: "timestamptz",
-    },
-  },
-};
+import { READABLE } from "./readable.ts";
 
 /** A lead table as /rest/v1 exposes it: its kind, and what a row sent by a client may hold. */
 type RestTable = {
