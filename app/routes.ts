@@ -12,6 +12,7 @@ export default [
     route("auth", "routes/auth.tsx"),
     route("auth/reset-password", "routes/reset-password.tsx"),
     route("account", "routes/account.tsx"),
+    route("team", "routes/team.tsx"),
     route("faq", "routes/faq.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),

@@ -30,6 +30,13 @@ export const pages = {
       "Your Revwise account: name, email, password, two-step verification and where you're signed in.",
     inSitemap: false,
   },
+  team: {
+    path: "/team",
+    title: "Team workspace · Revwise",
+    description:
+      "The Revwise team's workspace: leads, emails, newsletter subscribers, webhooks and page analytics.",
+    inSitemap: false,
+  },
   javascriptRequired: {
     path: JAVASCRIPT_REQUIRED_ROUTE,
     title: "This form needs JavaScript · Revwise",

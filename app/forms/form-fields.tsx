@@ -3,7 +3,7 @@
 import type * as React from "react";
 import type { FieldValues, FormState, Path, UseFormRegister } from "react-hook-form";
 import { Field } from "../components/ui/field.tsx";
-import { Input, Select, Textarea } from "../components/ui/input.tsx";
+import { Input, Select, SelectOptions, Textarea } from "../components/ui/input.tsx";
 
 // Only what a field needs from useForm's result, so any form's result fits whatever it resolves to.
 type BoundForm<T extends FieldValues> = { register: UseFormRegister<T>; formState: FormState<T> };
@@ -66,12 +66,7 @@ export function SelectField<T extends FieldValues>({
     <Field label={label} error={errorOf(form, name)}>
       {(p) => (
         <Select {...p} {...form.register(name)}>
-          <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions placeholder={placeholder} options={options} />
         </Select>
       )}
     </Field>

@@ -7,6 +7,7 @@ import { homeIslands } from "./registry-home.ts";
 import { layoutIslands } from "./registry-layout.ts";
 import { pageIslands } from "./registry-pages.ts";
 import { productIslands } from "./registry-products.ts";
+import { teamIslands } from "./registry-team.ts";
 
 export const islands = {
   ...layoutIslands,
@@ -14,6 +15,7 @@ export const islands = {
   ...productIslands,
   ...pageIslands,
   ...accountIslands,
+  ...teamIslands,
 };
 
 export type IslandName = keyof typeof islands;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeDevice, qrCodeImageSrc } from "./account.ts";
+import { describeDevice, qrCodeImageSrc, returnPath } from "./account.ts";
 
 describe("describeDevice", () => {
   it.each([
@@ -30,5 +30,19 @@ describe("qrCodeImageSrc", () => {
       `data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg fill="#000"><path d="M0 0"/></svg>')}`,
     );
     expect(src).not.toContain("#");
+  });
+});
+
+describe("returnPath", () => {
+  it.each([
+    ["?next=%2Fteam", "/team"],
+    ["?next=/team%23emails", "/team#emails"],
+    ["", "/"],
+    ["?next=https://evil.example/", "/"],
+    ["?next=//evil.example/", "/"],
+    ["?next=/%5Cevil.example", "/"],
+    ["?next=team", "/"],
+  ])("%s goes to %s", (search, path) => {
+    expect(returnPath(search)).toBe(path);
   });
 });

@@ -16,6 +16,15 @@ export async function currentUser(): Promise<User | null> {
   return error ? null : fresh.user;
 }
 
+/**
+ * Where a finished sign-in goes: the page that sent the visitor to /auth (`?next=/team`), when it
+ * is a path of this site (never another origin: `//host`, `/\\host`), else the home page.
+ */
+export function returnPath(search: string): string {
+  const next = new URLSearchParams(search).get("next") ?? "";
+  return /^\/(?![/\\])/.test(next) ? next : "/";
+}
+
 /** A password or link sign-in of someone with a verified authenticator app counts after its code. */
 export async function needsSecondFactor(supabase: SupabaseClient): Promise<boolean> {
   const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
@@ -39,6 +48,26 @@ function codeErrorMessage(error: AuthError): string {
   return error.code === "mfa_verification_failed"
     ? "That code didn't match. Check the time on your phone and enter the newest code."
     : error.message;
+}
+
+/** A new authenticator-app factor to confirm with its first code: its QR code and setup key. */
+export type TotpEnrolment = { factorId: string; qrCode: string; secret: string };
+
+/** A set-up left unfinished (page closed before the first code) is dropped before a new one. */
+export async function dropUnverifiedFactors(): Promise<void> {
+  const supabase = await getSupabase();
+  const { data } = await supabase.auth.mfa.listFactors();
+  for (const factor of data?.all ?? [])
+    if (factor.status === "unverified") await supabase.auth.mfa.unenroll({ factorId: factor.id });
+}
+
+/** Starts setting up an authenticator app (after dropping an unfinished one); throws its error. */
+export async function enrolTotp(friendlyName: string): Promise<TotpEnrolment> {
+  await dropUnverifiedFactors();
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.auth.mfa.enroll({ factorType: "totp", friendlyName });
+  if (error) throw error;
+  return { factorId: data.id, qrCode: qrCodeImageSrc(data.totp.qr_code), secret: data.totp.secret };
 }
 
 /**

@@ -5,6 +5,7 @@
 // snake_case. The tables, columns and constraints named here are checked against the migrated
 // database by kinds.test.ts.
 import type { z } from "zod";
+import type { LeadKindName } from "../../common/workspace.ts";
 import {
   contactSchema,
   demoEmailSchema,
@@ -27,8 +28,7 @@ import {
 export type LeadSchema = z.ZodObject & z.ZodType<{ email: string }>;
 
 /** The name of each form in the events sent to the CRM (`data.kind` of a lead.created webhook). */
-export type LeadKindName =
-  "newsletter" | "watch_demo" | "request_access" | "contact" | "request_demo";
+export type { LeadKindName };
 
 export type LeadKind<S extends LeadSchema = LeadSchema> = {
   name: LeadKindName;

@@ -3,10 +3,9 @@
 // Only the columns sent change; who changed them and when is recorded on the row and, each time,
 // in `lead_state_changes`, in the same statement. The lead must exist in the `leads` view.
 import { z } from "zod";
+import { LEAD_STATUSES } from "../../common/workspace.ts";
 import type { Queryable } from "../db/database.ts";
 import { PostgrestError } from "./errors.ts";
-
-export const LEAD_STATUSES = ["new", "contacted", "qualified", "closed"] as const;
 
 const rowSchema = z
   .object({

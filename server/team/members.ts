@@ -3,14 +3,9 @@
 // line, the workspace and any operator's tool change members the same way: adding someone without
 // an account invites them by email.
 import { createClient, type User } from "@supabase/supabase-js";
+import { TEAM_ROLES, teamRoleOf, type TeamRole } from "../../common/workspace.ts";
 
-export const TEAM_ROLES = ["member", "admin"] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
-
-export const teamRoleOf = (user: Pick<User, "app_metadata">): TeamRole | undefined =>
-  (TEAM_ROLES as readonly unknown[]).includes(user.app_metadata?.team_role)
-    ? (user.app_metadata.team_role as TeamRole)
-    : undefined;
+export { TEAM_ROLES, teamRoleOf, type TeamRole };
 
 /** Where the admin API is, and its credential. */
 export type AdminApi = { url: string; serviceRoleKey: string };

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { AppCodeForm } from "../../forms/code-form.tsx";
 import { SignInForm } from "../../forms/sign-in-form.tsx";
 import { hasSessionToResume } from "../../lib/account-signals.ts";
-import { nameOf, needsSecondFactor, verifiedTotpFactor } from "../../lib/account.ts";
+import { nameOf, needsSecondFactor, returnPath, verifiedTotpFactor } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { flashToast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
@@ -59,7 +59,7 @@ export function SignInPanel() {
           submitLabel="Verify and sign in"
           onVerified={() => {
             flashToast({ title: "Signed in", description: "Welcome back to Revwise." });
-            window.location.assign("/");
+            window.location.assign(returnPath(window.location.search));
           }}
           cancel={{
             label: "Use a different account",
@@ -102,7 +102,7 @@ export function SignInPanel() {
       onSignedIn={async () => {
         const next = await sessionState();
         if (next.step === "code") setState(next);
-        else window.location.assign("/");
+        else window.location.assign(returnPath(window.location.search));
       }}
     />
   );

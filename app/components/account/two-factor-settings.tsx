@@ -4,11 +4,17 @@
 import type { Factor } from "@supabase/supabase-js";
 import { useEffect, useRef, useState } from "react";
 import { AppCodeForm } from "../../forms/code-form.tsx";
-import { formatDateTime, qrCodeImageSrc, withErrorToast } from "../../lib/account.ts";
+import {
+  dropUnverifiedFactors,
+  enrolTotp,
+  formatDateTime,
+  withErrorToast,
+} from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { toast } from "../../lib/toast.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
+import { TotpSetupKey } from "./totp-setup-key.tsx";
 
 type State =
   | { step: "loading" }
@@ -25,14 +31,6 @@ async function loadState(): Promise<State> {
   if (error) throw error;
   const verified = data.totp.find((f) => f.status === "verified");
   return verified ? { step: "on", factor: verified } : { step: "off" };
-}
-
-/** A set-up left unfinished (page closed before the first code) is dropped before a new one. */
-async function dropUnverified() {
-  const supabase = await getSupabase();
-  const { data } = await supabase.auth.mfa.listFactors();
-  for (const factor of data?.all ?? [])
-    if (factor.status === "unverified") await supabase.auth.mfa.unenroll({ factorId: factor.id });
 }
 
 export function TwoFactorSettings() {
@@ -58,23 +56,11 @@ export function TwoFactorSettings() {
   };
 
   const startEnrolment = act(async () => {
-    await dropUnverified();
-    const supabase = await getSupabase();
-    const { data, error } = await supabase.auth.mfa.enroll({
-      factorType: "totp",
-      friendlyName: FRIENDLY_NAME,
-    });
-    if (error) throw error;
-    setState({
-      step: "enrolling",
-      factorId: data.id,
-      qrCode: qrCodeImageSrc(data.totp.qr_code),
-      secret: data.totp.secret,
-    });
+    setState({ step: "enrolling", ...(await enrolTotp(FRIENDLY_NAME)) });
   });
 
   const cancelEnrolment = act(async () => {
-    await dropUnverified();
+    await dropUnverifiedFactors();
     setState({ step: "off" });
   });
 
@@ -126,29 +112,7 @@ export function TwoFactorSettings() {
         const { factorId, qrCode, secret } = state;
         return (
           <div className="grid gap-5">
-            <ol className="grid list-decimal gap-2 pl-5 text-sm leading-6 text-slate-700">
-              <li>Open your authenticator app and add an account.</li>
-              <li>Scan the QR code, or type the setup key if you can't scan.</li>
-              <li>Enter the 6-digit code the app shows for Revwise.</li>
-            </ol>
-            <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center">
-              <img
-                src={qrCode}
-                width={176}
-                height={176}
-                alt="QR code to add Revwise to your authenticator app"
-                className="size-44 rounded-lg border border-border bg-white"
-              />
-              <div className="min-w-0">
-                <p className="text-sm font-medium text-ink">Setup key</p>
-                <code
-                  className="mt-1 block rounded-lg bg-muted px-3 py-2 font-mono text-sm break-all text-ink"
-                  data-testid="totp-secret"
-                >
-                  {secret}
-                </code>
-              </div>
-            </div>
+            <TotpSetupKey qrCode={qrCode} secret={secret} />
             <AppCodeForm
               name="Turn on two-step verification"
               factorId={factorId}

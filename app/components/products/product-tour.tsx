@@ -8,6 +8,7 @@ import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
 import { Icon } from "../ui/icon.tsx";
 import { Mockup } from "../ui/mockup.tsx";
+import { Tab } from "../ui/tabs.tsx";
 
 export type TourStepView = {
   id: string;
@@ -178,24 +179,21 @@ export function ProductTour({ steps }: { steps: TourStepView[] }) {
         {steps.map((s, index) => {
           const selected = index === current;
           return (
-            <button
+            <Tab
               key={s.id}
               ref={(el) => {
                 tabRefs.current[index] = el;
               }}
-              type="button"
-              role="tab"
+              selected={selected}
+              panelId={panelId}
               id={tabId(index)}
-              aria-selected={selected}
-              aria-controls={panelId}
-              tabIndex={selected ? 0 : -1}
               onClick={() => show(index)}
               onKeyDown={onTabKeyDown}
               className={cn(stepTab, selected ? stepTabCurrent : stepTabIdle)}
             >
               <StepNumber index={index} current={selected} />
               {s.title}
-            </button>
+            </Tab>
           );
         })}
       </div>

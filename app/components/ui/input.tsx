@@ -33,6 +33,26 @@ export function Select({ className, ...props }: React.ComponentProps<"select">) 
   );
 }
 
+/** A select's choices after a first one that chooses nothing ("Select a size", "All forms"). */
+export function SelectOptions({
+  placeholder,
+  options,
+}: {
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function Label({ className, ...props }: React.ComponentProps<"label">) {
   return (
     <label

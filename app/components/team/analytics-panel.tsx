@@ -1,0 +1,98 @@
+// Page analytics over a date range (the last 30 days unless chosen): each page's views, unique
+// visitors, leads and conversion summed over the range, and views and leads per day as a chart
+// with the per-day table as its text equivalent.
+import { useId, useState } from "react";
+import {
+  conversionRate,
+  lastDays,
+  readPageStats,
+  totalsByDay,
+  totalsByPath,
+} from "../../lib/team-data.ts";
+import { DataTable, LoadState, useLoad } from "./data-table.tsx";
+import { DayChart } from "./day-chart.tsx";
+import { FilterDate } from "./filters.tsx";
+
+const number = (n: number) => n.toLocaleString("en-US");
+
+export function AnalyticsPanel() {
+  const [range, setRange] = useState(() => lastDays(30));
+  const { state } = useLoad(async () => {
+    const rows = await readPageStats(range.from, range.to);
+    return { paths: totalsByPath(rows), days: totalsByDay(rows, range.from, range.to) };
+  }, `${range.from}-${range.to}`);
+  const descriptionId = useId();
+  const valid = range.from && range.to && range.from <= range.to;
+  return (
+    <section aria-labelledby="analytics-heading" className="grid gap-4">
+      <h2 id="analytics-heading" className="text-xl font-semibold text-ink">
+        Analytics
+      </h2>
+      <p className="text-sm leading-6 text-slate-700">
+        Counted without cookies: visitors are unique per day, from a salted hash that changes daily.
+      </p>
+      <div className="grid max-w-xl gap-3 sm:grid-cols-2">
+        <FilterDate
+          label="From"
+          value={range.from}
+          onChange={(from) => setRange((r) => ({ ...r, from }))}
+        />
+        <FilterDate
+          label="To"
+          value={range.to}
+          onChange={(to) => setRange((r) => ({ ...r, to }))}
+        />
+      </div>
+      {!valid ? (
+        <p role="alert" className="text-sm text-destructive">
+          Choose a start date on or before the end date.
+        </p>
+      ) : (
+        <LoadState state={state} what="page analytics">
+          {({ paths, days }) => (
+            <div className="grid gap-6">
+              <p role="status" className="text-sm text-slate-700">
+                {number(paths.reduce((s, p) => s + p.views, 0))} views and{" "}
+                {number(paths.reduce((s, p) => s + p.leads, 0))} leads on {paths.length} pages,{" "}
+                {range.from} to {range.to}.
+              </p>
+              <DataTable
+                caption="Pages by views over the range"
+                rows={paths}
+                rowKey={(r) => r.path}
+                empty="No page views counted in this range."
+                columns={[
+                  { header: "Page", cell: (r) => r.path, rowHeader: true },
+                  { header: "Views", cell: (r) => number(r.views), className: "text-right" },
+                  { header: "Visitors", cell: (r) => number(r.visitors), className: "text-right" },
+                  { header: "Leads", cell: (r) => number(r.leads), className: "text-right" },
+                  {
+                    header: "Conversion",
+                    cell: (r) => conversionRate(r.leads, r.visitors),
+                    className: "text-right",
+                  },
+                ]}
+              />
+              <h3 className="font-semibold text-ink">Per day</h3>
+              <DayChart days={days} descriptionId={descriptionId} />
+              <p id={descriptionId} className="sr-only">
+                The table below lists the views and leads of every day shown in the chart.
+              </p>
+              <DataTable
+                caption="Views and leads per day"
+                rows={days}
+                rowKey={(r) => r.day}
+                empty="No days in this range."
+                columns={[
+                  { header: "Day", cell: (r) => r.day, rowHeader: true },
+                  { header: "Views", cell: (r) => number(r.views), className: "text-right" },
+                  { header: "Leads", cell: (r) => number(r.leads), className: "text-right" },
+                ]}
+              />
+            </div>
+          )}
+        </LoadState>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,189 @@
+// What every list of the workspace shares: loading what it shows (and again on demand), the
+// loading, error (the server's message) and empty states, a table with a caption and column
+// headers that scrolls sideways on a phone, and paging with "1–50 of N" read out when it changes.
+import type * as React from "react";
+import { useCallback, useEffect, useState } from "react";
+import { PAGE_SIZE, rangeLabel } from "../../lib/team-data.ts";
+import { Button } from "../ui/button.tsx";
+
+export type Loaded<T> =
+  { status: "loading" } | { status: "error"; message: string } | { status: "ready"; data: T };
+
+/**
+ * Runs `load` now and whenever `key` changes; `reload` runs it again. What was shown stays until
+ * the new answer replaces it (no flash of "Loading"); an answer to an older key is dropped.
+ */
+export function useLoad<T>(
+  load: () => Promise<T>,
+  key: string,
+): { state: Loaded<T>; reload: () => void } {
+  const [state, setState] = useState<Loaded<T>>({ status: "loading" });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (data) => live && setState({ status: "ready", data }),
+      (err: unknown) =>
+        live &&
+        setState({
+          status: "error",
+          message: err instanceof Error ? err.message : "Something went wrong.",
+        }),
+    );
+    return () => {
+      live = false;
+    };
+    // `load` is a new function each render; `key` says when what it loads changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, round]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  return { state, reload };
+}
+
+/** The loading line or the error of a load, else what it loaded. */
+export function LoadState<T>({
+  state,
+  what,
+  children,
+}: {
+  state: Loaded<T>;
+  /** "leads", "emails"…: "Loading leads..." */
+  what: string;
+  children: (data: T) => React.ReactNode;
+}) {
+  if (state.status === "loading")
+    return (
+      <p role="status" className="py-6 text-sm text-slate-700">
+        Loading {what}...
+      </p>
+    );
+  if (state.status === "error")
+    return (
+      <p
+        role="alert"
+        className="rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900"
+      >
+        Couldn't load {what}: {state.message}
+      </p>
+    );
+  return <>{children(state.data)}</>;
+}
+
+export type Column<T> = {
+  header: string;
+  cell: (row: T) => React.ReactNode;
+  /** The row's header cell (its name or address), read out with each cell of the row. */
+  rowHeader?: boolean;
+  className?: string;
+};
+
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  /** Said instead of the table when there are no rows. */
+  empty: string;
+}) {
+  if (rows.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-slate-700">
+        {empty}
+      </p>
+    );
+  return (
+    // The wrapper scrolls a wide table on a phone; it is focusable so the keyboard scrolls it too.
+    <div
+      className="overflow-x-auto rounded-xl border border-border bg-white"
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+    >
+      <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted text-xs font-semibold tracking-wide text-slate-700 uppercase">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col" className={`px-3 py-2.5 ${c.className ?? ""}`}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="align-top">
+              {columns.map((c) =>
+                c.rowHeader ? (
+                  <th
+                    key={c.header}
+                    scope="row"
+                    className={`px-3 py-2.5 font-medium text-ink ${c.className ?? ""}`}
+                  >
+                    {c.cell(row)}
+                  </th>
+                ) : (
+                  <td key={c.header} className={`px-3 py-2.5 text-slate-700 ${c.className ?? ""}`}>
+                    {c.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** "1–50 of 123 leads" (a live region: read out when a filter or page changes), previous, next. */
+export function Pager({
+  page,
+  shown,
+  total,
+  noun,
+  onPage,
+}: {
+  page: number;
+  shown: number;
+  total: number;
+  noun: string;
+  onPage: (page: number) => void;
+}) {
+  const last = Math.max(0, Math.ceil(total / PAGE_SIZE) - 1);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p role="status" className="text-sm text-slate-700">
+        {rangeLabel(page, shown, total)} {noun}
+      </p>
+      {total > PAGE_SIZE && (
+        <div className="flex gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={page === 0}
+            onClick={() => onPage(page - 1)}
+          >
+            Previous page
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={page >= last}
+            onClick={() => onPage(page + 1)}
+          >
+            Next page
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

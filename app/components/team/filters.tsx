@@ -1,0 +1,87 @@
+// The workspace's filter controls: each a labelled native control (ui/field.tsx) that reports its
+// new value at once; a search box that reports when submitted (Enter or its button).
+import type * as React from "react";
+import { useState } from "react";
+import { Button } from "../ui/button.tsx";
+import { Field } from "../ui/field.tsx";
+import { Input, Select, SelectOptions } from "../ui/input.tsx";
+
+export type Option = { value: string; label: string };
+
+export function FilterSelect({
+  label,
+  value,
+  options,
+  all,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly Option[];
+  /** The choice that filters nothing ("All forms"). */
+  all: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label}>
+      {(p) => (
+        <Select {...p} value={value} onChange={(e) => onChange(e.target.value)}>
+          <SelectOptions placeholder={all} options={options} />
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+export function FilterDate({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label}>
+      {(p) => <Input {...p} type="date" value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+export function SearchBox({
+  label,
+  value,
+  onSearch,
+}: {
+  label: string;
+  value: string;
+  onSearch: (q: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    onSearch(text);
+  };
+  return (
+    <form role="search" aria-label={label} onSubmit={submit} className="flex items-end gap-2">
+      <Field label={label} className="min-w-0 flex-1">
+        {(p) => (
+          <Input {...p} type="search" value={text} onChange={(e) => setText(e.target.value)} />
+        )}
+      </Field>
+      <Button type="submit" variant="secondary">
+        Search
+      </Button>
+    </form>
+  );
+}
+
+/** A row of filters that wraps on a phone. */
+export function FilterBar({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="grid gap-3 rounded-xl border border-border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// The inbox: every lead of the five forms, newest first, 50 a page with the exact count; filters
+// by form, status and date, a search over name, email and company, and a CSV download of exactly
+// what the filters select. A lead opens its detail in place (its id in the URL's fragment).
+import { useState } from "react";
+import { leadKindLabels, leadStatusLabels, optionsOf } from "../../content/team.ts";
+import { formatDateTime, withErrorToast } from "../../lib/account.ts";
+import {
+  csvName,
+  downloadCsv,
+  filterLeads,
+  NO_LEAD_FILTERS,
+  readPage,
+  type LeadFilters,
+  type LeadRow,
+} from "../../lib/team-data.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
+import { DataTable, LoadState, Pager, useLoad } from "./data-table.tsx";
+import { FilterBar, FilterDate, FilterSelect, SearchBox } from "./filters.tsx";
+import { LeadDetail } from "./lead-detail.tsx";
+
+export function Inbox({
+  lead,
+  onLead,
+}: {
+  lead: string | undefined;
+  onLead: (lead: string | undefined) => void;
+}) {
+  const [filters, setFilters] = useState<LeadFilters>(NO_LEAD_FILTERS);
+  const [page, setPage] = useState(0);
+  const [exporting, setExporting] = useState(false);
+  const { state } = useLoad(
+    () =>
+      readPage<LeadRow>("leads", "id,kind,created_at,email,name,company,status", page, (q) =>
+        filterLeads(q, filters),
+      ),
+    JSON.stringify([filters, page, lead]),
+  );
+  const filter = (patch: Partial<LeadFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(0);
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    await withErrorToast(() =>
+      downloadCsv("leads", (q) => filterLeads(q, filters), csvName("leads")),
+    );
+    setExporting(false);
+  };
+
+  if (lead) return <LeadDetail id={lead} onBack={() => onLead(undefined)} />;
+  return (
+    <section aria-labelledby="inbox-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="inbox-heading" className="text-xl font-semibold text-ink">
+          Inbox
+        </h2>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={exporting}
+          aria-busy={exporting}
+          onClick={() => void exportCsv()}
+        >
+          {exporting ? "Exporting..." : "Export CSV"}
+        </Button>
+      </div>
+      <SearchBox
+        label="Search name, email or company"
+        value={filters.q}
+        onSearch={(q) => filter({ q })}
+      />
+      <FilterBar>
+        <FilterSelect
+          label="Form"
+          value={filters.kind}
+          options={optionsOf(leadKindLabels)}
+          all="All forms"
+          onChange={(kind) => filter({ kind })}
+        />
+        <FilterSelect
+          label="Status"
+          value={filters.status}
+          options={optionsOf(leadStatusLabels)}
+          all="Any status"
+          onChange={(status) => filter({ status })}
+        />
+        <FilterDate label="From" value={filters.from} onChange={(from) => filter({ from })} />
+        <FilterDate label="To" value={filters.to} onChange={(to) => filter({ to })} />
+      </FilterBar>
+      <LoadState state={state} what="leads">
+        {({ rows, count }) => (
+          <div className="grid gap-3">
+            <Pager page={page} shown={rows.length} total={count} noun="leads" onPage={setPage} />
+            <DataTable
+              caption="Leads, newest first"
+              rows={rows}
+              rowKey={(r) => r.id}
+              empty="No leads match these filters."
+              columns={[
+                {
+                  header: "Lead",
+                  rowHeader: true,
+                  cell: (r) => (
+                    <a
+                      href={`#inbox/lead/${r.id}`}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        onLead(r.id);
+                      }}
+                      className="font-semibold break-all text-primary underline-offset-4 hover:underline"
+                    >
+                      {r.name || r.email}
+                    </a>
+                  ),
+                },
+                { header: "Email", cell: (r) => <span className="break-all">{r.email}</span> },
+                { header: "Company", cell: (r) => r.company ?? "–" },
+                { header: "Form", cell: (r) => leadKindLabels[r.kind] ?? r.kind },
+                {
+                  header: "Status",
+                  cell: (r) => (
+                    <Badge variant={r.status === "new" ? "warning" : "default"}>
+                      {leadStatusLabels[r.status] ?? r.status}
+                    </Badge>
+                  ),
+                },
+                {
+                  header: "Received",
+                  cell: (r) => formatDateTime(r.created_at),
+                  className: "whitespace-nowrap",
+                },
+              ]}
+            />
+          </div>
+        )}
+      </LoadState>
+    </section>
+  );
+}

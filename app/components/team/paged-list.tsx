@@ -1,0 +1,95 @@
+// A relation listed newest first, 50 a page with its exact count, filtered by status, optionally
+// exported as CSV: the outbox, the subscribers and the webhook delivery log are each one of these.
+import { useState } from "react";
+import { withErrorToast } from "../../lib/account.ts";
+import { csvName, downloadCsv, readPage, type Query } from "../../lib/team-data.ts";
+import { Button } from "../ui/button.tsx";
+import { DataTable, LoadState, Pager, useLoad, type Column } from "./data-table.tsx";
+import { FilterSelect } from "./filters.tsx";
+import { optionsOf } from "../../content/team.ts";
+
+export function PagedList<T extends { id: string }>({
+  title,
+  relation,
+  select,
+  noun,
+  statusLabels,
+  columns,
+  exportAs,
+  empty,
+}: {
+  title: string;
+  relation: string;
+  select: string;
+  /** "emails": "1–50 of 80 emails", "Loading emails...". */
+  noun: string;
+  statusLabels: Record<string, string>;
+  /** The columns; `reload` shows the list again after a row's action. */
+  columns: (reload: () => void) => Column<T>[];
+  /** The CSV file's subject ("subscribers"), when the list can be exported. */
+  exportAs?: string;
+  empty: string;
+}) {
+  const [status, setStatus] = useState("");
+  const [page, setPage] = useState(0);
+  const [exporting, setExporting] = useState(false);
+  const byStatus = (q: Query) => (status ? q.eq("status", status) : q);
+  const { state, reload } = useLoad(
+    () => readPage<T>(relation, select, page, byStatus),
+    `${status}-${page}`,
+  );
+  const exportCsv = async (what: string) => {
+    setExporting(true);
+    await withErrorToast(() => downloadCsv(relation, byStatus, csvName(what)));
+    setExporting(false);
+  };
+  const headingId = `${relation}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-semibold text-ink">
+          {title}
+        </h2>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="w-56">
+            <FilterSelect
+              label="Status"
+              value={status}
+              options={optionsOf(statusLabels)}
+              all="Any status"
+              onChange={(s) => {
+                setStatus(s);
+                setPage(0);
+              }}
+            />
+          </div>
+          {exportAs && (
+            <Button
+              type="button"
+              variant="outline"
+              disabled={exporting}
+              aria-busy={exporting}
+              onClick={() => void exportCsv(exportAs)}
+            >
+              {exporting ? "Exporting..." : "Export CSV"}
+            </Button>
+          )}
+        </div>
+      </div>
+      <LoadState state={state} what={noun}>
+        {({ rows, count }) => (
+          <div className="grid gap-3">
+            <Pager page={page} shown={rows.length} total={count} noun={noun} onPage={setPage} />
+            <DataTable
+              caption={`${title}, newest first`}
+              rows={rows}
+              rowKey={(r) => r.id}
+              empty={empty}
+              columns={columns(reload)}
+            />
+          </div>
+        )}
+      </LoadState>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+// The newsletter's subscribers with where each stands (pending confirmation, subscribed,
+// unsubscribed), filtered by status and exported as CSV.
+import { subscriberStatusLabels } from "../../content/team.ts";
+import { formatDateTime } from "../../lib/account.ts";
+import { PagedList } from "./paged-list.tsx";
+
+type SubscriberRow = {
+  id: string;
+  email: string;
+  status: keyof typeof subscriberStatusLabels;
+  created_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+};
+
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : "–");
+
+export function SubscribersPanel() {
+  return (
+    <PagedList<SubscriberRow>
+      title="Subscribers"
+      relation="subscribers"
+      select="id,email,status,created_at,confirmed_at,unsubscribed_at"
+      noun="subscribers"
+      statusLabels={subscriberStatusLabels}
+      exportAs="subscribers"
+      empty="No subscribers match this filter."
+      columns={() => [
+        {
+          header: "Email",
+          cell: (r) => <span className="break-all">{r.email}</span>,
+          rowHeader: true,
+        },
+        { header: "Status", cell: (r) => subscriberStatusLabels[r.status] ?? r.status },
+        { header: "Signed up", cell: (r) => when(r.created_at) },
+        { header: "Confirmed", cell: (r) => when(r.confirmed_at) },
+        { header: "Unsubscribed", cell: (r) => when(r.unsubscribed_at) },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,113 @@
+// What the workspace shows before its data: the sign-in prompt, "not on the team", the code step
+// of a member whose session is aal1, and the authenticator-app set-up of a member without one
+// (its first code raises the session to aal2). None of these asks the server for team data.
+import type * as React from "react";
+import { useEffect, useRef, useState } from "react";
+import { AppCodeForm } from "../../forms/code-form.tsx";
+import { enrolTotp, withErrorToast, type TotpEnrolment } from "../../lib/account.ts";
+import { signInHref } from "../../lib/team.ts";
+import { TotpSetupKey } from "../account/totp-setup-key.tsx";
+import { SiteAndLogout } from "../account/site-and-logout.tsx";
+import { Button } from "../ui/button.tsx";
+import { Card } from "../ui/card.tsx";
+
+/** A card whose heading takes the focus when it appears (the step is announced, Tab goes on). */
+function Step({ title, children }: { title: string; children: React.ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Card className="grid max-w-2xl gap-5 p-5 sm:p-8">
+      <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
+        {title}
+      </h2>
+      {children}
+    </Card>
+  );
+}
+
+const text = "text-sm leading-6 text-slate-700";
+
+export function SignInPrompt() {
+  return (
+    <Step title="Sign in to the team workspace">
+      <p className={text}>
+        This workspace is for the Revwise team: the people who follow up leads, run the newsletter
+        and connect the CRM. Sign in with your team account to continue.
+      </p>
+      <Button asChild className="justify-self-start">
+        <a href={signInHref("/team")}>Sign in</a>
+      </Button>
+    </Step>
+  );
+}
+
+export function NotOnTheTeam({ email }: { email: string }) {
+  return (
+    <Step title="You're not on the team">
+      <p className={text}>
+        You're signed in as <strong className="font-semibold break-all text-ink">{email}</strong>,
+        which isn't a member of the Revwise team, so the workspace isn't available to you. If you
+        should have access, ask a team admin to add this address.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <SiteAndLogout />
+      </div>
+    </Step>
+  );
+}
+
+export function CodeStep({ factorId, onDone }: { factorId: string; onDone: () => void }) {
+  return (
+    <Step title="Enter your verification code">
+      <p className={text}>
+        The workspace holds personal data, so it asks for the 6-digit code your authenticator app
+        shows for Revwise.
+      </p>
+      <AppCodeForm
+        name="Verification code"
+        factorId={factorId}
+        submitLabel="Verify and open the workspace"
+        onVerified={onDone}
+      />
+    </Step>
+  );
+}
+
+export function EnrolStep({ onDone }: { onDone: () => void }) {
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    await withErrorToast(async () => setEnrolment(await enrolTotp("Authenticator app")));
+    setBusy(false);
+  };
+  return (
+    <Step title="Set up two-step verification">
+      <p className={text}>
+        The workspace holds personal data, so every team member signs in with a second step: a
+        6-digit code from an authenticator app on your phone, such as 1Password, Google
+        Authenticator or Microsoft Authenticator. Set it up once; the workspace opens right after.
+      </p>
+      {enrolment ? (
+        <div className="grid gap-5">
+          <TotpSetupKey qrCode={enrolment.qrCode} secret={enrolment.secret} />
+          <AppCodeForm
+            name="Turn on two-step verification"
+            factorId={enrolment.factorId}
+            submitLabel="Verify and open the workspace"
+            onVerified={onDone}
+          />
+        </div>
+      ) : (
+        <Button
+          type="button"
+          className="justify-self-start"
+          disabled={busy}
+          onClick={() => void start()}
+        >
+          Set up an authenticator app
+        </Button>
+      )}
+    </Step>
+  );
+}

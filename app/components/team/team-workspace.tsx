@@ -1,0 +1,77 @@
+// The team workspace's island. The page is a prerendered shell with no personal data: this reads
+// who is signed in, asks for what is missing (sign-in, the app's code, an app at all) or says the
+// person is not on the team, and only then shows the sections, which read through /rest/v1.
+import { useEffect, useState } from "react";
+import type { TeamRole } from "../../../common/workspace.ts";
+import type { WorkspaceTab } from "../../content/team.ts";
+import { teamGate, type TeamGate } from "../../lib/team.ts";
+import { SiteAndLogout } from "../account/site-and-logout.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { AnalyticsPanel } from "./analytics-panel.tsx";
+import { EmailsPanel } from "./emails-panel.tsx";
+import { Inbox } from "./inbox.tsx";
+import { SubscribersPanel } from "./subscribers-panel.tsx";
+import { CodeStep, EnrolStep, NotOnTheTeam, SignInPrompt } from "./team-gate.tsx";
+import { WebhooksPanel } from "./webhooks-panel.tsx";
+import { useWorkspacePlace, WorkspaceTabs } from "./workspace-tabs.tsx";
+
+export function TeamWorkspace() {
+  const [gate, setGate] = useState<TeamGate | null>(null);
+  const check = () => void teamGate().then(setGate);
+  useEffect(check, []);
+
+  if (!gate)
+    return (
+      <p role="status" className="text-slate-700">
+        Checking your access...
+      </p>
+    );
+  switch (gate.step) {
+    case "anonymous":
+      return <SignInPrompt />;
+    case "outsider":
+      return <NotOnTheTeam email={gate.email} />;
+    case "code":
+      return <CodeStep factorId={gate.factorId} onDone={check} />;
+    case "enrol":
+      return <EnrolStep onDone={check} />;
+    case "ready":
+      return <Workspace email={gate.email} role={gate.role} />;
+  }
+}
+
+function Workspace({ email, role }: { email: string; role: TeamRole }) {
+  const [place, go] = useWorkspacePlace();
+  const panel = (tab: WorkspaceTab) => {
+    switch (tab) {
+      case "inbox":
+        return <Inbox lead={place.lead} onLead={(lead) => go({ tab: "inbox", lead })} />;
+      case "emails":
+        return <EmailsPanel />;
+      case "subscribers":
+        return <SubscribersPanel />;
+      case "webhooks":
+        return <WebhooksPanel admin={role === "admin"} />;
+      case "analytics":
+        return <AnalyticsPanel />;
+    }
+  };
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-indigo-100 bg-indigo-50 p-4">
+        <p className="flex flex-wrap items-center gap-2 text-sm leading-6 text-slate-700">
+          Signed in as <strong className="font-semibold break-all text-ink">{email}</strong>
+          <Badge variant={role === "admin" ? "accent" : "default"}>
+            {role === "admin" ? "Admin" : "Member"}
+          </Badge>
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <SiteAndLogout />
+        </div>
+      </div>
+      <WorkspaceTabs current={place.tab} onSelect={(tab) => go({ tab })}>
+        {panel(place.tab)}
+      </WorkspaceTabs>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+// The workspace's sections as tabs (WAI-ARIA tabs pattern): one tab stop for the list, arrow keys,
+// Home and End move between tabs and show each (automatic activation); the chosen tab lives in the
+// URL's fragment, so a reload or the browser's Back keeps it.
+import type * as React from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { workspaceTabs, type WorkspaceTab } from "../../content/team.ts";
+import { cn } from "../../lib/cn.ts";
+import { hashOf, placeOf, type WorkspacePlace } from "../../lib/team.ts";
+import { Tab } from "../ui/tabs.tsx";
+
+/** The place in the fragment, kept in step with it (Back, Forward, an edited URL). */
+export function useWorkspacePlace(): [WorkspacePlace, (next: WorkspacePlace) => void] {
+  const [place, setPlace] = useState<WorkspacePlace>(() => placeOf(window.location.hash));
+  useEffect(() => {
+    const follow = () => setPlace(placeOf(window.location.hash));
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
+  }, []);
+  const go = (next: WorkspacePlace) => {
+    if (hashOf(next) !== window.location.hash) history.pushState(null, "", hashOf(next));
+    setPlace(next);
+  };
+  return [place, go];
+}
+
+export function WorkspaceTabs({
+  current,
+  onSelect,
+  children,
+}: {
+  current: WorkspaceTab;
+  onSelect: (tab: WorkspaceTab) => void;
+  /** The chosen tab's panel. */
+  children: React.ReactNode;
+}) {
+  const id = useId();
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (e: React.KeyboardEvent, index: number) => {
+    const last = workspaceTabs.length - 1;
+    const to = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    onSelect(workspaceTabs[to]!.id);
+    tabs.current[to]?.focus();
+  };
+  return (
+    <div className="grid gap-5">
+      <div
+        role="tablist"
+        aria-label="Workspace sections"
+        className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0"
+      >
+        {workspaceTabs.map((tab, index) => {
+          const selected = tab.id === current;
+          return (
+            <Tab
+              key={tab.id}
+              ref={(el) => {
+                tabs.current[index] = el;
+              }}
+              selected={selected}
+              panelId={`${id}-panel`}
+              id={`${id}-tab-${tab.id}`}
+              onClick={() => onSelect(tab.id)}
+              onKeyDown={(e) => onKeyDown(e, index)}
+              className={cn(
+                "-mb-px shrink-0 rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-[-3px] focus-visible:outline-ring",
+                selected
+                  ? "border-primary text-primary"
+                  : "border-transparent text-slate-700 hover:border-input hover:text-ink",
+              )}
+            >
+              {tab.label}
+            </Tab>
+          );
+        })}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-tab-${current}`}
+        tabIndex={0}
+        className="rounded-lg outline-none focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-ring"
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

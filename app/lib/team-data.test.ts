@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import {
+  conversionRate,
+  lastDays,
+  nextDay,
+  pageRange,
+  rangeLabel,
+  searchFilter,
+  totalsByDay,
+  totalsByPath,
+} from "./team-data.ts";
+import { hashOf, placeOf } from "./team.ts";
+
+describe("searchFilter", () => {
+  it("searches name, email and company for the trimmed text", () => {
+    expect(searchFilter("  lind ")).toBe(
+      "name.ilike.*lind*,email.ilike.*lind*,company.ilike.*lind*",
+    );
+    expect(searchFilter("   ")).toBeNull();
+  });
+
+  it("keeps or=()'s separators and PostgREST's wildcard out, and LIKE's wildcards literal", () => {
+    expect(searchFilter('a,b(c)*"d')).toBe(
+      "name.ilike.*a_b_c___d*,email.ilike.*a_b_c___d*,company.ilike.*a_b_c___d*",
+    );
+    expect(searchFilter("50%_off\\")).toMatch(/^name\.ilike\.\*50\\%\\_off\\\\\*,/);
+  });
+});
+
+describe("paging", () => {
+  it("asks for 50 rows a page and says which ones show", () => {
+    expect(pageRange(0)).toEqual([0, 49]);
+    expect(pageRange(2)).toEqual([100, 149]);
+    expect(rangeLabel(0, 50, 123)).toBe("1–50 of 123");
+    expect(rangeLabel(2, 23, 123)).toBe("101–123 of 123");
+    expect(rangeLabel(0, 0, 0)).toBe("0 of 0");
+  });
+});
+
+describe("days", () => {
+  it("steps over month and year ends, and counts a range back from today", () => {
+    expect(nextDay("2026-02-28")).toBe("2026-03-01");
+    expect(nextDay("2026-12-31")).toBe("2027-01-01");
+    expect(lastDays(30, new Date("2026-11-26T03:00:00Z"))).toEqual({
+      from: "2026-10-28",
+      to: "2026-11-26",
+    });
+  });
+});
+
+describe("analytics sums", () => {
+  const rows = [
+    { day: "2026-11-01", path: "/", views: 10, visitors: 8, leads: 1 },
+    { day: "2026-11-02", path: "/", views: 5, visitors: 4, leads: 0 },
+    { day: "2026-11-02", path: "/contact", views: 20, visitors: 12, leads: 3 },
+  ];
+
+  it("sums each page over the range, most viewed first", () => {
+    expect(totalsByPath(rows)).toEqual([
+      { path: "/contact", views: 20, visitors: 12, leads: 3 },
+      { path: "/", views: 15, visitors: 12, leads: 1 },
+    ]);
+  });
+
+  it("gives every day of the range, empty ones as zero", () => {
+    expect(totalsByDay(rows, "2026-11-01", "2026-11-03")).toEqual([
+      { day: "2026-11-01", views: 10, leads: 1 },
+      { day: "2026-11-02", views: 25, leads: 3 },
+      { day: "2026-11-03", views: 0, leads: 0 },
+    ]);
+  });
+
+  it("says the conversion rate per visitor, and nothing without visitors", () => {
+    expect(conversionRate(3, 12)).toBe("25.0 %");
+    expect(conversionRate(0, 0)).toBe("–");
+  });
+});
+
+describe("the workspace's place in the URL", () => {
+  it("reads a tab and a lead's detail, and falls back to the inbox", () => {
+    expect(placeOf("#emails")).toEqual({ tab: "emails" });
+    expect(placeOf("#inbox/lead/abc")).toEqual({ tab: "inbox", lead: "abc" });
+    expect(placeOf("#emails/lead/abc")).toEqual({ tab: "emails" });
+    expect(placeOf("")).toEqual({ tab: "inbox" });
+    expect(placeOf("#nonsense")).toEqual({ tab: "inbox" });
+    expect(hashOf({ tab: "inbox", lead: "abc" })).toBe("#inbox/lead/abc");
+  });
+});

@@ -1,0 +1,204 @@
+// What the team workspace reads and writes through /rest/v1 with the member's session, in
+// PostgREST's syntax (supabase-js builds it): the leads' filters and search, pages of 50 with an
+// exact count, CSV downloads of a filter, and the sums the analytics show. A refusal or bad input
+// comes back as the server's message (thrown), never as an empty list.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { LeadKindName, LeadStatus } from "../../common/workspace.ts";
+import { getSupabase } from "./supabase.ts";
+
+export const PAGE_SIZE = 50;
+
+/** A filter builder of any relation (supabase-js's `from(name).select(…)`). */
+export type Query = ReturnType<ReturnType<SupabaseClient["from"]>["select"]>;
+
+/** Rows and the exact count, or the server's message as the error. */
+export function rowsOf<T>(result: {
+  data: unknown;
+  error: { message: string } | null;
+  count?: number | null;
+}): { rows: T[]; count: number } {
+  if (result.error) throw new Error(result.error.message);
+  const rows = (result.data ?? []) as T[];
+  return { rows, count: result.count ?? rows.length };
+}
+
+/** The rows of page `page` (0-based): supabase-js's range sends them as a Range header. */
+export const pageRange = (page: number): [number, number] => [
+  page * PAGE_SIZE,
+  page * PAGE_SIZE + PAGE_SIZE - 1,
+];
+
+/** "1–50 of 123" (an en dash), "0 of 0" when there is nothing. */
+export function rangeLabel(page: number, shown: number, total: number): string {
+  if (shown === 0) return `0 of ${total}`;
+  const first = page * PAGE_SIZE + 1;
+  return `${first}–${first + shown - 1} of ${total}`;
+}
+
+/**
+ * The search as PostgREST's `or=(…)` over name, email and company. `,` `(` `)` `"` would end or
+ * nest the list and `*` is PostgREST's wildcard: each becomes `_` (LIKE's one-character wildcard,
+ * so "a,b" still finds "a,b"); LIKE's own `%`, `_` and `\` are escaped to mean themselves.
+ */
+export function searchFilter(q: string): string | null {
+  const text = q
+    .trim()
+    .replace(/[\\%_]/g, "\\$&")
+    .replace(/[,()"*]/g, "_");
+  if (!text) return null;
+  return ["name", "email", "company"].map((c) => `${c}.ilike.*${text}*`).join(",");
+}
+
+/** The day after an ISO day: a "to" date includes the whole of that day. */
+export function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A lead as the inbox lists it (the `leads` view's columns). */
+export type LeadRow = {
+  id: string;
+  kind: LeadKindName;
+  created_at: string;
+  email: string;
+  name: string | null;
+  company: string | null;
+  status: LeadStatus;
+};
+
+/** A lead with everything its detail shows. */
+export type Lead = LeadRow & {
+  details: Record<string, unknown> | null;
+  page: string | null;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  note: string | null;
+  status_updated_at: string | null;
+  status_updated_by_email?: string | null;
+};
+
+export type LeadFilters = { kind: string; status: string; from: string; to: string; q: string };
+export const NO_LEAD_FILTERS: LeadFilters = { kind: "", status: "", from: "", to: "", q: "" };
+
+/** The inbox's filters on any query of the `leads` view (the list and its CSV share them). */
+export function filterLeads(query: Query, f: LeadFilters): Query {
+  let q = query;
+  if (f.kind) q = q.eq("kind", f.kind);
+  if (f.status) q = q.eq("status", f.status);
+  if (f.from) q = q.gte("created_at", f.from);
+  if (f.to) q = q.lt("created_at", nextDay(f.to));
+  const search = searchFilter(f.q);
+  if (search) q = q.or(search);
+  return q;
+}
+
+/** One page of a relation, newest first, with the exact count of what the filter selects. */
+export async function readPage<T>(
+  relation: string,
+  columns: string,
+  page: number,
+  filter: (q: Query) => Query = (q) => q,
+  order = "created_at",
+): Promise<{ rows: T[]; count: number }> {
+  const supabase = await getSupabase();
+  const [from, to] = pageRange(page);
+  const query = filter(supabase.from(relation).select(columns, { count: "exact" }));
+  return rowsOf<T>(
+    await query
+      .order(order, { ascending: false })
+      .order("id", { ascending: false })
+      .range(from, to),
+  );
+}
+
+/** Every row the filter selects as CSV (`Accept: text/csv`), saved as a download. */
+export async function downloadCsv(
+  relation: string,
+  filter: (q: Query) => Query,
+  filename: string,
+): Promise<void> {
+  const supabase = await getSupabase();
+  const { data, error } = await filter(supabase.from(relation).select("*")).csv();
+  if (error) throw new Error(error.message);
+  const url = URL.createObjectURL(new Blob([data], { type: "text/csv" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The file name of an export made today: `revwise-leads-2026-11-26.csv`. */
+export const csvName = (what: string, now = new Date()) =>
+  `revwise-${what}-${now.toISOString().slice(0, 10)}.csv`;
+
+export type PageStat = {
+  day: string;
+  path: string;
+  views: number;
+  visitors: number;
+  leads: number;
+};
+export type PathTotals = { path: string; views: number; visitors: number; leads: number };
+export type DayTotals = { day: string; views: number; leads: number };
+
+/** The last `days` days up to `today` (ISO days, both included). */
+export function lastDays(days: number, today = new Date()): { from: string; to: string } {
+  const to = today.toISOString().slice(0, 10);
+  const start = new Date(`${to}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() - (days - 1));
+  return { from: start.toISOString().slice(0, 10), to };
+}
+
+/** Each page's views, visitors and leads summed over the range, most viewed first. */
+export function totalsByPath(rows: PageStat[]): PathTotals[] {
+  const byPath = new Map<string, PathTotals>();
+  for (const r of rows) {
+    const t = byPath.get(r.path) ?? { path: r.path, views: 0, visitors: 0, leads: 0 };
+    t.views += r.views;
+    t.visitors += r.visitors;
+    t.leads += r.leads;
+    byPath.set(r.path, t);
+  }
+  return [...byPath.values()].sort((a, b) => b.views - a.views || a.path.localeCompare(b.path));
+}
+
+/** Views and leads of every day of the range, days without any counted as zero. */
+export function totalsByDay(rows: PageStat[], from: string, to: string): DayTotals[] {
+  const byDay = new Map<string, DayTotals>();
+  for (let day = from; day <= to; day = nextDay(day)) byDay.set(day, { day, views: 0, leads: 0 });
+  for (const r of rows) {
+    const t = byDay.get(r.day);
+    if (!t) continue;
+    t.views += r.views;
+    t.leads += r.leads;
+  }
+  return [...byDay.values()];
+}
+
+/** Leads per visitor as a percentage with one decimal ("2.5 %"), "–" without visitors. */
+export const conversionRate = (leads: number, visitors: number) =>
+  visitors === 0 ? "–" : `${((leads / visitors) * 100).toFixed(1)} %`;
+
+/** Every page_stats row of the range (the server answers at most 1000 rows a request). */
+export async function readPageStats(from: string, to: string): Promise<PageStat[]> {
+  const supabase = await getSupabase();
+  const all: PageStat[] = [];
+  for (let start = 0; ; start += 1000) {
+    const { rows } = rowsOf<PageStat>(
+      await supabase
+        .from("page_stats")
+        .select("day,path,views,visitors,leads")
+        .gte("day", from)
+        .lte("day", to)
+        .order("day")
+        .order("path")
+        .range(start, start + 999),
+    );
+    all.push(...rows);
+    if (rows.length < 1000) return all;
+  }
+}

@@ -1,0 +1,27 @@
+// The team workspace's vocabulary, shared by the server that stores it and the page that shows it:
+// the five forms' names as the `leads` view's `kind` says them, and a lead's follow-up statuses.
+
+/** The forms, in the table order of server/leads/kinds.ts (`LeadKind.name`). */
+export const LEAD_KINDS = [
+  "newsletter",
+  "watch_demo",
+  "request_access",
+  "contact",
+  "request_demo",
+] as const;
+export type LeadKindName = (typeof LEAD_KINDS)[number];
+
+/** Where the team is with a lead (`lead_states.status`); a lead nobody touched is `new`. */
+export const LEAD_STATUSES = ["new", "contacted", "qualified", "closed"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** Who is on the team: `app_metadata.team_role` is one of these (set through the admin API). */
+export const TEAM_ROLES = ["member", "admin"] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+export const teamRoleOf = (user: {
+  app_metadata?: Record<string, unknown>;
+}): TeamRole | undefined =>
+  (TEAM_ROLES as readonly unknown[]).includes(user.app_metadata?.team_role)
+    ? (user.app_metadata!.team_role as TeamRole)
+    : undefined;
