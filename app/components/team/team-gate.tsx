@@ -2,7 +2,7 @@
 // of a member whose session is aal1, and the authenticator-app set-up of a member without one
 // (its first code raises the session to aal2). None of these asks the server for team data.
 import type * as React from "react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { AppCodeForm } from "../../forms/code-form.tsx";
 import { enrolTotp, withErrorToast, type TotpEnrolment } from "../../lib/account.ts";
 import { signInHref } from "../../lib/team.ts";
@@ -14,10 +14,16 @@ import { Card } from "../ui/card.tsx";
 /** A card whose heading takes the focus when it appears (the step is announced, Tab goes on). */
 function Step({ title, children }: { title: string; children: React.ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const id = useId();
   useEffect(() => heading.current?.focus(), []);
   return (
-    <Card className="grid max-w-2xl gap-5 p-5 sm:p-8">
-      <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
+    <Card role="region" aria-labelledby={id} className="grid max-w-2xl gap-5 p-5 sm:p-8">
+      <h2
+        id={id}
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold text-ink outline-none"
+      >
         {title}
       </h2>
       {children}

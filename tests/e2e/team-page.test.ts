@@ -1,0 +1,280 @@
+// In a real browser against the real server: the team workspace at /team. Its prerendered HTML
+// holds no lead and is noindex; a visitor without a session is asked to sign in, someone off the
+// team is told so and the page asks for no data; an admin signs in through /auth (back to /team),
+// sets up an authenticator app with a code computed from the shown secret, and then works the
+// inbox (newest first, search, a lead's detail, status and note kept across a reload, CSV of the
+// filter), resends a failed email, and moves between the sections by keyboard. axe on each state.
+import { createClient } from "@supabase/supabase-js";
+import type { Page } from "playwright-core";
+import { beforeAll, expect, it } from "vitest";
+import { stepAt, totpCode } from "../../server/auth/mfa/totp.ts";
+import { mintApiKey } from "../../server/security/keys.ts";
+import { addMember } from "../../server/team/members.ts";
+import { workspaceTabs } from "../../app/content/team.ts";
+import { TEST_JWT_SECRET } from "../support/app.ts";
+import { emailTo, PASSWORD, uniqueEmail } from "../support/auth.ts";
+import { axeViolations } from "../support/axe.ts";
+import { describeInBrowser } from "../support/browser.ts";
+import { toastText } from "../support/forms.ts";
+import { startSmtp, type TestSmtp } from "../support/smtp.ts";
+
+let smtp: TestSmtp;
+const domain = `team-${Date.now().toString(36)}.example`;
+const bounced = `bounced@${domain}`;
+const secret = new TextEncoder().encode(TEST_JWT_SECRET);
+
+describeInBrowser(
+  "team workspace",
+  (ctx) => {
+    const api = () => ({ url: ctx.baseUrl, serviceRoleKey: mintApiKey(secret, "service_role") });
+
+    /** A confirmed account with a password, on the team with `role` (or not on it). */
+    async function account(label: string, role?: "member" | "admin") {
+      const email = uniqueEmail(label);
+      const admin = createClient(ctx.baseUrl, api().serviceRoleKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+      }).auth.admin;
+      const { error } = await admin.createUser({ email, password: PASSWORD, email_confirm: true });
+      expect(error).toBeNull();
+      if (role) await addMember(api(), email, role);
+      return email;
+    }
+
+    /** Every /rest/v1 request the page sends from now on. */
+    function restRequests(page: Page): string[] {
+      const seen: string[] = [];
+      page.on("request", (r) => {
+        if (new URL(r.url()).pathname.startsWith("/rest/v1/")) seen.push(r.url());
+      });
+      return seen;
+    }
+
+    /** From /team's prompt, through /auth, and back to /team signed in. */
+    async function signInFromTeam(page: Page, email: string) {
+      await page.goto("/team");
+      await page
+        .getByRole("region", { name: "Sign in to the team workspace" })
+        .getByRole("link", { name: "Sign in" })
+        .click();
+      await page.waitForURL((url) => url.pathname === "/auth");
+      const form = page.getByRole("form", { name: "Sign in" });
+      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("Password").fill(PASSWORD);
+      await form.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((url) => url.pathname === "/team");
+    }
+
+    beforeAll(async () => {
+      // Three leads of three forms, an hour apart (so "newest first" has one answer).
+      await ctx.db.query(
+        `INSERT INTO public.contact_messages (name, email, phone, message, source, created_at)
+         VALUES ('Ada Quinn', $1, '+1 206 555 0100', 'Pricing for 40 sellers?',
+                 '{"page": "/contact", "referrer": "https://search.example/", "utm_campaign": "fall"}',
+                 now() - interval '3 hours')`,
+        [`ada@${domain}`],
+      );
+      await ctx.db.query(
+        `INSERT INTO public.access_requests (first_name, last_name, email, company_name, company_size, department, created_at)
+         VALUES ('Bo', 'Lind', $1, 'Lumen Freight', '51-200', 'Sales', now() - interval '2 hours')`,
+        [`bo@${domain}`],
+      );
+      await ctx.db.query(
+        `INSERT INTO public.demo_requests (email, created_at) VALUES ($1, now() - interval '1 hour')`,
+        [`cy@${domain}`],
+      );
+    });
+
+    it("prerenders /team as a noindex shell without lead data, outside the sitemap", async () => {
+      const html = await (await fetch(`${ctx.baseUrl}/team`)).text();
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+      expect(html).toContain('data-island="team-workspace"');
+      expect(html).not.toContain(domain);
+      expect(html).not.toContain("Lumen Freight");
+      const sitemap = await (await fetch(`${ctx.baseUrl}/sitemap.xml`)).text();
+      expect(sitemap).not.toContain("/team");
+    });
+
+    it("asks a visitor without a session to sign in, and reads nothing", async () => {
+      const page = await ctx.newPage();
+      const rest = restRequests(page);
+      await page.goto("/team");
+      const prompt = page.getByRole("region", { name: "Sign in to the team workspace" });
+      await prompt.waitFor();
+      expect(await prompt.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(
+        "/auth?next=%2Fteam",
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      expect(rest).toEqual([]);
+    });
+
+    it("tells someone off the team so, and asks the server for no team data", async () => {
+      const page = await ctx.newPage({ width: 390, height: 844, mobile: true });
+      const rest = restRequests(page);
+      const email = await account("outsider");
+      await signInFromTeam(page, email);
+      await page.getByRole("heading", { name: "You're not on the team" }).waitFor();
+      await page.getByText(email).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(rest).toEqual([]);
+      expect(await page.content()).not.toContain(domain);
+    });
+
+    it("has an admin set up the app's code, then work the inbox, the outbox and the sections", async () => {
+      const page = await ctx.newPage();
+      // Relations still being built on main (lead_state_changes, webhook_endpoints and
+      // webhook_deliveries, subscribers, page_stats) answer PostgREST's 404 until they land: the
+      // sections say the server's message, and the browser logs the status.
+      ctx.allowConsoleError(/status of 404/);
+      const email = await account("admin", "admin");
+      await signInFromTeam(page, email);
+
+      // First visit without an authenticator app: set one up, its first code opens the workspace.
+      await page.getByRole("heading", { name: "Set up two-step verification" }).waitFor();
+      await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+      const key = (await page.getByTestId("totp-secret").textContent())!.trim();
+      expect(key).toMatch(/^[A-Z2-7]{32}$/);
+      expect(await axeViolations(page)).toEqual([]);
+      const turnOn = page.getByRole("form", { name: "Turn on two-step verification" });
+      await turnOn.getByLabel("6-digit code from your app").fill(totpCode(key, stepAt(Date.now())));
+      await turnOn.getByRole("button", { name: "Verify and open the workspace" }).click();
+
+      // The inbox: every lead, newest first, with the exact count.
+      const panel = page.getByRole("tabpanel");
+      await panel.getByText("1–3 of 3 leads").waitFor();
+      const leads = panel.getByRole("region", { name: "Leads, newest first" });
+      expect(await leads.getByRole("rowheader").allTextContents()).toEqual([
+        `cy@${domain}`,
+        "Bo Lind",
+        "Ada Quinn",
+      ]);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Search across name, email and company; a comma in the text does not break the query.
+      const search = panel.getByRole("search", { name: "Search name, email or company" });
+      await search.getByLabel("Search name, email or company").fill("lumen, freight");
+      await search.getByRole("button", { name: "Search" }).click();
+      await panel.getByText("0 of 0 leads").waitFor();
+      await search.getByLabel("Search name, email or company").fill("lumen");
+      await search.getByRole("button", { name: "Search" }).click();
+      await panel.getByText("1–1 of 1 leads").waitFor();
+      expect(await leads.getByRole("rowheader").allTextContents()).toEqual(["Bo Lind"]);
+
+      // The lead's detail: every field, then a status and a note that a reload keeps.
+      await leads.getByRole("link", { name: "Bo Lind" }).click();
+      await page.getByRole("heading", { level: 2, name: "Bo Lind" }).waitFor();
+      expect(new URL(page.url()).hash).toMatch(/^#inbox\/lead\/[0-9a-f-]{36}$/);
+      await panel.getByText("Lumen Freight").first().waitFor();
+      await panel.getByText("51-200").waitFor();
+      const followUp = panel.getByRole("form", { name: "Follow-up" });
+      await followUp.getByLabel("Status").selectOption("contacted");
+      await followUp.getByLabel("Internal note").fill("Called Bo; wants a demo in December.");
+      await followUp.getByRole("button", { name: "Save" }).click();
+      await toastText(page, "Lead saved").waitFor();
+      await followUp.getByText(/^Last changed /).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.reload();
+      await page.getByRole("heading", { level: 2, name: "Bo Lind" }).waitFor();
+      const kept = page.getByRole("form", { name: "Follow-up" });
+      expect(await kept.getByLabel("Status").inputValue()).toBe("contacted");
+      expect(await kept.getByLabel("Internal note").inputValue()).toBe(
+        "Called Bo; wants a demo in December.",
+      );
+
+      // Back in the inbox, the CSV of a filter holds exactly its rows.
+      await page.getByRole("button", { name: "← Back to the inbox" }).click();
+      await panel.getByText("1–3 of 3 leads").waitFor();
+      await panel.getByLabel("Status").selectOption("contacted");
+      await panel.getByText("1–1 of 1 leads").waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        panel.getByRole("button", { name: "Export CSV" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^revwise-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = await streamText(await download.createReadStream());
+      const lines = csv.trim().split(/\r?\n/);
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toContain("email");
+      expect(lines[1]).toContain(`bo@${domain}`);
+      expect(lines[1]).toContain("contacted");
+
+      // The outbox: an email the SMTP server refused is failed; Resend sends it.
+      smtp.behave({
+        rejectRecipient: (address) =>
+          address === bounced ? { code: 550, message: "5.2.2 Mailbox full" } : undefined,
+      });
+      const visitor = createClient(ctx.baseUrl, mintApiKey(secret, "anon"), {
+        auth: { persistSession: false },
+      });
+      expect((await visitor.from("demo_requests").insert({ email: bounced })).error).toBeNull();
+      await expect
+        .poll(
+          async () =>
+            (
+              await ctx.db.query<{ status: string }>(
+                "SELECT status FROM public.emails WHERE to_address = $1",
+                [bounced],
+              )
+            )[0]?.status,
+          { timeout: 20_000 },
+        )
+        .toBe("failed");
+      smtp.behave({});
+      await page.getByRole("tab", { name: "Emails" }).click();
+      expect(new URL(page.url()).hash).toBe("#emails");
+      await panel.getByLabel("Status").selectOption("failed");
+      const outbox = panel.getByRole("region", { name: "Emails, newest first" });
+      await outbox.getByText(bounced).waitFor();
+      await outbox.getByText(/Mailbox full/).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await outbox.getByRole("button", { name: new RegExp(`^Resend .* to ${bounced}$`) }).click();
+      await toastText(page, "Email queued again").waitFor();
+      await emailTo(smtp, bounced, "Your Revwise demo is ready");
+
+      // Keyboard: Tab reaches the selected tab; arrows, Home and End move and show the sections;
+      // each shows its rows or the server's message, and a reload keeps the section.
+      await page.getByRole("main").getByRole("button", { name: "Logout" }).focus();
+      await page.keyboard.press("Tab");
+      const focused = () =>
+        page.evaluate(() =>
+          document.activeElement?.getAttribute("role") === "tab"
+            ? document.activeElement.textContent
+            : null,
+        );
+      expect(await focused()).toBe("Emails");
+      await page.keyboard.press("ArrowRight");
+      expect(await focused()).toBe("Subscribers");
+      await page.keyboard.press("End");
+      expect(await focused()).toBe("Analytics");
+      expect(new URL(page.url()).hash).toBe("#analytics");
+      for (const tab of workspaceTabs.slice(1)) {
+        await page.getByRole("tab", { name: tab.label }).click();
+        expect(await page.getByRole("tab", { name: tab.label }).getAttribute("aria-selected")).toBe(
+          "true",
+        );
+        await expect.poll(() => panel.getByText(/^Loading /).count()).toBe(0);
+        await panel.getByRole("status").or(panel.getByRole("alert")).first().waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+      }
+      await page.keyboard.press("Home");
+      expect(await focused()).toBe("Inbox");
+      await page.getByRole("tab", { name: "Webhooks" }).click();
+      await page.reload();
+      await page.getByRole("heading", { name: "Webhook endpoints" }).waitFor();
+      // An admin may add endpoints; the form is there.
+      await page.getByRole("form", { name: "Add an endpoint" }).waitFor();
+    });
+  },
+  {
+    env: async () => {
+      smtp = await startSmtp();
+      return { SMTP_URL: smtp.url, RATE_LIMIT_EMAIL_SENT: "1000", RATE_LIMIT_EMAIL_IP: "1000" };
+    },
+    teardown: () => smtp.stop(),
+  },
+);
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
+}
