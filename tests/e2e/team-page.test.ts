@@ -1,9 +1,10 @@
 // In a real browser against the real server: the team workspace at /team. Its prerendered HTML
 // holds no lead and is noindex; a visitor without a session is asked to sign in, someone off the
 // team is told so and the page asks for no data; an admin signs in through /auth (back to /team),
-// sets up an authenticator app with a code computed from the shown secret, and then works the
-// inbox (newest first, search, a lead's detail, status and note kept across a reload, CSV of the
-// filter), resends a failed email, and moves between the sections by keyboard. axe on each state.
+// sets up an authenticator app with a code computed from the shown secret, works the inbox
+// (newest first, search, a lead's detail, status and note kept across a reload, CSV of the
+// filter), resends a failed email, moves between the sections by keyboard, and signed in again
+// with the password alone is asked for the app's code. axe on each state.
 import { createClient } from "@supabase/supabase-js";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
@@ -262,6 +263,28 @@ describeInBrowser(
       await page.getByRole("heading", { name: "Webhook endpoints" }).waitFor();
       // An admin may add endpoints; the form is there.
       await page.getByRole("form", { name: "Add an endpoint" }).waitFor();
+
+      // Signed in again with the password alone (aal1): the workspace asks for the app's code.
+      await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await page.goto("/auth");
+      const form = page.getByRole("form", { name: "Sign in" });
+      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("Password").fill(PASSWORD);
+      await form.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("heading", { name: "Enter your verification code" }).waitFor();
+      const rest = restRequests(page);
+      await page.goto("/team");
+      const step = page.getByRole("region", { name: "Enter your verification code" });
+      await step.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(rest).toEqual([]);
+      // A code works once: the next step's code (the server accepts one step either side).
+      await step
+        .getByLabel("6-digit code from your app")
+        .fill(totpCode(key, stepAt(Date.now()) + 1));
+      await step.getByRole("button", { name: "Verify and open the workspace" }).click();
+      await page.getByRole("tablist", { name: "Workspace sections" }).waitFor();
     });
   },
   {
