@@ -62,7 +62,12 @@ export function AnalyticsPanel() {
                 rowKey={(r) => r.path}
                 empty="No page views counted in this range."
                 columns={[
-                  { header: "Page", cell: (r) => r.path, rowHeader: true },
+                  {
+                    header: "Page",
+                    cell: (r) => r.path,
+                    rowHeader: true,
+                    className: "whitespace-nowrap",
+                  },
                   { header: "Views", cell: (r) => number(r.views), className: "text-right" },
                   { header: "Visitors", cell: (r) => number(r.visitors), className: "text-right" },
                   { header: "Leads", cell: (r) => number(r.leads), className: "text-right" },
@@ -76,19 +81,26 @@ export function AnalyticsPanel() {
               <h3 className="font-semibold text-ink">Per day</h3>
               <DayChart days={days} descriptionId={descriptionId} />
               <p id={descriptionId} className="sr-only">
-                The table below lists the views and leads of every day shown in the chart.
+                The table after the chart lists the views and leads of every day it shows.
               </p>
-              <DataTable
-                caption="Views and leads per day"
-                rows={days}
-                rowKey={(r) => r.day}
-                empty="No days in this range."
-                columns={[
-                  { header: "Day", cell: (r) => r.day, rowHeader: true },
-                  { header: "Views", cell: (r) => number(r.views), className: "text-right" },
-                  { header: "Leads", cell: (r) => number(r.leads), className: "text-right" },
-                ]}
-              />
+              <details>
+                <summary className="cursor-pointer text-sm font-semibold text-primary underline-offset-4 hover:underline">
+                  The figures per day, as a table
+                </summary>
+                <div className="mt-3">
+                  <DataTable
+                    caption="Views and leads per day"
+                    rows={days}
+                    rowKey={(r) => r.day}
+                    empty="No days in this range."
+                    columns={[
+                      { header: "Day", cell: (r) => r.day, rowHeader: true },
+                      { header: "Views", cell: (r) => number(r.views), className: "text-right" },
+                      { header: "Leads", cell: (r) => number(r.leads), className: "text-right" },
+                    ]}
+                  />
+                </div>
+              </details>
             </div>
           )}
         </LoadState>

@@ -3,6 +3,7 @@
 // headers that scrolls sideways on a phone, and paging with "1–50 of N" read out when it changes.
 import type * as React from "react";
 import { useCallback, useEffect, useState } from "react";
+import { withErrorToast } from "../../lib/account.ts";
 import { PAGE_SIZE, rangeLabel } from "../../lib/team-data.ts";
 import { Button } from "../ui/button.tsx";
 
@@ -105,7 +106,7 @@ export function DataTable<T>({
       aria-label={caption}
       tabIndex={0}
     >
-      <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+      <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted text-xs font-semibold tracking-wide text-slate-700 uppercase">
           <tr>
@@ -183,6 +184,42 @@ export function Pager({
             Next page
           </Button>
         </div>
+      )}
+    </div>
+  );
+}
+
+/** A list's heading, and its "Export CSV" button when it can be exported (busy while it runs). */
+export function ListHeading({
+  id,
+  title,
+  exportCsv,
+}: {
+  id: string;
+  title: string;
+  exportCsv?: () => Promise<void>;
+}) {
+  const [exporting, setExporting] = useState(false);
+  const run = async (save: () => Promise<void>) => {
+    setExporting(true);
+    await withErrorToast(save);
+    setExporting(false);
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h2 id={id} className="text-xl font-semibold text-ink">
+        {title}
+      </h2>
+      {exportCsv && (
+        <Button
+          type="button"
+          variant="outline"
+          disabled={exporting}
+          aria-busy={exporting}
+          onClick={() => void run(exportCsv)}
+        >
+          {exporting ? "Exporting..." : "Export CSV"}
+        </Button>
       )}
     </div>
   );

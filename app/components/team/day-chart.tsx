@@ -27,60 +27,68 @@ export function DayChart({ days, descriptionId }: { days: DayTotals[]; descripti
   const labelEvery = Math.max(1, Math.ceil(days.length / 6));
   return (
     <figure className="grid gap-2">
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-label="Views and leads per day"
-        aria-describedby={descriptionId}
-        className="h-auto w-full rounded-xl border border-border bg-white"
+      {/* On a phone the chart keeps a readable size and scrolls sideways (by keyboard too). */}
+      <div
+        className="overflow-x-auto rounded-xl border border-border bg-white"
+        role="region"
+        aria-label="Chart of views and leads per day"
+        tabIndex={0}
       >
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(f * maxViews, maxViews)}
-              y2={y(f * maxViews, maxViews)}
-              stroke="#e2e8f0"
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          role="img"
+          aria-label="Views and leads per day"
+          aria-describedby={descriptionId}
+          className="h-auto w-full min-w-[36rem]"
+        >
+          {[0, 0.5, 1].map((f) => (
+            <g key={f}>
+              <line
+                x1={PAD.left}
+                x2={W - PAD.right}
+                y1={y(f * maxViews, maxViews)}
+                y2={y(f * maxViews, maxViews)}
+                stroke="#e2e8f0"
+              />
+              <text
+                x={PAD.left - 6}
+                y={y(f * maxViews, maxViews) + 4}
+                textAnchor="end"
+                fontSize="11"
+                fill="#475569"
+              >
+                {f * maxViews}
+              </text>
+              <text
+                x={W - PAD.right + 6}
+                y={y(f * maxLeads, maxLeads) + 4}
+                fontSize="11"
+                fill="#0f766e"
+              >
+                {f * maxLeads}
+              </text>
+            </g>
+          ))}
+          {days.map((d, i) => (
+            <rect
+              key={d.day}
+              x={x(i) - barW / 2}
+              y={y(d.views, maxViews)}
+              width={barW}
+              height={PAD.top + innerH - y(d.views, maxViews)}
+              fill="#818cf8"
             />
-            <text
-              x={PAD.left - 6}
-              y={y(f * maxViews, maxViews) + 4}
-              textAnchor="end"
-              fontSize="11"
-              fill="#475569"
-            >
-              {f * maxViews}
-            </text>
-            <text
-              x={W - PAD.right + 6}
-              y={y(f * maxLeads, maxLeads) + 4}
-              fontSize="11"
-              fill="#0f766e"
-            >
-              {f * maxLeads}
-            </text>
-          </g>
-        ))}
-        {days.map((d, i) => (
-          <rect
-            key={d.day}
-            x={x(i) - barW / 2}
-            y={y(d.views, maxViews)}
-            width={barW}
-            height={PAD.top + innerH - y(d.views, maxViews)}
-            fill="#818cf8"
-          />
-        ))}
-        {days.length > 0 && <path d={line} fill="none" stroke="#0f766e" strokeWidth="2" />}
-        {days.map((d, i) =>
-          i % labelEvery === 0 ? (
-            <text key={d.day} x={x(i)} y={H - 8} textAnchor="middle" fontSize="11" fill="#475569">
-              {d.day.slice(5)}
-            </text>
-          ) : null,
-        )}
-      </svg>
+          ))}
+          {days.length > 0 && <path d={line} fill="none" stroke="#0f766e" strokeWidth="2" />}
+          {days.map((d, i) =>
+            i % labelEvery === 0 ? (
+              <text key={d.day} x={x(i)} y={H - 8} textAnchor="middle" fontSize="11" fill="#475569">
+                {d.day.slice(5)}
+              </text>
+            ) : null,
+          )}
+        </svg>
+      </div>
       <figcaption className="flex flex-wrap gap-4 text-sm text-slate-700">
         <span className="flex items-center gap-2">
           <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-indigo-400" /> Views

@@ -32,13 +32,13 @@ export function EmailsPanel() {
       empty="No emails match this filter."
       columns={(reload) => [
         { header: "Subject", cell: (r) => r.subject, rowHeader: true },
-        { header: "To", cell: (r) => <span className="break-all">{r.to_address}</span> },
+        { header: "To", cell: (r) => r.to_address, className: "whitespace-nowrap" },
         {
           header: "Status",
           cell: (r) => <Badge variant={statusBadge[r.status]}>{emailStatusLabels[r.status]}</Badge>,
         },
         { header: "Attempts", cell: (r) => r.attempts },
-        { header: "Last error", cell: (r) => r.last_error ?? "–" },
+        { header: "Last error", cell: (r) => r.last_error ?? "–", className: "min-w-64" },
         {
           header: "Queued",
           cell: (r) => formatDateTime(r.created_at),

@@ -80,7 +80,7 @@ export function SearchBox({
 /** A row of filters that wraps on a phone. */
 export function FilterBar({ children }: { children: React.ReactNode }) {
   return (
-    <div className="grid gap-3 rounded-xl border border-border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 rounded-xl border border-border bg-white p-4 lg:grid-cols-4">
       {children}
     </div>
   );

@@ -3,7 +3,7 @@
 // what the filters select. A lead opens its detail in place (its id in the URL's fragment).
 import { useState } from "react";
 import { leadKindLabels, leadStatusLabels, optionsOf } from "../../content/team.ts";
-import { formatDateTime, withErrorToast } from "../../lib/account.ts";
+import { formatDateTime } from "../../lib/account.ts";
 import {
   csvName,
   downloadCsv,
@@ -14,8 +14,7 @@ import {
   type LeadRow,
 } from "../../lib/team-data.ts";
 import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { DataTable, LoadState, Pager, useLoad } from "./data-table.tsx";
+import { DataTable, ListHeading, LoadState, Pager, useLoad } from "./data-table.tsx";
 import { FilterBar, FilterDate, FilterSelect, SearchBox } from "./filters.tsx";
 import { LeadDetail } from "./lead-detail.tsx";
 
@@ -28,7 +27,6 @@ export function Inbox({
 }) {
   const [filters, setFilters] = useState<LeadFilters>(NO_LEAD_FILTERS);
   const [page, setPage] = useState(0);
-  const [exporting, setExporting] = useState(false);
   const { state } = useLoad(
     () =>
       readPage<LeadRow>("leads", "id,kind,created_at,email,name,company,status", page, (q) =>
@@ -40,31 +38,15 @@ export function Inbox({
     setFilters((f) => ({ ...f, ...patch }));
     setPage(0);
   };
-  const exportCsv = async () => {
-    setExporting(true);
-    await withErrorToast(() =>
-      downloadCsv("leads", (q) => filterLeads(q, filters), csvName("leads")),
-    );
-    setExporting(false);
-  };
 
   if (lead) return <LeadDetail id={lead} onBack={() => onLead(undefined)} />;
   return (
     <section aria-labelledby="inbox-heading" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="inbox-heading" className="text-xl font-semibold text-ink">
-          Inbox
-        </h2>
-        <Button
-          type="button"
-          variant="outline"
-          disabled={exporting}
-          aria-busy={exporting}
-          onClick={() => void exportCsv()}
-        >
-          {exporting ? "Exporting..." : "Export CSV"}
-        </Button>
-      </div>
+      <ListHeading
+        id="inbox-heading"
+        title="Inbox"
+        exportCsv={() => downloadCsv("leads", (q) => filterLeads(q, filters), csvName("leads"))}
+      />
       <SearchBox
         label="Search name, email or company"
         value={filters.q}
@@ -108,15 +90,19 @@ export function Inbox({
                         e.preventDefault();
                         onLead(r.id);
                       }}
-                      className="font-semibold break-all text-primary underline-offset-4 hover:underline"
+                      className="font-semibold whitespace-nowrap text-primary underline-offset-4 hover:underline"
                     >
                       {r.name || r.email}
                     </a>
                   ),
                 },
-                { header: "Email", cell: (r) => <span className="break-all">{r.email}</span> },
+                { header: "Email", cell: (r) => r.email, className: "whitespace-nowrap" },
                 { header: "Company", cell: (r) => r.company ?? "–" },
-                { header: "Form", cell: (r) => leadKindLabels[r.kind] ?? r.kind },
+                {
+                  header: "Form",
+                  cell: (r) => leadKindLabels[r.kind] ?? r.kind,
+                  className: "whitespace-nowrap",
+                },
                 {
                   header: "Status",
                   cell: (r) => (

@@ -64,7 +64,7 @@ const show = (value: unknown) =>
 
 function Facts({ title, facts }: { title: string; facts: [string, unknown][] }) {
   return (
-    <Card className="grid gap-3 p-5">
+    <Card className="grid content-start gap-3 p-5">
       <h3 className="font-semibold text-ink">{title}</h3>
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
         {facts.map(([k, v]) => (

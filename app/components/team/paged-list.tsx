@@ -1,11 +1,9 @@
 // A relation listed newest first, 50 a page with its exact count, filtered by status, optionally
 // exported as CSV: the outbox, the subscribers and the webhook delivery log are each one of these.
 import { useState } from "react";
-import { withErrorToast } from "../../lib/account.ts";
 import { csvName, downloadCsv, readPage, type Query } from "../../lib/team-data.ts";
-import { Button } from "../ui/button.tsx";
-import { DataTable, LoadState, Pager, useLoad, type Column } from "./data-table.tsx";
-import { FilterSelect } from "./filters.tsx";
+import { DataTable, ListHeading, LoadState, Pager, useLoad, type Column } from "./data-table.tsx";
+import { FilterBar, FilterSelect } from "./filters.tsx";
 import { optionsOf } from "../../content/team.ts";
 
 export function PagedList<T extends { id: string }>({
@@ -32,50 +30,31 @@ export function PagedList<T extends { id: string }>({
 }) {
   const [status, setStatus] = useState("");
   const [page, setPage] = useState(0);
-  const [exporting, setExporting] = useState(false);
   const byStatus = (q: Query) => (status ? q.eq("status", status) : q);
   const { state, reload } = useLoad(
     () => readPage<T>(relation, select, page, byStatus),
     `${status}-${page}`,
   );
-  const exportCsv = async (what: string) => {
-    setExporting(true);
-    await withErrorToast(() => downloadCsv(relation, byStatus, csvName(what)));
-    setExporting(false);
-  };
   const headingId = `${relation}-heading`;
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id={headingId} className="text-xl font-semibold text-ink">
-          {title}
-        </h2>
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="w-56">
-            <FilterSelect
-              label="Status"
-              value={status}
-              options={optionsOf(statusLabels)}
-              all="Any status"
-              onChange={(s) => {
-                setStatus(s);
-                setPage(0);
-              }}
-            />
-          </div>
-          {exportAs && (
-            <Button
-              type="button"
-              variant="outline"
-              disabled={exporting}
-              aria-busy={exporting}
-              onClick={() => void exportCsv(exportAs)}
-            >
-              {exporting ? "Exporting..." : "Export CSV"}
-            </Button>
-          )}
-        </div>
-      </div>
+      <ListHeading
+        id={headingId}
+        title={title}
+        exportCsv={exportAs ? () => downloadCsv(relation, byStatus, csvName(exportAs)) : undefined}
+      />
+      <FilterBar>
+        <FilterSelect
+          label="Status"
+          value={status}
+          options={optionsOf(statusLabels)}
+          all="Any status"
+          onChange={(s) => {
+            setStatus(s);
+            setPage(0);
+          }}
+        />
+      </FilterBar>
       <LoadState state={state} what={noun}>
         {({ rows, count }) => (
           <div className="grid gap-3">

@@ -28,7 +28,8 @@ export function SubscribersPanel() {
       columns={() => [
         {
           header: "Email",
-          cell: (r) => <span className="break-all">{r.email}</span>,
+          cell: (r) => r.email,
+          className: "whitespace-nowrap",
           rowHeader: true,
         },
         { header: "Status", cell: (r) => subscriberStatusLabels[r.status] ?? r.status },

@@ -44,7 +44,8 @@ function deliveryColumns(admin: boolean, reload: () => void): Column<DeliveryRow
   return [
     {
       header: "Endpoint",
-      cell: (r) => <span className="break-all">{r.endpoint_url}</span>,
+      cell: (r) => r.endpoint_url,
+      className: "whitespace-nowrap",
       rowHeader: true,
     },
     {
@@ -133,7 +134,8 @@ export function WebhooksPanel({ admin }: { admin: boolean }) {
               columns={[
                 {
                   header: "URL",
-                  cell: (r) => <span className="break-all">{r.url}</span>,
+                  cell: (r) => r.url,
+                  className: "whitespace-nowrap",
                   rowHeader: true,
                 },
                 { header: "Description", cell: (r) => r.description || "–" },
@@ -279,7 +281,7 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
     <Card className="grid gap-4 p-5">
       <form aria-label="Add an endpoint" onSubmit={(e) => void add(e)} className="grid gap-4">
         <h3 className="font-semibold text-ink">Add an endpoint</h3>
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid items-start gap-4 md:grid-cols-2">
           <Field
             label="URL"
             description="https://…, or http:// to localhost while testing."
