@@ -6,6 +6,7 @@ import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "../common/accounts.ts";
 import { DEFAULT_BOOK_DEMO_URL, DEMO_PAGE_ROUTE } from "../common/site-build.ts";
 import { JwtKeysError, parseJwtKeys, type JwtKey } from "./security/jwt-keys.ts";
+import { endpointUrl, isEndpointSecret, SECRET_RULE, URL_RULE } from "./webhooks/endpoint-rules.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -272,9 +273,6 @@ function parseSendSmsHook(e: {
   return { url: url.toString(), secrets };
 }
 
-const WEBHOOK_SECRET = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
-const PLAIN_HTTP_WEBHOOK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
 /**
  * The operator's CRM webhook: LEAD_WEBHOOK_URL (https, or http to this machine only) and its
  * Standard Webhooks secret LEAD_WEBHOOK_SECRET (`whsec_` and 24 to 64 bytes in base64).
@@ -290,29 +288,11 @@ function parseLeadWebhook(e: {
       );
     return undefined;
   }
-  let url: URL | undefined;
-  try {
-    url = new URL(e.LEAD_WEBHOOK_URL);
-  } catch {
-    url = undefined;
-  }
-  if (
-    !url ||
-    !(
-      url.protocol === "https:" ||
-      (url.protocol === "http:" && PLAIN_HTTP_WEBHOOK_HOSTS.has(url.hostname))
-    )
-  )
-    throw new ConfigError(
-      "Invalid configuration: LEAD_WEBHOOK_URL must be an https:// URL (http:// only to localhost, 127.0.0.1 or ::1)",
-    );
-  const key = WEBHOOK_SECRET.exec(e.LEAD_WEBHOOK_SECRET ?? "")?.[1];
-  const bytes = key === undefined ? 0 : Buffer.from(key, "base64").length;
-  if (bytes < 24 || bytes > 64)
-    throw new ConfigError(
-      "Invalid configuration: LEAD_WEBHOOK_SECRET must be whsec_ followed by 24 to 64 random bytes in base64",
-    );
-  return { url: url.toString(), secret: e.LEAD_WEBHOOK_SECRET! };
+  const url = endpointUrl(e.LEAD_WEBHOOK_URL);
+  if (!url) throw new ConfigError(`Invalid configuration: LEAD_WEBHOOK_URL must be ${URL_RULE}`);
+  if (!isEndpointSecret(e.LEAD_WEBHOOK_SECRET ?? ""))
+    throw new ConfigError(`Invalid configuration: LEAD_WEBHOOK_SECRET must be ${SECRET_RULE}`);
+  return { url, secret: e.LEAD_WEBHOOK_SECRET! };
 }
 
 /** GOTRUE_JWT_KEYS, parsed and checked (security/jwt-keys.ts); its message never shows a key. */

@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { EXTENSIONS } from "./pglite-extensions.mjs";
 
 /**
  * @typedef {import("./pglite-messages.ts").Request} Request
@@ -34,7 +35,10 @@ async function open({ dataDir, template }) {
   if (template) {
     try {
       const tarball = await gunzip(await fs.readFile(template));
-      return await PGlite.create(dataDir, { loadDataDir: new Blob([tarball]) });
+      return await PGlite.create(dataDir, {
+        loadDataDir: new Blob([tarball]),
+        extensions: EXTENSIONS,
+      });
     } catch {
       if (!dataDir.startsWith("memory://")) {
         await fs.rm(dataDir, { recursive: true, force: true });
@@ -42,7 +46,7 @@ async function open({ dataDir, template }) {
       }
     }
   }
-  return PGlite.create(dataDir);
+  return PGlite.create(dataDir, { extensions: EXTENSIONS });
 }
 
 /**

@@ -564,6 +564,40 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     });
     expect((await exported.text()).split("\r\n").length).toBeGreaterThan(1001);
 
+    // The workspace's other reads (history, endpoints, delivery log, page statistics), and an
+    // admin's endpoint added, changed and deleted (the service-role key: an admin's rights).
+    const asMember = { apikey: server.anonKey, authorization: `Bearer ${raised.access_token}` };
+    for (const path of [
+      `lead_state_changes?lead_id=eq.${contactLead!.id}&order=changed_at`,
+      "webhook_endpoints?order=created_at.desc",
+      "webhook_deliveries?order=created_at.desc&limit=50",
+      `page_stats?day=gte.${today}&day=lte.${today}`,
+    ])
+      expect((await fetch(`${server.url}/rest/v1/${path}`, { headers: asMember })).status).toBe(
+        200,
+      );
+    const asAdmin = {
+      apikey: server.serviceRoleKey,
+      authorization: `Bearer ${server.serviceRoleKey}`,
+      "content-type": "application/json",
+      prefer: "return=representation",
+    };
+    const [endpoint] = (await (
+      await fetch(`${server.url}/rest/v1/webhook_endpoints`, {
+        method: "POST",
+        headers: asAdmin,
+        body: JSON.stringify({ url: "https://crm.example/plans" }),
+      })
+    ).json()) as { id: string }[];
+    for (const method of ["PATCH", "DELETE"]) {
+      const changed = await fetch(`${server.url}/rest/v1/webhook_endpoints?id=eq.${endpoint!.id}`, {
+        method,
+        headers: asAdmin,
+        body: method === "PATCH" ? JSON.stringify({ enabled: false }) : undefined,
+      });
+      expect(changed.status).toBe(200);
+    }
+
     // REST inserts and the lead functions (proof of work, replay guard, team emails).
     await insert("newsletter_subscribers", { email: uniqueEmail("news") });
     await insert("demo_requests", { email: "ops@lumen-freight.example" });

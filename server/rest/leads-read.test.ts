@@ -5,290 +5,267 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, expect, it } from "vitest";
 import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
-import { PASSWORD } from "../../tests/support/auth.ts";
-import { stepAt, totpCode } from "../auth/mfa/totp.ts";
+import { teamMember } from "../../tests/support/team.ts";
 
-describeAuthSuite(
-  "rest: the leads view",
-  ({ server, smtp, client, confirmedUser, ctx, emailTo }) => {
-    const admin = () => server.admin().auth.admin;
-    const domain = `leads-${Date.now().toString(36)}.example`;
-    let member: SupabaseClient;
-    let memberId: string;
+describeAuthSuite("rest: the leads view", (suite) => {
+  const { server, smtp, client, confirmedUser, ctx, emailTo } = suite;
+  const domain = `leads-${Date.now().toString(36)}.example`;
+  let member: SupabaseClient;
+  let memberId: string;
 
-    async function teamMember(label: string, raise: boolean) {
-      const { email, session } = await confirmedUser(label);
-      await admin().updateUserById(session.user.id, { app_metadata: { team_role: "member" } });
-      const supabase = client();
-      await supabase.auth.signInWithPassword({ email, password: PASSWORD });
-      if (raise) {
-        const { data } = await supabase.auth.mfa.enroll({ factorType: "totp" });
-        const factor = data as { id: string; totp: { secret: string } };
-        const verified = await supabase.auth.mfa.challengeAndVerify({
-          factorId: factor.id,
-          code: totpCode(factor.totp.secret, stepAt(Date.now())),
-        });
-        expect(verified.error).toBeNull();
-      }
-      return { supabase, id: session.user.id };
-    }
-
-    beforeAll(async () => {
-      const visitor = client();
-      for (const [table, email, page] of [
-        ["newsletter_subscribers", `reader@${domain}`, "/blog"],
-        ["demo_requests", `cto@${domain}`, "/product/tour"],
-      ] as const)
-        expect((await visitor.from(table).insert({ email, source: { page } })).error).toBeNull();
-      await ctx.db.query(
-        `INSERT INTO public.contact_messages (name, email, phone, message, source)
+  beforeAll(async () => {
+    const visitor = client();
+    for (const [table, email, page] of [
+      ["newsletter_subscribers", `reader@${domain}`, "/blog"],
+      ["demo_requests", `cto@${domain}`, "/product/tour"],
+    ] as const)
+      expect((await visitor.from(table).insert({ email, source: { page } })).error).toBeNull();
+    await ctx.db.query(
+      `INSERT INTO public.contact_messages (name, email, phone, message, source)
        VALUES ('Ada Quinn', $1, '+1 206 555 0100', 'Pricing for 40 sellers?', '{"page": "/contact", "utm_campaign": "fall"}')`,
-        [`ada@${domain}`],
-      );
-      await ctx.db.query(
-        `INSERT INTO public.access_requests (first_name, last_name, email, company_name, company_size, department)
+      [`ada@${domain}`],
+    );
+    await ctx.db.query(
+      `INSERT INTO public.access_requests (first_name, last_name, email, company_name, company_size, department)
        VALUES ('Bo', 'Lind', $1, 'Lumen Freight', '51-200', 'Sales')`,
-        [`bo@${domain}`],
-      );
-      ({ supabase: member, id: memberId } = await teamMember("leads-member", true));
+      [`bo@${domain}`],
+    );
+    ({ supabase: member, id: memberId } = await teamMember(suite, "leads-member", { aal2: true }));
+  });
+
+  const ours = (supabase: SupabaseClient) =>
+    supabase.from("leads").select("*", { count: "exact" }).ilike("email", `%@${domain}`);
+
+  it("lets a member on aal2 read every form's leads, newest first, with their source", async () => {
+    const { data, error, count, status } = await ours(member).order("created_at", {
+      ascending: false,
     });
-
-    const ours = (supabase: SupabaseClient) =>
-      supabase.from("leads").select("*", { count: "exact" }).ilike("email", `%@${domain}`);
-
-    it("lets a member on aal2 read every form's leads, newest first, with their source", async () => {
-      const { data, error, count, status } = await ours(member).order("created_at", {
-        ascending: false,
-      });
-      expect(error).toBeNull();
-      expect(status).toBe(200);
-      expect(count).toBe(4);
-      expect(data!.map((l) => l.kind)).toEqual([
-        "request_access",
-        "contact",
-        "watch_demo",
-        "newsletter",
-      ]);
-      expect(data![1]).toMatchObject({
-        name: "Ada Quinn",
-        details: { phone: "+1 206 555 0100", message: "Pricing for 40 sellers?" },
-        page: "/contact",
-        utm_campaign: "fall",
-        status: "new",
-        note: null,
-      });
-      expect(data![0]).toMatchObject({ name: "Bo Lind", company: "Lumen Freight" });
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(count).toBe(4);
+    expect(data!.map((l) => l.kind)).toEqual([
+      "request_access",
+      "contact",
+      "watch_demo",
+      "newsletter",
+    ]);
+    expect(data![1]).toMatchObject({
+      name: "Ada Quinn",
+      details: { phone: "+1 206 555 0100", message: "Pricing for 40 sellers?" },
+      page: "/contact",
+      utm_campaign: "fall",
+      status: "new",
+      note: null,
     });
+    expect(data![0]).toMatchObject({ name: "Bo Lind", company: "Lumen Freight" });
+  });
 
-    it("filters, searches across columns, orders and pages in PostgREST's syntax", async () => {
-      const contact = await ours(member).eq("kind", "contact").select("email,kind");
-      expect(contact.data).toEqual([{ email: `ada@${domain}`, kind: "contact" }]);
-      const search = await ours(member).or(
-        "name.ilike.*lind*,company.ilike.*lind*,email.ilike.*lind*",
-      );
-      expect(search.data!.map((l) => l.email)).toEqual([`bo@${domain}`]);
-      const kinds = await ours(member).in("kind", ["newsletter", "watch_demo"]).order("email");
-      expect(kinds.data!.map((l) => l.email)).toEqual([`cto@${domain}`, `reader@${domain}`]);
-      // A column filtered twice holds both conditions (a date range), as does a second or=().
-      const range = await ours(member)
-        .gte("created_at", "2000-01-01")
-        .lt("created_at", "2000-01-02")
-        .select("id");
-      expect(range.data).toEqual([]);
-      const both = await ours(member)
-        .or("kind.eq.contact,kind.eq.newsletter")
-        .or("name.ilike.*ada*");
-      expect(both.data!.map((l) => l.email)).toEqual([`ada@${domain}`]);
-      const notNew = await ours(member).neq("status", "new");
-      expect(notNew.data).toEqual([]);
+  it("filters, searches across columns, orders and pages in PostgREST's syntax", async () => {
+    const contact = await ours(member).eq("kind", "contact").select("email,kind");
+    expect(contact.data).toEqual([{ email: `ada@${domain}`, kind: "contact" }]);
+    const search = await ours(member).or(
+      "name.ilike.*lind*,company.ilike.*lind*,email.ilike.*lind*",
+    );
+    expect(search.data!.map((l) => l.email)).toEqual([`bo@${domain}`]);
+    const kinds = await ours(member).in("kind", ["newsletter", "watch_demo"]).order("email");
+    expect(kinds.data!.map((l) => l.email)).toEqual([`cto@${domain}`, `reader@${domain}`]);
+    // A column filtered twice holds both conditions (a date range), as does a second or=().
+    const range = await ours(member)
+      .gte("created_at", "2000-01-01")
+      .lt("created_at", "2000-01-02")
+      .select("id");
+    expect(range.data).toEqual([]);
+    const both = await ours(member).or("kind.eq.contact,kind.eq.newsletter").or("name.ilike.*ada*");
+    expect(both.data!.map((l) => l.email)).toEqual([`ada@${domain}`]);
+    const notNew = await ours(member).neq("status", "new");
+    expect(notNew.data).toEqual([]);
 
-      const page = await ours(member).order("created_at", { ascending: false }).range(1, 2);
-      expect(page.status).toBe(206);
-      expect(page.count).toBe(4);
-      expect(page.data!.map((l) => l.kind)).toEqual(["contact", "watch_demo"]);
+    const page = await ours(member).order("created_at", { ascending: false }).range(1, 2);
+    expect(page.status).toBe(206);
+    expect(page.count).toBe(4);
+    expect(page.data!.map((l) => l.kind)).toEqual(["contact", "watch_demo"]);
 
-      const bad = await ours(member).eq("nonsense", "x");
-      expect(bad.error).toMatchObject({ code: "42703" });
-      const badOp = await member.from("leads").select().filter("email", "regex", "x");
-      expect(badOp.error).toMatchObject({ code: "PGRST100" });
-      const badId = await member.from("leads").select().eq("id", "not-a-uuid");
-      expect(badId.error).toMatchObject({ code: "22P02" });
-      expect(badId.status).toBe(400);
+    const bad = await ours(member).eq("nonsense", "x");
+    expect(bad.error).toMatchObject({ code: "42703" });
+    const badOp = await member.from("leads").select().filter("email", "regex", "x");
+    expect(badOp.error).toMatchObject({ code: "PGRST100" });
+    const badId = await member.from("leads").select().eq("id", "not-a-uuid");
+    expect(badId.error).toMatchObject({ code: "22P02" });
+    expect(badId.status).toBe(400);
+  });
+
+  it("refuses anonymous callers, other users and members on aal1; a role taken away counts at once", async () => {
+    const anonymous = await client().from("leads").select();
+    expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
+    expect(anonymous.data).toBeNull();
+
+    const { supabase: outsider } = await confirmedUser("leads-outsider");
+    const other = await outsider.from("leads").select();
+    expect([other.status, other.error?.code]).toEqual([403, "42501"]);
+
+    const { supabase: aal1 } = await teamMember(suite, "leads-aal1", { aal2: false });
+    const low = await aal1.from("leads").select();
+    expect([low.status, low.error?.code]).toEqual([403, "42501"]);
+
+    const service = await ours(server.admin());
+    expect(service.count).toBe(4);
+
+    const { supabase: leaving, id } = await teamMember(suite, "leads-leaving", { aal2: true });
+    expect((await ours(leaving)).count).toBe(4);
+    await server.admin().auth.admin.updateUserById(id, { app_metadata: { team_role: null } });
+    const gone = await ours(leaving);
+    expect([gone.status, gone.error?.code]).toEqual([403, "42501"]);
+    expect(memberId).toBeTruthy();
+  });
+
+  it("lets members set a lead's status and note, recording who changed what and when", async () => {
+    const [lead] = (await ours(member).eq("kind", "contact")).data!;
+    const states = () => member.from("lead_states");
+    const set = await states()
+      .upsert({ kind: "contact", lead_id: lead.id, status: "contacted" })
+      .select();
+    expect(set.error).toBeNull();
+    expect(set.data).toEqual([
+      expect.objectContaining({ status: "contacted", note: null, updated_by: memberId }),
+    ]);
+    // Only what is sent changes; a second write merges into the first.
+    await states().upsert({ kind: "contact", lead_id: lead.id, note: "Call back Tuesday" });
+    const [seen] = (await ours(member).eq("id", lead.id)).data!;
+    expect(seen).toMatchObject({
+      status: "contacted",
+      note: "Call back Tuesday",
+      status_updated_by: memberId,
     });
+    const history = await ctx.db.query<{
+      status: string | null;
+      note: string | null;
+      changed_by: string;
+    }>(
+      "SELECT status, note, changed_by FROM public.lead_state_changes WHERE lead_id = $1 ORDER BY changed_at, id",
+      [lead.id],
+    );
+    expect(history).toEqual([
+      { status: "contacted", note: null, changed_by: memberId },
+      { status: null, note: "Call back Tuesday", changed_by: memberId },
+    ]);
 
-    it("refuses anonymous callers, other users and members on aal1; a role taken away counts at once", async () => {
-      const anonymous = await client().from("leads").select();
-      expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
-      expect(anonymous.data).toBeNull();
-
-      const { supabase: outsider } = await confirmedUser("leads-outsider");
-      const other = await outsider.from("leads").select();
-      expect([other.status, other.error?.code]).toEqual([403, "42501"]);
-
-      const { supabase: aal1 } = await teamMember("leads-aal1", false);
-      const low = await aal1.from("leads").select();
-      expect([low.status, low.error?.code]).toEqual([403, "42501"]);
-
-      const service = await ours(server.admin());
-      expect(service.count).toBe(4);
-
-      const { supabase: leaving, id } = await teamMember("leads-leaving", true);
-      expect((await ours(leaving)).count).toBe(4);
-      await admin().updateUserById(id, { app_metadata: { team_role: null } });
-      const gone = await ours(leaving);
-      expect([gone.status, gone.error?.code]).toEqual([403, "42501"]);
-      expect(memberId).toBeTruthy();
+    // Refused: a plain insert over an existing row, a lead that does not exist, a bad status,
+    // anyone who may not read the leads; and nothing changed.
+    const again = await states().insert({ kind: "contact", lead_id: lead.id, status: "closed" });
+    expect(again.error).toMatchObject({ code: "23505" });
+    const missing = await states().upsert({
+      kind: "contact",
+      lead_id: crypto.randomUUID(),
+      status: "closed",
     });
+    expect(missing.error).toMatchObject({ code: "23503" });
+    const badStatus = await states().upsert({ kind: "contact", lead_id: lead.id, status: "won" });
+    expect(badStatus.error).toMatchObject({ code: "23514" });
+    const anonymous = await client()
+      .from("lead_states")
+      .upsert({ kind: "contact", lead_id: lead.id, status: "closed" });
+    expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
+    expect((await ours(member).eq("id", lead.id)).data![0].status).toBe("contacted");
+  });
 
-    it("lets members set a lead's status and note, recording who changed what and when", async () => {
-      const [lead] = (await ours(member).eq("kind", "contact")).data!;
-      const states = () => member.from("lead_states");
-      const set = await states()
-        .upsert({ kind: "contact", lead_id: lead.id, status: "contacted" })
-        .select();
-      expect(set.error).toBeNull();
-      expect(set.data).toEqual([
-        expect.objectContaining({ status: "contacted", note: null, updated_by: memberId }),
-      ]);
-      // Only what is sent changes; a second write merges into the first.
-      await states().upsert({ kind: "contact", lead_id: lead.id, note: "Call back Tuesday" });
-      const [seen] = (await ours(member).eq("id", lead.id)).data!;
-      expect(seen).toMatchObject({
-        status: "contacted",
-        note: "Call back Tuesday",
-        status_updated_by: memberId,
-      });
-      const history = await ctx.db.query<{
-        status: string | null;
-        note: string | null;
-        changed_by: string;
-      }>(
-        "SELECT status, note, changed_by FROM public.lead_state_changes WHERE lead_id = $1 ORDER BY changed_at, id",
-        [lead.id],
-      );
-      expect(history).toEqual([
-        { status: "contacted", note: null, changed_by: memberId },
-        { status: null, note: "Call back Tuesday", changed_by: memberId },
-      ]);
-
-      // Refused: a plain insert over an existing row, a lead that does not exist, a bad status,
-      // anyone who may not read the leads; and nothing changed.
-      const again = await states().insert({ kind: "contact", lead_id: lead.id, status: "closed" });
-      expect(again.error).toMatchObject({ code: "23505" });
-      const missing = await states().upsert({
-        kind: "contact",
-        lead_id: crypto.randomUUID(),
-        status: "closed",
-      });
-      expect(missing.error).toMatchObject({ code: "23503" });
-      const badStatus = await states().upsert({ kind: "contact", lead_id: lead.id, status: "won" });
-      expect(badStatus.error).toMatchObject({ code: "23514" });
-      const anonymous = await client()
-        .from("lead_states")
-        .upsert({ kind: "contact", lead_id: lead.id, status: "closed" });
-      expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
-      expect((await ours(member).eq("id", lead.id)).data![0].status).toBe("contacted");
-    });
-
-    it("exports the filtered leads as CSV, every batch in order, formulas neutralised", async () => {
-      const bulk = `bulk-${domain}`;
-      await ctx.db.query(
-        `INSERT INTO public.contact_messages (name, email, phone, message, created_at)
+  it("exports the filtered leads as CSV, every batch in order, formulas neutralised", async () => {
+    const bulk = `bulk-${domain}`;
+    await ctx.db.query(
+      `INSERT INTO public.contact_messages (name, email, phone, message, created_at)
        SELECT CASE WHEN n = 1 THEN '=HYPERLINK("x")' ELSE 'Lead ' || n END, 'lead' || n || '@' || $1,
          '1', 'Hi, there', now() - make_interval(secs => n)
        FROM generate_series(1, 2500) AS n`,
-        [bulk],
-      );
-      const token = (await member.auth.getSession()).data.session!.access_token;
-      const res = await fetch(
-        `${server.url}/rest/v1/leads?select=email,name&email=ilike.*@${bulk}&order=email.asc&limit=3`,
-        {
-          headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, accept: "text/csv" },
-        },
-      );
-      expect(res.status).toBe(200);
-      expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-      expect(res.headers.get("content-disposition")).toMatch(
-        /^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/,
-      );
-      const lines = (await res.text()).split("\r\n").filter((l) => l !== "");
-      expect(lines[0]).toBe("email,name");
-      // Every row, newest first: order and limit do not apply to an export.
-      expect(lines).toHaveLength(2501);
-      expect(lines[1]).toBe(`lead1@${bulk},"'=HYPERLINK(""x"")"`);
-      expect(lines[2]).toBe(`lead2@${bulk},Lead 2`);
-      expect(lines[2500]).toBe(`lead2500@${bulk},Lead 2500`);
-      expect(new Set(lines.slice(1).map((l) => l.split(",")[0])).size).toBe(2500);
+      [bulk],
+    );
+    const token = (await member.auth.getSession()).data.session!.access_token;
+    const res = await fetch(
+      `${server.url}/rest/v1/leads?select=email,name&email=ilike.*@${bulk}&order=email.asc&limit=3`,
+      {
+        headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, accept: "text/csv" },
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await res.text()).split("\r\n").filter((l) => l !== "");
+    expect(lines[0]).toBe("email,name");
+    // Every row, newest first: order and limit do not apply to an export.
+    expect(lines).toHaveLength(2501);
+    expect(lines[1]).toBe(`lead1@${bulk},"'=HYPERLINK(""x"")"`);
+    expect(lines[2]).toBe(`lead2@${bulk},Lead 2`);
+    expect(lines[2500]).toBe(`lead2500@${bulk},Lead 2500`);
+    expect(new Set(lines.slice(1).map((l) => l.split(",")[0])).size).toBe(2500);
 
-      const refused = await fetch(`${server.url}/rest/v1/leads`, {
-        headers: { apikey: server.anonKey, accept: "text/csv" },
-      });
-      expect(refused.status).toBe(401);
+    const refused = await fetch(`${server.url}/rest/v1/leads`, {
+      headers: { apikey: server.anonKey, accept: "text/csv" },
     });
+    expect(refused.status).toBe(401);
+  });
 
-    it("lets members read the outbox (state, attempts, last error), never the emails' bodies", async () => {
-      const outbox = await member
-        .from("emails")
-        .select("*", { count: "exact" })
-        .eq("to_address", `cto@${domain}`)
-        .order("created_at", { ascending: false });
-      expect(outbox.error).toBeNull();
-      expect(outbox.data).toEqual([
-        expect.objectContaining({
-          kind: "demo-access",
-          subject: "Your Revwise demo is ready",
-          status: expect.stringMatching(/^(queued|sent)$/),
-        }),
-      ]);
-      expect(Object.keys(outbox.data![0]!)).not.toContain("text_body");
-      // Each email a lead caused names it: the lead's detail lists them.
-      const lead = await ours(member).eq("email", `cto@${domain}`).select("id").single();
-      expect(lead.error).toBeNull();
-      const caused = await member.from("emails").select("kind").eq("lead_id", lead.data!.id);
-      expect(caused.error).toBeNull();
-      expect(caused.data).toEqual([{ kind: "demo-access" }]);
-      const body = await member.from("emails").select("text_body");
-      expect(body.error).toMatchObject({ code: "42703" });
-      const tried = await member.from("emails").select("id").gte("attempts", 0).limit(1);
-      expect(tried.error).toBeNull();
-      const anonymous = await client().from("emails").select();
-      expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
+  it("lets members read the outbox (state, attempts, last error), never the emails' bodies", async () => {
+    const outbox = await member
+      .from("emails")
+      .select("*", { count: "exact" })
+      .eq("to_address", `cto@${domain}`)
+      .order("created_at", { ascending: false });
+    expect(outbox.error).toBeNull();
+    expect(outbox.data).toEqual([
+      expect.objectContaining({
+        kind: "demo-access",
+        subject: "Your Revwise demo is ready",
+        status: expect.stringMatching(/^(queued|sent)$/),
+      }),
+    ]);
+    expect(Object.keys(outbox.data![0]!)).not.toContain("text_body");
+    // Each email a lead caused names it: the lead's detail lists them.
+    const lead = await ours(member).eq("email", `cto@${domain}`).select("id").single();
+    expect(lead.error).toBeNull();
+    const caused = await member.from("emails").select("kind").eq("lead_id", lead.data!.id);
+    expect(caused.error).toBeNull();
+    expect(caused.data).toEqual([{ kind: "demo-access" }]);
+    const body = await member.from("emails").select("text_body");
+    expect(body.error).toMatchObject({ code: "42703" });
+    const tried = await member.from("emails").select("id").gte("attempts", 0).limit(1);
+    expect(tried.error).toBeNull();
+    const anonymous = await client().from("emails").select();
+    expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
+  });
+
+  it("lets members resend a failed email, and never one that was sent", async () => {
+    const bounced = `bounced@${domain}`;
+    let refusals = 0;
+    smtp.behave({
+      rejectRecipient: (address) =>
+        address === bounced && refusals++ === 0
+          ? { code: 550, message: "5.2.2 Mailbox full" }
+          : undefined,
     });
+    expect((await client().from("demo_requests").insert({ email: bounced })).error).toBeNull();
+    /** The bounced address's email, once it is in this state. */
+    const emailIn = async (status: string) => {
+      for (;;) {
+        const { data } = await member
+          .from("emails")
+          .select("id,status,last_error")
+          .eq("to_address", bounced);
+        if (data?.[0]?.status === status) return data[0];
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const failed = await emailIn("failed");
+    expect(failed.last_error).toMatch(/Mailbox full/);
 
-    it("lets members resend a failed email, and never one that was sent", async () => {
-      const bounced = `bounced@${domain}`;
-      let refusals = 0;
-      smtp.behave({
-        rejectRecipient: (address) =>
-          address === bounced && refusals++ === 0
-            ? { code: 550, message: "5.2.2 Mailbox full" }
-            : undefined,
-      });
-      expect((await client().from("demo_requests").insert({ email: bounced })).error).toBeNull();
-      /** The bounced address's email, once it is in this state. */
-      const emailIn = async (status: string) => {
-        for (;;) {
-          const { data } = await member
-            .from("emails")
-            .select("id,status,last_error")
-            .eq("to_address", bounced);
-          if (data?.[0]?.status === status) return data[0];
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      };
-      const failed = await emailIn("failed");
-      expect(failed.last_error).toMatch(/Mailbox full/);
-
-      const anonymous = await client().rpc("resend_email", { email_id: failed.id });
-      expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
-      const resent = await member.rpc("resend_email", { email_id: failed.id });
-      expect(resent).toMatchObject({ error: null, data: true });
-      await emailTo(bounced, "Your Revwise demo is ready");
-      expect((await emailIn("sent")).id).toBe(failed.id);
-      // A sent email is not sent again; an unknown function is PostgREST's 404.
-      expect((await member.rpc("resend_email", { email_id: failed.id })).data).toBe(false);
-      expect((await member.rpc("nothing_here")).error).toMatchObject({ code: "PGRST202" });
-      smtp.behave({});
-    });
-  },
-);
+    const anonymous = await client().rpc("resend_email", { email_id: failed.id });
+    expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
+    const resent = await member.rpc("resend_email", { email_id: failed.id });
+    expect(resent).toMatchObject({ error: null, data: true });
+    await emailTo(bounced, "Your Revwise demo is ready");
+    expect((await emailIn("sent")).id).toBe(failed.id);
+    // A sent email is not sent again; an unknown function is PostgREST's 404.
+    expect((await member.rpc("resend_email", { email_id: failed.id })).data).toBe(false);
+    expect((await member.rpc("nothing_here")).error).toMatchObject({ code: "PGRST202" });
+    smtp.behave({});
+  });
+});

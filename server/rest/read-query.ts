@@ -4,7 +4,7 @@
 // of columns: identifiers never come from the client, values are always parameters.
 import { PostgrestError } from "./errors.ts";
 
-export type ColumnType = "text" | "integer" | "uuid" | "timestamptz" | "jsonb";
+export type ColumnType = "text" | "integer" | "boolean" | "uuid" | "timestamptz" | "jsonb";
 export type ReadRelation = { name: string; sql: string; columns: Record<string, ColumnType> };
 
 export type ReadPlan = {

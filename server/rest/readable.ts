@@ -1,9 +1,14 @@
 // The relations team members read through GET /rest/v1/{name} (members on aal2 only:
 // team-access.ts), in PostgREST's read syntax (read-query.ts): each one's SQL relation and the
 // columns a request may name, with their types.
+import { ENV_ENDPOINT_ID } from "../webhooks/endpoints.ts";
 import type { ReadRelation } from "./read-query.ts";
 
-/** The views team members read: the inbox of every lead, and the outbox of every email. */
+/**
+ * The relations team members read: the inbox of every lead with its history, the outbox of every
+ * email, and the webhook endpoints (never their secrets) with their delivery log. A subquery here
+ * is a relation as a view would be; the filters, order and limit of a request apply to it.
+ */
 export const READABLE: Record<string, ReadRelation> = {
   emails: {
     name: "emails",
@@ -25,7 +30,8 @@ export const READABLE: Record<string, ReadRelation> = {
   },
   leads: {
     name: "leads",
-    sql: "public.leads",
+    sql: `(SELECT l.*, u.email AS status_updated_by_email FROM public.leads l
+      LEFT JOIN auth.users u ON u.id = l.status_updated_by) AS leads`,
     columns: {
       id: "uuid",
       kind: "text",
@@ -43,6 +49,64 @@ export const READABLE: Record<string, ReadRelation> = {
       note: "text",
       status_updated_by: "uuid",
       status_updated_at: "timestamptz",
+      status_updated_by_email: "text",
+    },
+  },
+  lead_state_changes: {
+    name: "lead_state_changes",
+    sql: `(SELECT c.*, c.changed_at AS created_at, u.email AS changed_by_email
+      FROM public.lead_state_changes c
+      LEFT JOIN auth.users u ON u.id = c.changed_by) AS lead_state_changes`,
+    columns: {
+      id: "uuid",
+      kind: "text",
+      lead_id: "uuid",
+      status: "text",
+      note: "text",
+      changed_by: "uuid",
+      changed_by_email: "text",
+      // Named created_at too: the CSV export and the newest-first order read it by that name.
+      changed_at: "timestamptz",
+      created_at: "timestamptz",
+    },
+  },
+  webhook_endpoints: {
+    name: "webhook_endpoints",
+    sql: `(SELECT id, url, description, enabled, created_at, created_by, events_from,
+        id = '${ENV_ENDPOINT_ID}' AS from_environment
+      FROM public.webhook_endpoints /* whole table: a handful of endpoints */) AS webhook_endpoints`,
+    columns: {
+      id: "uuid",
+      url: "text",
+      description: "text",
+      enabled: "boolean",
+      created_at: "timestamptz",
+      created_by: "uuid",
+      events_from: "timestamptz",
+      from_environment: "boolean",
+    },
+  },
+  webhook_deliveries: {
+    name: "webhook_deliveries",
+    sql: `(SELECT d.id, d.endpoint_id, e.url AS endpoint_url, d.lead_id, d.created_at, d.attempts,
+        d.next_attempt_at, d.last_status, d.last_error, d.delivered_at, d.failed_at,
+        CASE WHEN d.delivered_at IS NOT NULL THEN 'delivered' WHEN d.failed_at IS NOT NULL THEN 'failed'
+          ELSE 'pending' END AS status
+      FROM public.webhook_deliveries d JOIN public.webhook_endpoints e ON e.id = d.endpoint_id)
+      AS webhook_deliveries`,
+    columns: {
+      id: "uuid",
+      endpoint_id: "uuid",
+      endpoint_url: "text",
+      lead_id: "uuid",
+      created_at: "timestamptz",
+      attempts: "integer",
+      next_attempt_at: "timestamptz",
+      last_status: "integer",
+      last_error: "text",
+      delivered_at: "timestamptz",
+      failed_at: "timestamptz",
+      status: "text",
     },
   },
 };

@@ -24,7 +24,16 @@ import {
   type ReadRelation,
 } from "./read-query.ts";
 import { readLeadState, writeLeadState } from "./lead-states.ts";
-import { assertTeamReader } from "./team-access.ts";
+import { assertTeamAdmin, assertTeamReader } from "./team-access.ts";
+import { endpointIdFilter, readEndpointChange, readEndpointInsert } from "./webhook-endpoints.ts";
+import { statsRange } from "./page-stats.ts";
+import { pageStats } from "../analytics/page-views.ts";
+import {
+  addEndpoint,
+  changeEndpoint,
+  ENV_ENDPOINT_ID,
+  removeEndpoint,
+} from "../webhooks/endpoints.ts";
 import { READABLE } from "./readable.ts";
 
 /** A lead table as /rest/v1 exposes it: its kind, and what a row sent by a client may hold. */
@@ -139,31 +148,93 @@ export default async function restRoutes(app: FastifyInstance) {
   const denied = (name: string, role: string) =>
     new PostgrestError(role === "anon" ? 401 : 403, "42501", `permission denied for table ${name}`);
 
-  // Functions team members call (PostgREST's /rpc/): resending a failed email.
+  /**
+   * Functions team members call (PostgREST's /rpc/): resending a failed email (members), and a
+   * webhook delivery (admins). Each takes one id; each answers whether it was resent.
+   */
+  const FUNCTIONS: Record<
+    string,
+    { param: string; admin: boolean; run: (id: string) => Promise<boolean> }
+  > = {
+    resend_email: {
+      param: "email_id",
+      admin: false,
+      async run(id) {
+        const resent = await resendFailed(app.db, id);
+        if (resent) app.mailer.flush();
+        return resent;
+      },
+    },
+    resend_webhook: { param: "delivery_id", admin: true, run: (id) => app.webhooks.resend(id) },
+  };
+
   app.post<{ Params: { fn: string }; Querystring: Record<string, string | undefined> }>(
     "/rpc/:fn",
     async (request) => {
-      const fn = request.params.fn;
-      if (fn !== "resend_email")
+      const name = request.params.fn;
+      const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
+      if (!fn)
         throw new PostgrestError(
           404,
           "PGRST202",
-          `Could not find the function public.${fn} without parameters in the schema cache`,
+          `Could not find the function public.${name} without parameters in the schema cache`,
         );
       const claims = await claimsOf(request as unknown as TableRequest);
-      await assertTeamReader(app.db, claims, `function ${fn}`);
-      const id = (request.body as { email_id?: unknown } | undefined)?.email_id;
+      await (fn.admin ? assertTeamAdmin : assertTeamReader)(app.db, claims, `function ${name}`);
+      const id = (request.body as Record<string, unknown> | undefined)?.[fn.param];
       if (typeof id !== "string" || !isUuid(id))
         throw new PostgrestError(
           400,
           "22P02",
           `invalid input syntax for type uuid: "${String(id)}"`,
         );
-      const resent = await resendFailed(app.db, id);
-      if (resent) app.mailer.flush();
-      return resent;
+      return fn.run(id);
     },
   );
+
+  // Webhook endpoints, changed by admins (webhook-endpoints.ts reads the bodies and filters).
+  app.post("/webhook_endpoints", async (request, reply) => {
+    const claims = await claimsOf(request as unknown as TableRequest);
+    const { userId } = await assertTeamAdmin(app.db, claims, "table webhook_endpoints");
+    const prefer = parsePrefer(request.headers.prefer);
+    const row = await addEndpoint(app.db, { ...readEndpointInsert(request.body), by: userId });
+    await app.webhooks.refresh();
+    reply.code(201);
+    return prefer.return === "representation" ? [row] : reply.send();
+  });
+
+  app.route<{ Querystring: Record<string, string | undefined> }>({
+    method: ["PATCH", "DELETE"],
+    url: "/webhook_endpoints",
+    async handler(request, reply) {
+      const claims = await claimsOf(request as unknown as TableRequest);
+      await assertTeamAdmin(app.db, claims, "table webhook_endpoints");
+      const verb = request.method === "PATCH" ? "UPDATE" : "DELETE";
+      const id = endpointIdFilter(request.query, verb);
+      if (id === ENV_ENDPOINT_ID)
+        throw new PostgrestError(
+          400,
+          "23514",
+          "This endpoint is LEAD_WEBHOOK_URL: it is changed in the server's configuration",
+        );
+      const row =
+        verb === "UPDATE"
+          ? await changeEndpoint(app.db, id, readEndpointChange(request.body))
+          : await removeEndpoint(app.db, id);
+      await app.webhooks.refresh();
+      if (parsePrefer(request.headers.prefer).return === "representation")
+        return reply.code(200).send(row ? [row] : []);
+      return reply.code(204).send();
+    },
+  });
+
+  // Page statistics per day and page, for a range of days (analytics/page-views.ts).
+  app.get<{ Querystring: Record<string, string | undefined> }>("/page_stats", async (request) => {
+    const claims = await claimsOf(request as unknown as TableRequest);
+    await assertTeamReader(app.db, claims, "view page_stats");
+    const { from, to } = statsRange(everyValue(request.query as Query));
+    return pageStats(app.db, from, to);
+  });
 
   // A lead's status and note, written by team members (lead-states.ts).
   app.post<{ Querystring: Record<string, string | undefined> }>(

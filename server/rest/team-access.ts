@@ -40,3 +40,15 @@ export async function assertTeamReader(
     throw denied;
   return { userId: sub, role: row.team_role! };
 }
+
+/** A team reader who may also change the team's settings: an admin, or the service-role key. */
+export async function assertTeamAdmin(
+  q: Queryable,
+  claims: Claims | undefined,
+  relation: string,
+): Promise<TeamReader> {
+  const reader = await assertTeamReader(q, claims, relation);
+  if (reader.role !== "admin" && reader.role !== "service_role")
+    throw new PostgrestError(403, "42501", `permission denied for ${relation}`);
+  return reader;
+}

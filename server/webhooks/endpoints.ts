@@ -1,4 +1,4 @@
-// The endpoints events go to (public.webhook_endpoints). The workspace will manage its own rows;
+// The endpoints events go to (public.webhook_endpoints). Admins manage their rows in the workspace;
 // the operator's LEAD_WEBHOOK_URL is kept in the row with a fixed id, written at every start, so
 // its events get the same guarantees as any endpoint's (queued with the lead, claimed, retried).
 import type { LeadWebhook } from "../config.ts";
@@ -72,4 +72,77 @@ export class EnabledEndpoints {
     clearInterval(this.timer);
     this.timer = undefined;
   }
+}
+
+/**
+ * How long after an endpoint is added or enabled its events start: twice the time every instance
+ * takes to read that an endpoint is enabled (EnabledEndpoints), so that each lead stored from
+ * then on, by whichever instance, queues its event.
+ */
+export const EVENTS_DELAY_SECONDS = 3;
+
+/** An endpoint as the workspace shows it: never its secret, except once, when it is added. */
+export type EndpointRow = {
+  id: string;
+  url: string;
+  description: string;
+  enabled: boolean;
+  created_at: Date;
+  created_by: string | null;
+  events_from: Date;
+  from_environment: boolean;
+};
+
+const SHOWN = `id, url, description, enabled, created_at, created_by, events_from,
+  id = '${ENV_ENDPOINT_ID}' AS from_environment`;
+
+export async function addEndpoint(
+  db: Queryable,
+  e: { url: string; secret: string; description: string; by: string | undefined },
+): Promise<EndpointRow & { secret: string }> {
+  const [row] = await db.query<EndpointRow & { secret: string }>(
+    `INSERT INTO public.webhook_endpoints (url, secret, description, created_by, events_from)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING ${SHOWN}, secret`,
+    [e.url, e.secret, e.description, e.by ?? null, EVENTS_DELAY_SECONDS],
+  );
+  return row!;
+}
+
+export type EndpointChange = { url?: string; description?: string; enabled?: boolean };
+
+/**
+ * Changes a workspace endpoint (never the environment's: its values come from the
+ * configuration); an endpoint enabled again gets the events of leads stored from a few seconds
+ * on. The changed row, or undefined when there is no such endpoint.
+ */
+export async function changeEndpoint(
+  db: Queryable,
+  id: string,
+  change: EndpointChange,
+): Promise<EndpointRow | undefined> {
+  const [row] = await db.query<EndpointRow>(
+    `UPDATE public.webhook_endpoints SET url = coalesce($2, url),
+       description = coalesce($3, description), enabled = coalesce($4, enabled),
+       events_from = CASE WHEN NOT enabled AND $4 THEN now() + make_interval(secs => $5)
+         ELSE events_from END
+     WHERE id = $1 AND id <> '${ENV_ENDPOINT_ID}' RETURNING ${SHOWN}`,
+    [
+      id,
+      change.url ?? null,
+      change.description ?? null,
+      change.enabled ?? null,
+      EVENTS_DELAY_SECONDS,
+    ],
+  );
+  return row;
+}
+
+/** Deletes a workspace endpoint and its deliveries; the deleted row, or undefined. */
+export async function removeEndpoint(db: Queryable, id: string): Promise<EndpointRow | undefined> {
+  const [row] = await db.query<EndpointRow>(
+    `DELETE FROM public.webhook_endpoints WHERE id = $1 AND id <> '${ENV_ENDPOINT_ID}'
+     RETURNING ${SHOWN}`,
+    [id],
+  );
+  return row;
 }

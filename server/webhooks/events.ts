@@ -14,7 +14,8 @@ const iso = (column: string) =>
 /**
  * An INSERT that queues a lead.created event for each enabled endpoint, for a data-modifying WITH
  * whose `lead` query returns the new lead's row (none when nothing was stored, e.g. a repeat that
- * ON CONFLICT DO NOTHING skipped: no event). With no endpoint it inserts nothing and costs one
+ * ON CONFLICT DO NOTHING skipped: no event). An endpoint gets the leads stored from its
+ * `events_from` on (endpoints.ts). With no endpoint it inserts nothing and costs one
  * look into the (small) endpoints table, in the same round trip. `columns` are the kind's columns
  * (identifiers from its schema, never from a client); the event's data carries each by its name.
  */
@@ -24,5 +25,5 @@ export function queueLeadEventsStatement(kind: LeadKind, columns: string[], lead
        SELECT e.id, l.id, jsonb_build_object('type', '${LEAD_CREATED}', 'timestamp', ${iso("l.created_at")},
          'data', jsonb_build_object('id', l.id, 'kind', '${kind.name}', 'created_at', ${iso("l.created_at")},
            ${fields}, 'source', l.source))
-       FROM ${lead} l JOIN public.webhook_endpoints e ON e.enabled`;
+       FROM ${lead} l JOIN public.webhook_endpoints e ON e.enabled AND e.events_from <= now()`;
 }

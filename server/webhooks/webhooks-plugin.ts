@@ -16,6 +16,8 @@ export type Webhooks = {
   any(): boolean;
   /** Call after a lead was stored: delivers its events now instead of at the next poll. */
   flush(): void;
+  /** Reads again whether any endpoint is enabled (after the workspace changed one). */
+  refresh(): Promise<void>;
   /** Sends a delivery again (deliveries.ts resendDelivery); false if unknown or on the wire. */
   resend(deliveryId: string): Promise<boolean>;
   worker: WebhookWorker;
@@ -52,6 +54,7 @@ export default fp(
       flush: () => {
         if (endpoints.any) worker.kick();
       },
+      refresh: () => endpoints.read(),
       async resend(id) {
         const queued = await resendDelivery(app.db, id);
         if (queued) worker.kick();

@@ -1,0 +1,104 @@
+// The bodies and filters of the admins' writes to `webhook_endpoints` (POST, PATCH, DELETE
+// /rest/v1/webhook_endpoints), read as PostgREST reads them and refused in its words: an unknown
+// column, a URL that may not receive events, a malformed secret, an UPDATE or DELETE without a
+// filter on the id (Supabase's safeupdate refuses those: a typo must not change every endpoint).
+import { isUuid } from "../platform/uuid.ts";
+import {
+  endpointUrl,
+  isEndpointSecret,
+  newEndpointSecret,
+  SECRET_RULE,
+  URL_RULE,
+} from "../webhooks/endpoint-rules.ts";
+import type { EndpointChange } from "../webhooks/endpoints.ts";
+import { PostgrestError } from "./errors.ts";
+
+const TABLE = "webhook_endpoints";
+const MAX_DESCRIPTION = 200;
+
+/** The one row of a body: an object, or an array holding one. */
+function oneRow(body: unknown, allowed: readonly string[]): Record<string, unknown> {
+  const row = Array.isArray(body) && body.length === 1 ? body[0] : body;
+  if (typeof row !== "object" || row === null || Array.isArray(row))
+    throw new PostgrestError(400, "PGRST102", "Empty or invalid json");
+  for (const key of Object.keys(row))
+    if (!allowed.includes(key))
+      throw new PostgrestError(
+        400,
+        "PGRST204",
+        `Could not find the '${key}' column of '${TABLE}' in the schema cache`,
+      );
+  return row as Record<string, unknown>;
+}
+
+const violates = (column: string, rule: string) =>
+  new PostgrestError(
+    400,
+    "23514",
+    `new row for relation "${TABLE}" violates check constraint "${TABLE}_${column}_check"`,
+    `${column} must be ${rule}`,
+  );
+
+function url(value: unknown): string {
+  const stored = typeof value === "string" ? endpointUrl(value) : undefined;
+  if (!stored) throw violates("url", URL_RULE);
+  return stored;
+}
+
+function description(value: unknown): string {
+  if (typeof value !== "string" || value.length > MAX_DESCRIPTION)
+    throw violates("description", `text of at most ${MAX_DESCRIPTION} characters`);
+  return value;
+}
+
+/** A new endpoint: its URL, a description, and its secret (made here when not given). */
+export function readEndpointInsert(body: unknown) {
+  const row = oneRow(body, ["url", "description", "secret"]);
+  if (row.url === undefined || row.url === null)
+    throw new PostgrestError(
+      400,
+      "23502",
+      `null value in column "url" of relation "${TABLE}" violates not-null constraint`,
+    );
+  const secret = row.secret ?? newEndpointSecret();
+  if (typeof secret !== "string" || !isEndpointSecret(secret))
+    throw violates("secret", SECRET_RULE);
+  return {
+    url: url(row.url),
+    description: row.description === undefined ? "" : description(row.description),
+    secret,
+  };
+}
+
+/** The columns a PATCH changes: URL, description, whether it is enabled. */
+export function readEndpointChange(body: unknown): EndpointChange {
+  const row = oneRow(body, ["url", "description", "enabled"]);
+  if (row.enabled !== undefined && typeof row.enabled !== "boolean")
+    throw new PostgrestError(
+      400,
+      "22P02",
+      `invalid input syntax for type boolean: "${String(row.enabled)}"`,
+    );
+  return {
+    ...(row.url !== undefined && { url: url(row.url) }),
+    ...(row.description !== undefined && { description: description(row.description) }),
+    ...(row.enabled !== undefined && { enabled: row.enabled as boolean }),
+  };
+}
+
+/** The endpoint an UPDATE or DELETE names: its `id=eq.…` filter, required. */
+export function endpointIdFilter(query: Record<string, string | undefined>, verb: string): string {
+  const filters = Object.keys(query).filter((k) => !["select", "apikey"].includes(k));
+  const id = /^eq\.(.*)$/s.exec(query.id ?? "")?.[1];
+  if (id === undefined || filters.length !== 1)
+    throw new PostgrestError(
+      400,
+      "21000",
+      `${verb} requires a WHERE clause`,
+      null,
+      `Name the endpoint: ?id=eq.<id>`,
+    );
+  if (!isUuid(id))
+    throw new PostgrestError(400, "22P02", `invalid input syntax for type uuid: "${id}"`);
+  return id;
+}
