@@ -55,10 +55,17 @@ describe("analytics sums", () => {
     { day: "2026-11-02", path: "/contact", views: 20, visitors: 12, leads: 3 },
   ];
 
-  it("sums each page over the range, most viewed first", () => {
-    expect(totalsByPath(rows)).toEqual([
+  it("sums each page over the range, most viewed first; leads without a page count together", () => {
+    expect(
+      totalsByPath([
+        ...rows,
+        { day: "2026-11-01", path: null, views: 0, visitors: 0, leads: 2 },
+        { day: "2026-11-02", path: null, views: 0, visitors: 0, leads: 1 },
+      ]),
+    ).toEqual([
       { path: "/contact", views: 20, visitors: 12, leads: 3 },
       { path: "/", views: 15, visitors: 12, leads: 1 },
+      { path: "", views: 0, visitors: 0, leads: 3 },
     ]);
   });
 

@@ -135,9 +135,10 @@ export async function downloadCsv(
 export const csvName = (what: string, now = new Date()) =>
   `revwise-${what}-${now.toISOString().slice(0, 10)}.csv`;
 
+/** A day's figures of one page; `path` is null for leads whose form did not say its page. */
 export type PageStat = {
   day: string;
-  path: string;
+  path: string | null;
   views: number;
   visitors: number;
   leads: number;
@@ -153,15 +154,16 @@ export function lastDays(days: number, today = new Date()): { from: string; to: 
   return { from: start.toISOString().slice(0, 10), to };
 }
 
-/** Each page's views, visitors and leads summed over the range, most viewed first. */
+/** Each page's views, visitors and leads summed over the range, most viewed first ("" unknown). */
 export function totalsByPath(rows: PageStat[]): PathTotals[] {
   const byPath = new Map<string, PathTotals>();
   for (const r of rows) {
-    const t = byPath.get(r.path) ?? { path: r.path, views: 0, visitors: 0, leads: 0 };
+    const path = r.path ?? "";
+    const t = byPath.get(path) ?? { path, views: 0, visitors: 0, leads: 0 };
     t.views += r.views;
     t.visitors += r.visitors;
     t.leads += r.leads;
-    byPath.set(r.path, t);
+    byPath.set(path, t);
   }
   return [...byPath.values()].sort((a, b) => b.views - a.views || a.path.localeCompare(b.path));
 }
@@ -183,22 +185,10 @@ export function totalsByDay(rows: PageStat[], from: string, to: string): DayTota
 export const conversionRate = (leads: number, visitors: number) =>
   visitors === 0 ? "–" : `${((leads / visitors) * 100).toFixed(1)} %`;
 
-/** Every page_stats row of the range (the server answers at most 1000 rows a request). */
+/** Every page_stats row of the range: the server answers the whole range (at most 366 days). */
 export async function readPageStats(from: string, to: string): Promise<PageStat[]> {
   const supabase = await getSupabase();
-  const all: PageStat[] = [];
-  for (let start = 0; ; start += 1000) {
-    const { rows } = rowsOf<PageStat>(
-      await supabase
-        .from("page_stats")
-        .select("day,path,views,visitors,leads")
-        .gte("day", from)
-        .lte("day", to)
-        .order("day")
-        .order("path")
-        .range(start, start + 999),
-    );
-    all.push(...rows);
-    if (rows.length < 1000) return all;
-  }
+  return rowsOf<PageStat>(
+    await supabase.from("page_stats").select("*").gte("day", from).lte("day", to),
+  ).rows;
 }

@@ -17,11 +17,6 @@ const number = (n: number) => n.toLocaleString("en-US");
 
 export function AnalyticsPanel() {
   const [range, setRange] = useState(() => lastDays(30));
-  const { state } = useLoad(async () => {
-    const rows = await readPageStats(range.from, range.to);
-    return { paths: totalsByPath(rows), days: totalsByDay(rows, range.from, range.to) };
-  }, `${range.from}-${range.to}`);
-  const descriptionId = useId();
   const valid = range.from && range.to && range.from <= range.to;
   return (
     <section aria-labelledby="analytics-heading" className="grid gap-4">
@@ -48,63 +43,75 @@ export function AnalyticsPanel() {
           Choose a start date on or before the end date.
         </p>
       ) : (
-        <LoadState state={state} what="page analytics">
-          {({ paths, days }) => (
-            <div className="grid gap-6">
-              <p role="status" className="text-sm text-slate-700">
-                {number(paths.reduce((s, p) => s + p.views, 0))} views and{" "}
-                {number(paths.reduce((s, p) => s + p.leads, 0))} leads on {paths.length} pages,{" "}
-                {range.from} to {range.to}.
-              </p>
-              <DataTable
-                caption="Pages by views over the range"
-                rows={paths}
-                rowKey={(r) => r.path}
-                empty="No page views counted in this range."
-                columns={[
-                  {
-                    header: "Page",
-                    cell: (r) => r.path,
-                    rowHeader: true,
-                    className: "whitespace-nowrap",
-                  },
-                  { header: "Views", cell: (r) => number(r.views), className: "text-right" },
-                  { header: "Visitors", cell: (r) => number(r.visitors), className: "text-right" },
-                  { header: "Leads", cell: (r) => number(r.leads), className: "text-right" },
-                  {
-                    header: "Conversion",
-                    cell: (r) => conversionRate(r.leads, r.visitors),
-                    className: "text-right",
-                  },
-                ]}
-              />
-              <h3 className="font-semibold text-ink">Per day</h3>
-              <DayChart days={days} descriptionId={descriptionId} />
-              <p id={descriptionId} className="sr-only">
-                The table after the chart lists the views and leads of every day it shows.
-              </p>
-              <details>
-                <summary className="cursor-pointer text-sm font-semibold text-primary underline-offset-4 hover:underline">
-                  The figures per day, as a table
-                </summary>
-                <div className="mt-3">
-                  <DataTable
-                    caption="Views and leads per day"
-                    rows={days}
-                    rowKey={(r) => r.day}
-                    empty="No days in this range."
-                    columns={[
-                      { header: "Day", cell: (r) => r.day, rowHeader: true },
-                      { header: "Views", cell: (r) => number(r.views), className: "text-right" },
-                      { header: "Leads", cell: (r) => number(r.leads), className: "text-right" },
-                    ]}
-                  />
-                </div>
-              </details>
-            </div>
-          )}
-        </LoadState>
+        <Figures from={range.from} to={range.to} />
       )}
     </section>
+  );
+}
+
+/** The figures of a valid range: asked of the server only then. */
+function Figures({ from, to }: { from: string; to: string }) {
+  const { state } = useLoad(async () => {
+    const rows = await readPageStats(from, to);
+    return { paths: totalsByPath(rows), days: totalsByDay(rows, from, to) };
+  }, `${from}-${to}`);
+  const descriptionId = useId();
+  return (
+    <LoadState state={state} what="page analytics">
+      {({ paths, days }) => (
+        <div className="grid gap-6">
+          <p role="status" className="text-sm text-slate-700">
+            {number(paths.reduce((s, p) => s + p.views, 0))} views and{" "}
+            {number(paths.reduce((s, p) => s + p.leads, 0))} leads on {paths.length} pages, {from}{" "}
+            to {to}.
+          </p>
+          <DataTable
+            caption="Pages by views over the range"
+            rows={paths}
+            rowKey={(r) => r.path}
+            empty="No page views counted in this range."
+            columns={[
+              {
+                header: "Page",
+                cell: (r) => r.path || "Page not known",
+                rowHeader: true,
+                className: "whitespace-nowrap",
+              },
+              { header: "Views", cell: (r) => number(r.views), className: "text-right" },
+              { header: "Visitors", cell: (r) => number(r.visitors), className: "text-right" },
+              { header: "Leads", cell: (r) => number(r.leads), className: "text-right" },
+              {
+                header: "Conversion",
+                cell: (r) => conversionRate(r.leads, r.visitors),
+                className: "text-right",
+              },
+            ]}
+          />
+          <h3 className="font-semibold text-ink">Per day</h3>
+          <DayChart days={days} descriptionId={descriptionId} />
+          <p id={descriptionId} className="sr-only">
+            The table after the chart lists the views and leads of every day it shows.
+          </p>
+          <details>
+            <summary className="cursor-pointer text-sm font-semibold text-primary underline-offset-4 hover:underline">
+              The figures per day, as a table
+            </summary>
+            <div className="mt-3">
+              <DataTable
+                caption="Views and leads per day"
+                rows={days}
+                rowKey={(r) => r.day}
+                empty="No days in this range."
+                columns={[
+                  { header: "Day", cell: (r) => r.day, rowHeader: true },
+                  { header: "Views", cell: (r) => number(r.views), className: "text-right" },
+                  { header: "Leads", cell: (r) => number(r.leads), className: "text-right" },
+                ]}
+              />
+            </div>
+          </details>
+        </div>
+      )}
+    </LoadState>
   );
 }

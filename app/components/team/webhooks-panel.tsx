@@ -39,7 +39,7 @@ export type DeliveryRow = {
 
 const deliveryBadge = { pending: "default", delivered: "accent", failed: "danger" } as const;
 
-/** The delivery log's columns; admins get a Resend button on each row that is not on its way. */
+/** The delivery log's columns; admins get a Resend button on each row (delivered, failed or waiting). */
 function deliveryColumns(admin: boolean, reload: () => void): Column<DeliveryRow>[] {
   return [
     {
@@ -70,17 +70,16 @@ function deliveryColumns(admin: boolean, reload: () => void): Column<DeliveryRow
       ? [
           {
             header: "Action",
-            cell: (r: DeliveryRow) =>
-              r.status === "pending" ? null : (
-                <ResendButton
-                  rpc="resend_webhook"
-                  args={{ delivery_id: r.id }}
-                  label={`Resend delivery to ${r.endpoint_url}`}
-                  queued={{ title: "Delivery queued again", description: r.endpoint_url }}
-                  refused="That delivery is being sent right now: try again in a moment."
-                  onDone={reload}
-                />
-              ),
+            cell: (r: DeliveryRow) => (
+              <ResendButton
+                rpc="resend_webhook"
+                args={{ delivery_id: r.id }}
+                label={`Resend delivery to ${r.endpoint_url}`}
+                queued={{ title: "Delivery queued again", description: r.endpoint_url }}
+                refused="That delivery is being sent right now: try again in a moment."
+                onDone={reload}
+              />
+            ),
           },
         ]
       : []),
