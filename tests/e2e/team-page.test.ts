@@ -197,6 +197,10 @@ describeInBrowser(
       // Back in the inbox, the CSV of a filter holds exactly its rows.
       await page.getByRole("button", { name: "← Back to the inbox" }).click();
       await panel.getByText("1–3 of 3 leads").waitFor();
+      // The focus comes back to the inbox's heading, not to the top of the page.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe("Inbox");
       await panel.getByLabel("Status").selectOption("contacted");
       await panel.getByText("1–1 of 1 leads").waitFor();
       const [download] = await Promise.all([

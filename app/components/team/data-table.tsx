@@ -207,7 +207,8 @@ export function ListHeading({
   };
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <h2 id={id} className="text-xl font-semibold text-ink">
+      {/* Focusable by script: a view that closes (a lead's detail) hands the focus back here. */}
+      <h2 id={id} tabIndex={-1} className="text-xl font-semibold text-ink outline-none">
         {title}
       </h2>
       {exportCsv && (

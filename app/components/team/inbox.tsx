@@ -1,7 +1,7 @@
 // The inbox: every lead of the five forms, newest first, 50 a page with the exact count; filters
 // by form, status and date, a search over name, email and company, and a CSV download of exactly
 // what the filters select. A lead opens its detail in place (its id in the URL's fragment).
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { leadKindLabels, leadStatusLabels, optionsOf } from "../../content/team.ts";
 import { formatDateTime } from "../../lib/account.ts";
 import {
@@ -27,6 +27,12 @@ export function Inbox({
 }) {
   const [filters, setFilters] = useState<LeadFilters>(NO_LEAD_FILTERS);
   const [page, setPage] = useState(0);
+  // Back from a lead's detail, the focus returns to the inbox (not to the top of the page).
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !lead) document.getElementById("inbox-heading")?.focus();
+    wasOpen.current = Boolean(lead);
+  }, [lead]);
   const { state } = useLoad(
     () =>
       readPage<LeadRow>("leads", "id,kind,created_at,email,name,company,status", page, (q) =>
