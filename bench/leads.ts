@@ -108,13 +108,16 @@ try {
   )) as { access_token: string };
   const headers = { apikey: server.anonKey, authorization: `Bearer ${token}` };
 
+  // Each page as the workspace asks for it: with its estimated total ("1–50 of about N").
   const timed = async (query: string) => {
     const times: number[] = [];
     for (let i = 0; i < SAMPLES + 10; i++) {
       const t = performance.now();
-      const res = await fetch(`${server.url}/rest/v1/leads?${query}`, { headers });
+      const res = await fetch(`${server.url}/rest/v1/leads?${query}`, {
+        headers: { ...headers, prefer: "count=estimated" },
+      });
       await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${query}: ${res.status}`);
+      if (res.status !== 200 && res.status !== 206) throw new Error(`${query}: ${res.status}`);
       if (i >= 10) times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
@@ -131,9 +134,7 @@ try {
   });
   rows.push({
     measure: "inbox search (name, email, company), newest 50",
-    value: await timed(
-      "select=*&or=(name.ilike.*harbor 7*,email.ilike.*harbor 7*,company.ilike.*harbor 7*)&order=created_at.desc&limit=50",
-    ),
+    value: await timed("select=*&search=ilike.*harbor 7*&order=created_at.desc&limit=50"),
   });
 
   // The export: one form's EXPORTED leads, timed, the server's memory sampled as it streams.

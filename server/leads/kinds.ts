@@ -116,6 +116,15 @@ export const LEAD_TABLES = [
   requestDemoLead.table,
 ] as const;
 
+/** The names of the five forms' leads (the `kind` of the `leads` view and of webhook events). */
+export const LEAD_KINDS = [
+  newsletterLead.name,
+  watchDemoLead.name,
+  requestAccessLead.name,
+  contactLead.name,
+  requestDemoLead.name,
+] as const;
+
 /** The kinds whose tables /rest/v1 takes anonymous inserts into, by table name. */
 export const REST_LEADS: Record<string, RestLeadKind> = {
   [newsletterLead.table]: newsletterLead,

@@ -69,6 +69,20 @@ describeAuthSuite("rest: the leads view", (suite) => {
     expect(search.data!.map((l) => l.email)).toEqual([`bo@${domain}`]);
     const kinds = await ours(member).in("kind", ["newsletter", "watch_demo"]).order("email");
     expect(kinds.data!.map((l) => l.email)).toEqual([`cto@${domain}`, `reader@${domain}`]);
+    // `search` holds name, email and company as one text (filtered, never selected by *).
+    const found = await ours(member).ilike("search", "%lumen fr%").select("email");
+    expect(found.data).toEqual([{ email: `bo@${domain}` }]);
+    const byEmail = await ours(member).ilike("search", `%reader@${domain}%`).select("kind");
+    expect(byEmail.data).toEqual([{ kind: "newsletter" }]);
+    expect(Object.keys((await ours(member).limit(1)).data![0]!)).not.toContain("search");
+    // An estimated count is exact up to a thousand rows.
+    const estimated = await member
+      .from("leads")
+      .select("id", { count: "estimated" })
+      .ilike("email", `%@${domain}`);
+    expect(estimated.count).toBe(4);
+    const planned = await member.from("leads").select("id", { count: "planned", head: true });
+    expect(planned.count).toBeGreaterThan(0);
     // A column filtered twice holds both conditions (a date range), as does a second or=().
     const range = await ours(member)
       .gte("created_at", "2000-01-01")

@@ -5,11 +5,26 @@
 import { PostgrestError } from "./errors.ts";
 
 export type ColumnType = "text" | "integer" | "boolean" | "uuid" | "timestamptz" | "jsonb";
-export type ReadRelation = { name: string; sql: string; columns: Record<string, ColumnType> };
+export type ReadRelation = {
+  name: string;
+  sql: string;
+  columns: Record<string, ColumnType>;
+  /** Columns a request may filter on but that `select=*` leaves out (a search text). */
+  filterOnly?: readonly string[];
+  /**
+   * A relation that unites several tables, each one value of this column (the `leads` view:
+   * one form each). A page of it is read as the page of each part, then merged: each part is
+   * planned on its own, so each finds its rows through its own best index (the newest by date;
+   * a rare match by its search index) instead of one plan for all of them.
+   */
+  parts?: { column: string; values: readonly string[] };
+};
 
 export type ReadPlan = {
   sql: string;
   countSql: string;
+  /** The planner's estimate of the count: EXPLAIN's rows of this statement (countParams). */
+  plannedCountSql: string;
   params: unknown[];
   countParams: unknown[];
   offset: number;
@@ -40,16 +55,48 @@ export function planRead(
   const { offset, limit } = range(one("offset"), one("limit"), rangeHeader);
   const countParams = [...params];
   params.push(Math.min(limit ?? MAX_ROWS, MAX_ROWS), offset);
+  const [limitParam, offsetParam] = [`$${params.length - 1}`, `$${params.length}`];
   return {
-    sql: `SELECT ${list.join(", ")} FROM ${relation.sql}${where}${
-      orderBy.length ? ` ORDER BY ${orderBy.join(", ")}` : ""
-    } LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    sql: limitedRead(relation, list, where, orderBy, {
+      limit: limitParam,
+      offset: offsetParam,
+      partLimit: `(${limitParam}::bigint + ${offsetParam}::bigint)`,
+    }),
     // The exact count a caller asks for reads every matching row, as PostgREST's does.
     countSql: `SELECT count(*)::int AS n /* whole table: an exact count */ FROM ${relation.sql}${where}`,
+    plannedCountSql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${relation.sql}${where}`,
     params,
     countParams,
     offset,
   };
+}
+
+/**
+ * SELECT `list` of the rows `where` selects, in `orderBy`, a page of them: of each part of the
+ * relation first (at most `partLimit` rows each) when it has parts.
+ */
+function limitedRead(
+  relation: ReadRelation,
+  list: string[],
+  where: string,
+  orderBy: string[],
+  page: { limit: string; offset?: string; partLimit: string },
+): string {
+  const order = orderBy.length ? ` ORDER BY ${orderBy.join(", ")}` : "";
+  const pageSql = ` LIMIT ${page.limit}${page.offset ? ` OFFSET ${page.offset}` : ""}`;
+  if (!relation.parts)
+    return `SELECT ${list.join(", ")} FROM ${relation.sql}${where}${order}${pageSql}`;
+  const { column, values } = relation.parts;
+  const ordered = orderBy.map((o) => o.split(" ")[0]!);
+  const inner = [...new Set([...list, ...ordered])].join(", ");
+  // The part's value is the code's own (never a client's), so it is written as a literal: the
+  // planner then reads only that part's table.
+  const parts = values.map((value) => {
+    const part = `${column} = '${value.replaceAll("'", "''")}'`;
+    const condition = where ? `${where} AND ${part}` : ` WHERE ${part}`;
+    return `(SELECT ${inner} FROM ${relation.sql}${condition}${order} LIMIT ${page.partLimit})`;
+  });
+  return `SELECT ${list.join(", ")} FROM (${parts.join(" UNION ALL ")}) AS ${relation.name}${order}${pageSql}`;
 }
 
 export type ExportPlan = {
@@ -88,8 +135,12 @@ export function planExport(
         condition = where ? `${where} AND ${keyset}` : ` WHERE ${keyset}`;
       }
       batchParams.push(EXPORT_BATCH);
+      const limit = `$${batchParams.length}`;
       return {
-        sql: `SELECT ${columns.join(", ")} FROM ${relation.sql}${condition} ORDER BY created_at DESC, id DESC LIMIT $${batchParams.length}`,
+        sql: limitedRead(relation, columns, condition, ["created_at DESC", "id DESC"], {
+          limit,
+          partLimit: limit,
+        }),
         params: batchParams,
       };
     },
@@ -133,7 +184,7 @@ function parseQuery(relation: ReadRelation, query: Record<string, string | strin
   const selected = (one("select") ?? "*").split(",").map((c) => c.trim());
   const list =
     selected.length === 1 && selected[0] === "*"
-      ? Object.keys(relation.columns)
+      ? Object.keys(relation.columns).filter((c) => !relation.filterOnly?.includes(c))
       : selected.map((c) => (column(c), c));
 
   const orderBy = (one("order") ?? "")

@@ -1,6 +1,7 @@
 // The relations team members read through GET /rest/v1/{name} (members on aal2 only:
 // team-access.ts), in PostgREST's read syntax (read-query.ts): each one's SQL relation and the
 // columns a request may name, with their types.
+import { LEAD_KINDS } from "../leads/kinds.ts";
 import { ENV_ENDPOINT_ID } from "../webhooks/endpoints.ts";
 import type { ReadRelation } from "./read-query.ts";
 
@@ -50,7 +51,11 @@ export const READABLE: Record<string, ReadRelation> = {
       status_updated_by: "uuid",
       status_updated_at: "timestamptz",
       status_updated_by_email: "text",
+      // Name, email and company as one text, indexed for search (migration 0019).
+      search: "text",
     },
+    filterOnly: ["search"],
+    parts: { column: "kind", values: LEAD_KINDS },
   },
   lead_state_changes: {
     name: "lead_state_changes",

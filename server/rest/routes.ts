@@ -18,9 +18,11 @@ import { parsePrefer } from "./prefer.ts";
 import { csvLine } from "./csv.ts";
 import {
   EXPORT_BATCH,
+  MAX_ROWS,
   planExport,
   planRead,
   rangeAnswer,
+  type ReadPlan,
   type ReadRelation,
 } from "./read-query.ts";
 import { readLeadState, writeLeadState } from "./lead-states.ts";
@@ -337,9 +339,7 @@ export default async function restRoutes(app: FastifyInstance) {
       const prefer = parsePrefer(request.headers.prefer);
       const [rows, total] = await Promise.all([
         app.db.query(plan.sql, plan.params),
-        prefer.count === "exact"
-          ? app.db.query<{ n: number }>(plan.countSql, plan.countParams).then((r) => r[0]!.n)
-          : undefined,
+        prefer.count && countOf(plan, prefer.count),
       ]);
       const answer = rangeAnswer(plan.offset, rows.length, total);
       if (answer.status === 416)
@@ -366,6 +366,25 @@ export default async function restRoutes(app: FastifyInstance) {
       return rows;
     },
   );
+
+  /**
+   * The count a reader asked for, as PostgREST counts: `exact` counts every matching row;
+   * `planned` is the planner's estimate; `estimated` is exact up to the most rows one request
+   * returns and the estimate beyond (a page of a million leads shows "about" instead of reading
+   * them all).
+   */
+  async function countOf(plan: ReadPlan, how: "exact" | "planned" | "estimated") {
+    if (how !== "exact") {
+      const [explained] = await app.db.query<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
+        plan.plannedCountSql,
+        plan.countParams,
+      );
+      const planned = Math.round(explained!["QUERY PLAN"][0].Plan["Plan Rows"]);
+      if (how === "planned" || planned > MAX_ROWS) return planned;
+    }
+    const [counted] = await app.db.query<{ n: number }>(plan.countSql, plan.countParams);
+    return counted!.n;
+  }
 
   /**
    * The rows the filters select as a CSV download, streamed a batch at a time (memory stays one
