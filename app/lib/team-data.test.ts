@@ -5,25 +5,22 @@ import {
   nextDay,
   pageRange,
   rangeLabel,
-  searchFilter,
+  searchPattern,
   totalsByDay,
   totalsByPath,
 } from "./team-data.ts";
 import { hashOf, placeOf } from "./team.ts";
 
-describe("searchFilter", () => {
-  it("searches name, email and company for the trimmed text", () => {
-    expect(searchFilter("  lind ")).toBe(
-      "name.ilike.*lind*,email.ilike.*lind*,company.ilike.*lind*",
-    );
-    expect(searchFilter("   ")).toBeNull();
+describe("searchPattern", () => {
+  it("looks for the trimmed text anywhere in the lead's search text", () => {
+    expect(searchPattern("  lind ")).toBe("*lind*");
+    expect(searchPattern("a,b (c)")).toBe("*a,b (c)*");
+    expect(searchPattern("   ")).toBeNull();
   });
 
-  it("keeps or=()'s separators and PostgREST's wildcard out, and LIKE's wildcards literal", () => {
-    expect(searchFilter('a,b(c)*"d')).toBe(
-      "name.ilike.*a_b_c___d*,email.ilike.*a_b_c___d*,company.ilike.*a_b_c___d*",
-    );
-    expect(searchFilter("50%_off\\")).toMatch(/^name\.ilike\.\*50\\%\\_off\\\\\*,/);
+  it("keeps PostgREST's wildcard out and LIKE's wildcards literal", () => {
+    expect(searchPattern("a*b")).toBe("*a_b*");
+    expect(searchPattern("50%_off\\")).toBe("*50\\%\\_off\\\\*");
   });
 });
 
@@ -34,6 +31,7 @@ describe("paging", () => {
     expect(rangeLabel(0, 50, 123)).toBe("1–50 of 123");
     expect(rangeLabel(2, 23, 123)).toBe("101–123 of 123");
     expect(rangeLabel(0, 0, 0)).toBe("0 of 0");
+    expect(rangeLabel(3, 50, 1_234_567, true)).toBe("151–200 of about 1,234,567");
   });
 });
 

@@ -28,25 +28,39 @@ export const pageRange = (page: number): [number, number] => [
   page * PAGE_SIZE + PAGE_SIZE - 1,
 ];
 
-/** "1–50 of 123" (an en dash), "0 of 0" when there is nothing. */
-export function rangeLabel(page: number, shown: number, total: number): string {
-  if (shown === 0) return `0 of ${total}`;
+/**
+ * An `estimated` count is exact up to this many rows and the planner's estimate beyond (the
+ * server's most rows per request, as PostgREST counts): past it the page says "about".
+ */
+export const EXACT_UP_TO = 1000;
+
+/** The rows a page holds and how many the filter selects, maybe estimated. */
+export type Page<T> = { rows: T[]; count: number; estimated: boolean };
+
+/** A count as the workspace writes it: "1,234". */
+export const number = (n: number) => n.toLocaleString("en-US");
+
+/** "1–50 of 123" (an en dash), "1–50 of about 1,200,000", "0 of 0" when there is nothing. */
+export function rangeLabel(page: number, shown: number, total: number, estimated = false): string {
+  const of = `of ${estimated ? "about " : ""}${number(total)}`;
+  if (shown === 0) return `0 ${of}`;
   const first = page * PAGE_SIZE + 1;
-  return `${first}–${first + shown - 1} of ${total}`;
+  return `${number(first)}–${number(first + shown - 1)} ${of}`;
 }
 
 /**
- * The search as PostgREST's `or=(…)` over name, email and company. `,` `(` `)` `"` would end or
- * nest the list and `*` is PostgREST's wildcard: each becomes `_` (LIKE's one-character wildcard,
- * so "a,b" still finds "a,b"); LIKE's own `%`, `_` and `\` are escaped to mean themselves.
+ * The search as a LIKE pattern of the `leads` view's `search` column (name, email and company as
+ * one text, indexed for search: decision 0029). `*` is PostgREST's wildcard: it becomes `_`
+ * (LIKE's one-character wildcard, so "a*b" still finds "a*b"); LIKE's own `%`, `_` and `\` are
+ * escaped to mean themselves. Commas and parentheses need nothing: the value is one filter's,
+ * not an item of an `or=(…)` list.
  */
-export function searchFilter(q: string): string | null {
+export function searchPattern(q: string): string | null {
   const text = q
     .trim()
     .replace(/[\\%_]/g, "\\$&")
-    .replace(/[,()"*]/g, "_");
-  if (!text) return null;
-  return ["name", "email", "company"].map((c) => `${c}.ilike.*${text}*`).join(",");
+    .replace(/\*/g, "_");
+  return text ? `*${text}*` : null;
 }
 
 /** The day after an ISO day: a "to" date includes the whole of that day. */
@@ -90,28 +104,36 @@ export function filterLeads(query: Query, f: LeadFilters): Query {
   if (f.status) q = q.eq("status", f.status);
   if (f.from) q = q.gte("created_at", f.from);
   if (f.to) q = q.lt("created_at", nextDay(f.to));
-  const search = searchFilter(f.q);
-  if (search) q = q.or(search);
+  const search = searchPattern(f.q);
+  if (search) q = q.ilike("search", search);
   return q;
 }
 
-/** One page of a relation, newest first, with the exact count of what the filter selects. */
+/**
+ * One page of a relation, newest first, with the count of what the filter selects: exact, or
+ * `estimated` where counting every row would cost too much (the inbox of a million leads).
+ */
 export async function readPage<T>(
   relation: string,
   columns: string,
   page: number,
   filter: (q: Query) => Query = (q) => q,
-  order = "created_at",
-): Promise<{ rows: T[]; count: number }> {
+  count: "exact" | "estimated" = "exact",
+): Promise<Page<T>> {
   const supabase = await getSupabase();
   const [from, to] = pageRange(page);
-  const query = filter(supabase.from(relation).select(columns, { count: "exact" }));
-  return rowsOf<T>(
+  const query = filter(supabase.from(relation).select(columns, { count }));
+  const read = rowsOf<T>(
     await query
-      .order(order, { ascending: false })
+      .order("created_at", { ascending: false })
       .order("id", { ascending: false })
       .range(from, to),
   );
+  // A page shorter than a page is the last: the total is known, whatever was estimated (the
+  // planner's estimate of a new site's few leads can be thousands).
+  if (read.rows.length < PAGE_SIZE)
+    return { ...read, count: from + read.rows.length, estimated: false };
+  return { ...read, estimated: count === "estimated" && read.count > EXACT_UP_TO };
 }
 
 /** Every row the filter selects as CSV (`Accept: text/csv`), saved as a download. */

@@ -415,6 +415,30 @@ describeInBrowser(
       await pages.waitFor({ state: "detached" });
       await panel.getByText("No page views counted in this range.").waitFor();
     });
+
+    it("pages the inbox 50 at a time with the count of what the filters select", async () => {
+      const { page } = await enrolledOnTeam("pages", "member");
+      await ctx.db.query(
+        `INSERT INTO public.newsletter_subscribers (email, created_at)
+         SELECT 'reader' || n || '@pages.example', now() - n * interval '1 minute'
+         FROM generate_series(1, 57) AS n`,
+      );
+      await page.reload();
+      const panel = page.getByRole("tabpanel");
+      await panel.getByLabel("Form").selectOption("newsletter");
+      await panel.getByText("1–50 of 57 leads").waitFor();
+      const leads = panel.getByRole("region", { name: "Leads, newest first" });
+      expect(await leads.getByRole("rowheader").count()).toBe(50);
+      await leads.getByRole("rowheader", { name: "reader1@pages.example" }).waitFor();
+      await panel.getByRole("button", { name: "Next page" }).click();
+      await panel.getByText("51–57 of 57 leads").waitFor();
+      expect(await leads.getByRole("rowheader").allTextContents()).toEqual(
+        [51, 52, 53, 54, 55, 56, 57].map((n) => `reader${n}@pages.example`),
+      );
+      expect(await panel.getByRole("button", { name: "Next page" }).isDisabled()).toBe(true);
+      await panel.getByRole("button", { name: "Previous page" }).click();
+      await panel.getByText("1–50 of 57 leads").waitFor();
+    });
   },
   {
     env: async () => {

@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import {
   conversionRate,
   lastDays,
+  number,
   readPageStats,
   totalsByDay,
   totalsByPath,
@@ -12,8 +13,6 @@ import {
 import { DataTable, LoadState, useLoad } from "./data-table.tsx";
 import { DayChart } from "./day-chart.tsx";
 import { FilterDate } from "./filters.tsx";
-
-const number = (n: number) => n.toLocaleString("en-US");
 
 export function AnalyticsPanel() {
   const [range, setRange] = useState(() => lastDays(30));

@@ -4,7 +4,7 @@
 import type * as React from "react";
 import { useCallback, useEffect, useState } from "react";
 import { withErrorToast } from "../../lib/account.ts";
-import { PAGE_SIZE, rangeLabel } from "../../lib/team-data.ts";
+import { PAGE_SIZE, rangeLabel, type Page } from "../../lib/team-data.ts";
 import { Button } from "../ui/button.tsx";
 
 export type Loaded<T> =
@@ -143,27 +143,29 @@ export function DataTable<T>({
   );
 }
 
-/** "1–50 of 123 leads" (a live region: read out when a filter or page changes), previous, next. */
-export function Pager({
+/**
+ * "1–50 of 123 leads" (a live region: read out when a filter or page changes), previous, next.
+ * The last page is the one that ends the count, or one shorter than a page (an estimated count).
+ */
+export function Pager<T>({
   page,
-  shown,
-  total,
+  read,
   noun,
   onPage,
 }: {
   page: number;
-  shown: number;
-  total: number;
+  read: Page<T>;
   noun: string;
   onPage: (page: number) => void;
 }) {
-  const last = Math.max(0, Math.ceil(total / PAGE_SIZE) - 1);
+  const { rows, count, estimated } = read;
+  const atEnd = rows.length < PAGE_SIZE || (page + 1) * PAGE_SIZE >= count;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p role="status" className="text-sm text-slate-700">
-        {rangeLabel(page, shown, total)} {noun}
+        {rangeLabel(page, rows.length, count, estimated)} {noun}
       </p>
-      {total > PAGE_SIZE && (
+      {(page > 0 || !atEnd) && (
         <div className="flex gap-2">
           <Button
             type="button"
@@ -178,7 +180,7 @@ export function Pager({
             type="button"
             variant="outline"
             size="sm"
-            disabled={page >= last}
+            disabled={atEnd}
             onClick={() => onPage(page + 1)}
           >
             Next page

@@ -35,8 +35,12 @@ export function Inbox({
   }, [lead]);
   const { state } = useLoad(
     () =>
-      readPage<LeadRow>("leads", "id,kind,created_at,email,name,company,status", page, (q) =>
-        filterLeads(q, filters),
+      readPage<LeadRow>(
+        "leads",
+        "id,kind,created_at,email,name,company,status",
+        page,
+        (q) => filterLeads(q, filters),
+        "estimated",
       ),
     JSON.stringify([filters, page, lead]),
   );
@@ -77,12 +81,12 @@ export function Inbox({
         <FilterDate label="To" value={filters.to} onChange={(to) => filter({ to })} />
       </FilterBar>
       <LoadState state={state} what="leads">
-        {({ rows, count }) => (
+        {(read) => (
           <div className="grid gap-3">
-            <Pager page={page} shown={rows.length} total={count} noun="leads" onPage={setPage} />
+            <Pager page={page} read={read} noun="leads" onPage={setPage} />
             <DataTable
               caption="Leads, newest first"
-              rows={rows}
+              rows={read.rows}
               rowKey={(r) => r.id}
               empty="No leads match these filters."
               columns={[

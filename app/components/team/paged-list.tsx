@@ -56,12 +56,12 @@ export function PagedList<T extends { id: string }>({
         />
       </FilterBar>
       <LoadState state={state} what={noun}>
-        {({ rows, count }) => (
+        {(read) => (
           <div className="grid gap-3">
-            <Pager page={page} shown={rows.length} total={count} noun={noun} onPage={setPage} />
+            <Pager page={page} read={read} noun={noun} onPage={setPage} />
             <DataTable
               caption={`${title}, newest first`}
-              rows={rows}
+              rows={read.rows}
               rowKey={(r) => r.id}
               empty={empty}
               columns={columns(reload)}
