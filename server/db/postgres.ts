@@ -1,15 +1,17 @@
 // A PostgreSQL server through node-postgres: used when DATABASE_URL is set.
 import crypto from "node:crypto";
 import pg from "pg";
-import type { Database, Row } from "./database.ts";
+import { PLANNED_WITH_VALUES, type Database, type Row } from "./database.ts";
 
 // Parameterised statements are prepared once per connection under a name derived from their
 // text: the server parses and plans them once instead of on every request. The texts are the
-// server's own constants, so the set is small; past the cap, statements run unnamed.
+// server's own constants, so the set is small; past the cap, statements run unnamed, as do those
+// marked PLANNED_WITH_VALUES (planned at each run with the values given).
 const MAX_NAMED = 500;
 const names = new Map<string, string>();
 function statement(text: string, values: readonly unknown[] | undefined) {
   if (values === undefined) return { text };
+  if (text.startsWith(PLANNED_WITH_VALUES)) return { text, values: values as unknown[] };
   let name = names.get(text);
   if (name === undefined && names.size < MAX_NAMED) {
     name = `s_${crypto.createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
