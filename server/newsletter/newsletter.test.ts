@@ -157,6 +157,22 @@ describeEachDatabase("newsletter double opt-in", (ctx) => {
     expect((await subscriber(email))!.status).toBe("subscribed");
   });
 
+  it("refuses a confirmation link past its 7 days with 410, and confirms nothing", async () => {
+    const email = uniqueEmail("late");
+    await signUp(email);
+    const [row] = await ctx.db.query<{ id: string }>(
+      "SELECT id FROM public.newsletter_subscribers WHERE email = $1",
+      [email],
+    );
+    const eightDaysAgo = Date.now() - 8 * 24 * 3600 * 1000;
+    const late = server.app.newsletter.links.url("confirm", row!.id, eightDaysAgo);
+    for (const res of [await fetch(late), await post(late)]) {
+      expect(res.status).toBe(410);
+      expect(await res.text()).toContain("This confirmation link has expired");
+    }
+    expect((await subscriber(email))!.status).toBe("pending");
+  });
+
   it("deletes addresses left unconfirmed 30 days after their last sign-up, and no other", async () => {
     const [old, fresh, kept] = [uniqueEmail("old"), uniqueEmail("fresh"), uniqueEmail("kept")];
     for (const email of [old, fresh, kept]) await signUp(email);
