@@ -232,6 +232,14 @@ describeEachDatabase("newsletter double opt-in", (ctx) => {
       const digest = digests(/newsletter subscriber/).find((m) => m.text?.includes(reader))!;
       // A link to the workspace, on whichever instance's site queued it (one SITE_URL in production).
       expect(digest.text).toMatch(/Open the workspace: http:\/\/127\.0\.0\.1:\d+\/team\n/);
+
+      // One instance gone (as after a crash or a deploy): the next digest starts where the last
+      // one ended, with only what came since.
+      await second.close();
+      const late = `late@${domain}`;
+      await server.client({ ip: uniqueIp() }).from("demo_requests").insert({ email: late });
+      await smtp.waitFor((m) => addressOf(m) === TEAM && Boolean(m.text?.includes(late)), 15_000);
+      for (const email of [...demos, late]) expect(listed(/Watch Demo request/, email)).toBe(1);
     } finally {
       await second.close();
     }
