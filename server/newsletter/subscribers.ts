@@ -21,9 +21,9 @@ export const PENDING_DAYS = 30;
  * A visitor's sign-up. A new address is stored pending with its confirmation email (one statement,
  * like every lead). A known one: pending stays pending, unsubscribed becomes pending again (its
  * earlier confirmation link works again too); either gets its confirmation once more when `send`
- * (the caller spent the email budget: once an hour per address). "new" for a new or returning
- * address; for a pending or subscribed one, the database's unique violation is thrown (the spec's
- * "Already subscribed" answer, 409 23505).
+ * (the caller spent the email budget: once an hour per address). For a pending or subscribed
+ * address, the database's unique violation is thrown (the spec's "Already subscribed" answer,
+ * 409 23505).
  */
 export async function signUp(opts: {
   db: Database;
@@ -33,7 +33,7 @@ export async function signUp(opts: {
   links: NewsletterLinks;
   send: boolean;
   events: boolean;
-}): Promise<"new"> {
+}): Promise<void> {
   const { db, input, links } = opts;
   const id = crypto.randomUUIDv7();
   try {
@@ -47,7 +47,6 @@ export async function signUp(opts: {
       returning: "none",
       linked: opts.send ? { id, email: confirmationEmail(input.email, id, links) } : undefined,
     });
-    return "new";
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const returning = await db.transaction(async (tx) => {
@@ -72,11 +71,11 @@ export async function signUp(opts: {
       return known.status === "unsubscribed";
     });
     if (!returning) throw err;
-    return "new";
   }
 }
 
-export type Change = { status: SubscriberStatus; changed: boolean } | undefined;
+/** The subscriber's status after the change; undefined when there is no such subscriber. */
+export type Change = { status: SubscriberStatus } | undefined;
 
 /**
  * Confirms a pending subscriber: subscribed from now. Idempotent: a subscribed one stays as it
@@ -93,7 +92,7 @@ export async function unsubscribe(db: Database, id: string): Promise<Change> {
 }
 
 async function changeStatus(db: Database, id: string, to: SubscriberStatus): Promise<Change> {
-  const [row] = await db.query<{ status: SubscriberStatus; changed: boolean }>(
+  const [row] = await db.query<{ status: SubscriberStatus }>(
     `WITH changed AS (
        UPDATE public.newsletter_subscribers SET status = $2,
          confirmed_at = CASE WHEN $2 = 'subscribed' THEN now() ELSE confirmed_at END,
@@ -101,9 +100,9 @@ async function changeStatus(db: Database, id: string, to: SubscriberStatus): Pro
        WHERE id = $1 AND status <> $2 AND ($2 = 'unsubscribed' OR status = 'pending')
        RETURNING status
      )
-     SELECT status, true AS changed FROM changed
+     SELECT status FROM changed
      UNION ALL
-     SELECT status, false FROM public.newsletter_subscribers
+     SELECT status FROM public.newsletter_subscribers
      WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM changed)`,
     [id, to],
   );
