@@ -240,6 +240,20 @@ describeEachDatabase("newsletter double opt-in", (ctx) => {
       await server.client({ ip: uniqueIp() }).from("demo_requests").insert({ email: late });
       await smtp.waitFor((m) => addressOf(m) === TEAM && Boolean(m.text?.includes(late)), 15_000);
       for (const email of [...demos, late]) expect(listed(/Watch Demo request/, email)).toBe(1);
+
+      // A burst is one email: the first hundred leads named, the rest counted.
+      const burst = `burst-${domain}`;
+      await ctx.db.query(
+        "INSERT INTO public.demo_requests (email) SELECT 'b' || n || '@' || $1 FROM generate_series(1, 105) AS n",
+        [burst],
+      );
+      const big = await smtp.waitFor(
+        (m) => addressOf(m) === TEAM && Boolean(m.text?.includes(burst)),
+        15_000,
+      );
+      expect(big.subject).toBe("105 new Watch Demo requests");
+      expect(big.text!.split("\n").filter((line) => line.includes(`@${burst}`))).toHaveLength(100);
+      expect(big.text).toContain("…and 5 more.");
     } finally {
       await second.close();
     }
