@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { ParsedMail } from "mailparser";
 import { expect, it } from "vitest";
 import { describeInBrowser } from "../support/browser.ts";
+import { toastText } from "../support/forms.ts";
 import { addressOf, startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 let smtp: TestSmtp;
@@ -30,7 +31,7 @@ describeInBrowser(
       const form = site.getByRole("form", { name: "Newsletter" });
       await form.getByLabel("Email address").fill(email);
       await form.getByRole("button", { name: "Subscribe" }).click();
-      await site.getByText("Subscribed successfully!").waitFor();
+      await toastText(site, "Subscribed successfully!").waitFor();
       expect(await status(email)).toBe("pending");
 
       const mail = await smtp.waitFor((m) => addressOf(m) === email);
