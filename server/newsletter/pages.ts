@@ -19,88 +19,84 @@ button:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}a{color:#4338c
 /** Only this style and a form posting back here: no script, no other origin. */
 const CSP = `default-src 'none'; style-src 'sha256-${crypto.createHash("sha256").update(STYLE).digest("base64")}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
-type Page = { status: number; title: string; paragraphs: string[]; button?: string };
+type Page = { status: number; title: string; text: string; button?: string };
 
-function send(reply: FastifyReply, request: FastifyRequest, page: Page) {
-  const form = page.button
-    ? `<form method="post" action="${escapeHtml(request.url)}"><button type="submit">${escapeHtml(page.button)}</button></form>`
+function send(reply: FastifyReply, request: FastifyRequest, shown: Page) {
+  const form = shown.button
+    ? `<form method="post" action="${escapeHtml(request.url)}"><button type="submit">${escapeHtml(shown.button)}</button></form>`
     : `<p><a href="/">Back to the Revwise website</a></p>`;
   return reply
-    .code(page.status)
+    .code(shown.status)
     .type("text/html; charset=utf-8")
     .header("content-security-policy", CSP)
     .header("cache-control", "no-store")
     .header("x-robots-tag", "noindex")
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(page.title)} · Revwise</title><style>${STYLE}</style></head>
-<body><main><p class="brand">Revwise</p><h1>${escapeHtml(page.title)}</h1>
-${page.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(shown.title)} · Revwise</title><style>${STYLE}</style></head>
+<body><main><p class="brand">Revwise</p><h1>${escapeHtml(shown.title)}</h1>
+<p>${escapeHtml(shown.text)}</p>
 ${form}</main></body></html>`);
 }
 
-const INVALID: Page = {
-  status: 400,
-  title: "This link is not valid",
-  paragraphs: [
-    "The link may have been cut short or changed on its way to you. Nothing was changed. Copy the whole link from the email, or write to us and we will sort it out.",
-  ],
-};
+/** A page: its status, its heading (and title), one paragraph, and its button if it asks. */
+const page = (status: number, title: string, text: string, button?: string): Page => ({
+  status,
+  title,
+  text,
+  button,
+});
 
-const EXPIRED: Page = {
-  status: 410,
-  title: "This confirmation link has expired",
-  paragraphs: [
-    "Confirmation links work for 7 days. Sign up again with the form at the foot of any page of our website and we will send you a new one.",
-  ],
-};
+const INVALID = page(
+  400,
+  "This link is not valid",
+  "The link may have been cut short or changed on its way to you. Nothing was changed. Copy the whole link from the email, or write to us and we will sort it out.",
+);
+
+const EXPIRED = page(
+  410,
+  "This confirmation link has expired",
+  "Confirmation links work for 7 days. Sign up again with the form at the foot of any page of our website and we will send you a new one.",
+);
 
 const ASK: Record<LinkPurpose, Page> = {
-  confirm: {
-    status: 200,
-    title: "Confirm your newsletter subscription",
-    paragraphs: ["Press the button to receive the Revwise newsletter at this address."],
-    button: "Confirm my subscription",
-  },
-  unsubscribe: {
-    status: 200,
-    title: "Unsubscribe from the Revwise newsletter",
-    paragraphs: ["Press the button and we will not send the newsletter to this address again."],
-    button: "Unsubscribe",
-  },
+  confirm: page(
+    200,
+    "Confirm your newsletter subscription",
+    "Press the button to receive the Revwise newsletter at this address.",
+    "Confirm my subscription",
+  ),
+  unsubscribe: page(
+    200,
+    "Unsubscribe from the Revwise newsletter",
+    "Press the button and we will not send the newsletter to this address again.",
+    "Unsubscribe",
+  ),
 };
 
-const UNSUBSCRIBED: Page = {
-  status: 200,
-  title: "You are unsubscribed",
-  paragraphs: [
-    "We will not send the Revwise newsletter to this address again. Changed your mind? Sign up again on our website.",
-  ],
-};
+const UNSUBSCRIBED = page(
+  200,
+  "You are unsubscribed",
+  "We will not send the Revwise newsletter to this address again. Changed your mind? Sign up again on our website.",
+);
 
 /** What a confirmation did, as the page says it. */
 function confirmed(change: Change): Page {
   if (change?.status === "subscribed")
-    return {
-      status: 200,
-      title: "Your subscription is confirmed",
-      paragraphs: [
-        "Thank you: the Revwise newsletter will reach you at this address. Every issue has a link to unsubscribe in one click.",
-      ],
-    };
+    return page(
+      200,
+      "Your subscription is confirmed",
+      "Thank you: the Revwise newsletter will reach you at this address. Every issue has a link to unsubscribe in one click.",
+    );
   if (change?.status === "unsubscribed")
-    return {
-      status: 409,
-      title: "This address was unsubscribed",
-      paragraphs: [
-        "You unsubscribed after this link was sent, so it no longer subscribes you. To receive the newsletter again, sign up on our website and confirm the new email.",
-      ],
-    };
-  return {
-    status: 404,
-    title: "This sign-up is no longer on file",
-    paragraphs: [
-      "Addresses not confirmed within 30 days are deleted. Sign up again on our website to receive the newsletter.",
-    ],
-  };
+    return page(
+      409,
+      "This address was unsubscribed",
+      "You unsubscribed after this link was sent, so it no longer subscribes you. To receive the newsletter again, sign up on our website and confirm the new email.",
+    );
+  return page(
+    404,
+    "This sign-up is no longer on file",
+    "Addresses not confirmed within 30 days are deleted. Sign up again on our website to receive the newsletter.",
+  );
 }
 
 export default async function newsletterPages(app: FastifyInstance) {
