@@ -40,6 +40,12 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // A server lost between two statements of the transaction is reported on the client, not
+      // on a query: without a listener it would crash the process. The statement that follows
+      // fails; the broken client is destroyed instead of going back to the pool.
+      let lost: Error | undefined;
+      const onError = (err: Error) => (lost = err);
+      client.on("error", onError);
       try {
         await client.query("BEGIN");
         const value = await fn({
@@ -55,7 +61,8 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         await client.query("ROLLBACK").catch(() => {});
         throw err;
       } finally {
-        client.release();
+        client.off("error", onError);
+        client.release(lost);
       }
     },
     exec: async (sql) => {
