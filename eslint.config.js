@@ -51,6 +51,8 @@ const importResolution = {
     "import-x/extensions": [".ts", ".tsx", ".js"],
     "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
     "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+    // Dependencies are resolved, not parsed: some ship minified bundles too deep to parse.
+    "import-x/ignore": ["node_modules"],
   },
 };
 

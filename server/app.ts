@@ -29,6 +29,8 @@ import { loadSite, type Site, type SiteValues } from "./site/site-files.ts";
 import siteRoutes from "./site/site-routes.ts";
 import pageAnalytics from "./analytics/plugin.ts";
 import webhooks, { type WebhooksOptions } from "./webhooks/webhooks-plugin.ts";
+import newsletter from "./newsletter/plugin.ts";
+import leadDigests from "./leads/digest-plugin.ts";
 
 /** Largest request body any endpoint accepts; every form fits in a fraction of it. */
 export const BODY_LIMIT = 64 * 1024;
@@ -97,6 +99,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(emailBudget);
     await app.register(mailer, opts.mail ?? {});
     await app.register(webhooks, opts.webhooks ?? {});
+    await app.register(newsletter);
+    await app.register(leadDigests);
 
     await app.register(authRoutes, { prefix: "/auth/v1" });
     await app.register(restRoutes, { prefix: "/rest/v1" });

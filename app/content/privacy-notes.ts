@@ -6,7 +6,8 @@ export const privacyNotes = {
   requestDemo: "We use these details to arrange your demo and to follow up about it, nothing else.",
   demoEmail: "We use your email to send you the demo and to follow up about it, nothing else.",
   contact: "We use these details to answer your message, nothing else.",
-  newsletter: "We use your email only to send the newsletter; unsubscribe from any issue.",
+  newsletter:
+    "We email you a link to confirm, then use your email only to send the newsletter; unsubscribe from any issue.",
 } satisfies Record<string, string>;
 
 export type PrivacyNoteKind = keyof typeof privacyNotes;

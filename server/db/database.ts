@@ -65,3 +65,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (err instanceof AggregateError) return err.errors.some(isDatabaseUnavailable);
   return LOST.test(err.message);
 }
+
+/**
+ * A statement whose best plan depends on its values (a search pattern, a range of dates): the
+ * PostgreSQL driver runs it unnamed, so it is planned with its values each time instead of with
+ * a generic plan made for any value after a few runs.
+ */
+export const PLANNED_WITH_VALUES = "/* planned with its values */";

@@ -1,15 +1,17 @@
 // A PostgreSQL server through node-postgres: used when DATABASE_URL is set.
 import crypto from "node:crypto";
 import pg from "pg";
-import type { Database, Row } from "./database.ts";
+import { PLANNED_WITH_VALUES, type Database, type Row } from "./database.ts";
 
 // Parameterised statements are prepared once per connection under a name derived from their
 // text: the server parses and plans them once instead of on every request. The texts are the
-// server's own constants, so the set is small; past the cap, statements run unnamed.
+// server's own constants, so the set is small; past the cap, statements run unnamed, as do those
+// marked PLANNED_WITH_VALUES (planned at each run with the values given).
 const MAX_NAMED = 500;
 const names = new Map<string, string>();
 function statement(text: string, values: readonly unknown[] | undefined) {
   if (values === undefined) return { text };
+  if (text.startsWith(PLANNED_WITH_VALUES)) return { text, values: values as unknown[] };
   let name = names.get(text);
   if (name === undefined && names.size < MAX_NAMED) {
     name = `s_${crypto.createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
@@ -38,6 +40,12 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // A server lost between two statements of the transaction is reported on the client, not
+      // on a query: without a listener it would crash the process. The statement that follows
+      // fails; the broken client is destroyed instead of going back to the pool.
+      let lost: Error | undefined;
+      const onError = (err: Error) => (lost = err);
+      client.on("error", onError);
       try {
         await client.query("BEGIN");
         const value = await fn({
@@ -53,7 +61,8 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         await client.query("ROLLBACK").catch(() => {});
         throw err;
       } finally {
-        client.release();
+        client.off("error", onError);
+        client.release(lost);
       }
     },
     exec: async (sql) => {

@@ -38,6 +38,8 @@ import {
 } from "../../tests/support/webhook-receiver.ts";
 import { pageStats, PageViews } from "../analytics/page-views.ts";
 import { stepAt, totpCode } from "../auth/mfa/totp.ts";
+import { DIGESTS, runDigest } from "../leads/digests.ts";
+import { deleteUnconfirmed } from "../newsletter/subscribers.ts";
 import { syncEnvEndpoint } from "../webhooks/endpoints.ts";
 import type { Database, Queryable, Row } from "./database.ts";
 import { openPostgres } from "./postgres.ts";
@@ -164,7 +166,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     return { email, session: await signIn(email) };
   }
 
-  const insert = async (table: string, row: Record<string, string>) => {
+  const insert = async (table: string, row: Record<string, string>, status = 201) => {
     const res = await fetch(`${server.url}/rest/v1/${table}`, {
       method: "POST",
       headers: {
@@ -174,7 +176,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       },
       body: JSON.stringify(row),
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(status);
   };
 
   /** Waits until a statement containing `part` has run (the worker runs on its own clock). */
@@ -614,6 +616,43 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       });
       expect(res.status).toBe(200);
     }
+
+    // The newsletter: a sign-up confirmed by its link's POST; a known address signing up again
+    // (its confirmation sent again: the address was stored without one); one-click unsubscribe;
+    // the workspace's list; the deletion of unconfirmed addresses.
+    const subscriber = uniqueEmail("subscriber");
+    await insert("newsletter_subscribers", { email: subscriber });
+    const confirmation = await emailTo(
+      smtp,
+      subscriber,
+      "Confirm your Revwise newsletter subscription",
+    );
+    const newsletterLink = (path: string) =>
+      new RegExp(`https?://\\S+${path}\\?token=\\S+`).exec(confirmation.text ?? "")![0];
+    expect((await fetch(newsletterLink("/newsletter/confirm"), { method: "POST" })).status).toBe(
+      200,
+    );
+    const returning = uniqueEmail("returning");
+    await raw.query("INSERT INTO public.newsletter_subscribers (email) VALUES ($1)", [returning]);
+    await insert("newsletter_subscribers", { email: returning }, 409); // "Already subscribed"
+    await emailTo(smtp, returning, "Confirm your Revwise newsletter subscription");
+    expect(
+      (await fetch(newsletterLink("/newsletter/unsubscribe"), { method: "POST" })).status,
+    ).toBe(200);
+    await deleteUnconfirmed(db);
+    expect(
+      (
+        await fetch(`${server.url}/rest/v1/subscribers?select=*&order=created_at.desc&limit=50`, {
+          headers: { apikey: server.anonKey, authorization: `Bearer ${raised.access_token}` },
+        })
+      ).status,
+    ).toBe(200);
+    // The team's digests of the leads above (a second's interval: they are a second old).
+    const digestConfig = { ...server.app.config, leadDigestMs: 1000 };
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await raw.query("UPDATE mail.lead_digests SET sent_at = NULL");
+    for (const digest of DIGESTS) await runDigest(db, digest, digestConfig);
+    await ran("UPDATE mail.lead_digests SET covered_until");
 
     // Mail: delivered, then refused while the SMTP peer is down (the email is released).
     await ran("sent_at = now()");

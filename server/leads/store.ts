@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { LeadSource } from "../../common/leads.ts";
 import type { Config } from "../config.ts";
 import type { Queryable } from "../db/database.ts";
-import { emailsParameter, queueEmailsStatement } from "../mail/outbox.ts";
+import { emailsParameter, queueEmailsStatement, type Email } from "../mail/outbox.ts";
 import { queueLeadEventsStatement } from "../webhooks/events.ts";
 import { notifyTeam } from "./emails.ts";
 import { columnsOf, type LeadKind, type LeadSchema } from "./kinds.ts";
@@ -35,15 +35,16 @@ const statements = new WeakMap<LeadKind, Map<string, string>>();
 
 function statementFor(
   kind: LeadKind,
-  opts: { returning: Returning; withEmails: boolean; withEvents: boolean },
+  opts: { returning: Returning; withEmails: boolean; withEvents: boolean; withId: boolean },
 ) {
   let byShape = statements.get(kind);
   if (!byShape) statements.set(kind, (byShape = new Map()));
-  const shape = `${opts.returning}:${opts.withEmails}:${opts.withEvents}`;
+  const shape = `${opts.returning}:${opts.withEmails}:${opts.withEvents}:${opts.withId}`;
   let sql = byShape.get(shape);
   if (sql === undefined) {
     // With emails, the row's time is the one they show; without, the database's default.
     const names = [
+      ...(opts.withId ? ["id"] : []),
       ...columnsFor(kind).map((c) => c.column),
       "source",
       ...(opts.withEmails ? ["created_at"] : []),
@@ -91,6 +92,11 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
   reply?: boolean;
   /** Whether to queue the lead's webhook events: an endpoint may be enabled (webhooks.any()). */
   events: boolean;
+  /**
+   * The new row's id, made by the caller when an email it queues links to the row (the
+   * newsletter's confirmation), with that email.
+   */
+  linked?: { id: string; email: Email };
 }): Promise<Stored<R>> {
   const { kind, input, source, config } = opts;
   const returning = opts.returning ?? ("id" as R);
@@ -100,10 +106,11 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
       ? [notifyTeam(kind.notification, input, { receivedAt, source, config })]
       : []),
     ...(kind.reply && opts.reply ? [kind.reply.compose(input, config)] : []),
+    ...(opts.linked ? [opts.linked.email] : []),
   ];
   // An optional text left empty (the Request Demo page's website) is stored as NULL.
   const fields = input as Record<string, unknown>;
-  const values: unknown[] = [];
+  const values: unknown[] = opts.linked ? [opts.linked.id] : [];
   for (const { field } of columnsFor(kind))
     values.push(fields[field] === "" ? null : fields[field]);
   values.push(JSON.stringify(source ?? {}));
@@ -111,6 +118,7 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
     returning,
     withEmails: emails.length > 0,
     withEvents: opts.events,
+    withId: opts.linked !== undefined,
   });
   const [lead] = await opts.db.query<StoredLead>(
     sql,

@@ -6,6 +6,7 @@ import type { Email } from "./outbox.ts";
 export type Field = [label: string, value: string | undefined | null];
 
 const BRAND = "Revwise";
+const UNSUBSCRIBE_LABEL = "Unsubscribe from the Revwise newsletter";
 
 function layout(title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
@@ -83,12 +84,24 @@ export function actionEmail(opts: {
   paragraphs: string[];
   action: { label: string; url: string };
   after?: string[];
+  /**
+   * A list's email (the newsletter's): its one-click unsubscribe link, in the List-Unsubscribe
+   * header fields of RFC 8058 for the mail client's button and at the foot of the email.
+   */
+  unsubscribeUrl?: string;
 }): Email {
   const after = opts.after ?? [];
+  const unsubscribe = opts.unsubscribeUrl;
   return {
     kind: opts.kind,
     to: opts.to,
     subject: opts.subject,
+    ...(unsubscribe && {
+      headers: {
+        "List-Unsubscribe": `<${unsubscribe}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    }),
     text: [
       opts.heading,
       "",
@@ -97,6 +110,7 @@ export function actionEmail(opts: {
       "",
       ...after.flatMap((p) => [p, ""]),
       `— The ${BRAND} team`,
+      ...(unsubscribe ? ["", `${UNSUBSCRIBE_LABEL}: ${unsubscribe}`] : []),
     ].join("\n"),
     html: layout(
       opts.subject,
@@ -105,7 +119,11 @@ ${opts.paragraphs.map((p) => `<p style="margin:0 0 14px;line-height:1.6">${escap
 <p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(opts.action.label)}</a></p>
 <p style="margin:0 0 14px;font-size:13px;color:#475569;word-break:break-all">Or paste this link into your browser: ${escapeHtml(opts.action.url)}</p>
 ${after.map((p) => `<p style="margin:0 0 14px;line-height:1.6;color:#475569">${escapeHtml(p)}</p>`).join("\n")}
-<p style="margin:24px 0 0">— The ${BRAND} team</p>`,
+<p style="margin:24px 0 0">— The ${BRAND} team</p>${
+        unsubscribe
+          ? `\n<p style="margin:24px 0 0;font-size:13px;color:#475569"><a href="${escapeHtml(unsubscribe)}" style="color:#475569">${UNSUBSCRIBE_LABEL}</a></p>`
+          : ""
+      }`,
     ),
   };
 }

@@ -218,6 +218,47 @@ describeAuthSuite("rest: the leads view", (suite) => {
     expect(refused.status).toBe(401);
   });
 
+  it("lets members list the newsletter's subscribers with their status, and export them as CSV", async () => {
+    const reader = `reader@${domain}`;
+    const pending = await member
+      .from("subscribers")
+      .select("*", { count: "exact" })
+      .ilike("email", `%@${domain}`);
+    expect(pending.error).toBeNull();
+    expect(pending.count).toBe(1);
+    expect(pending.data).toEqual([
+      {
+        id: expect.any(String),
+        email: reader,
+        status: "pending",
+        created_at: expect.any(String),
+        confirmed_at: null,
+        unsubscribed_at: null,
+      },
+    ]);
+    // Confirmed through the link of its email (a POST, as the page's button sends it).
+    const mail = await emailTo(reader, "Confirm your Revwise newsletter subscription");
+    const link = /https?:\/\/\S+\/newsletter\/confirm\?token=\S+/.exec(mail.text ?? "")![0];
+    expect((await fetch(link, { method: "POST" })).status).toBe(200);
+    const subscribed = await member
+      .from("subscribers")
+      .select("email,status")
+      .eq("status", "subscribed")
+      .ilike("email", `%@${domain}`);
+    expect(subscribed.data).toEqual([{ email: reader, status: "subscribed" }]);
+
+    const token = (await member.auth.getSession()).data.session!.access_token;
+    const csv = await fetch(
+      `${server.url}/rest/v1/subscribers?select=email,status&email=ilike.*@${domain}`,
+      {
+        headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, accept: "text/csv" },
+      },
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-disposition")).toMatch(/filename="subscribers-/);
+    expect(await csv.text()).toBe(`email,status\r\n${reader},subscribed\r\n`);
+  });
+
   it("lets members read the outbox (state, attempts, last error), never the emails' bodies", async () => {
     const outbox = await member
       .from("emails")

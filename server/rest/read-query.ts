@@ -2,6 +2,7 @@
 // `not.`, `or=(…)`, a column filtered several times), `order`, `limit`/`offset` and the `Range`
 // header, turned into one parameterised statement (and its count) over the relation's fixed list
 // of columns: identifiers never come from the client, values are always parameters.
+import { PLANNED_WITH_VALUES } from "../db/database.ts";
 import { PostgrestError } from "./errors.ts";
 
 export type ColumnType = "text" | "integer" | "boolean" | "uuid" | "timestamptz" | "jsonb";
@@ -63,8 +64,8 @@ export function planRead(
       partLimit: `(${limitParam}::bigint + ${offsetParam}::bigint)`,
     }),
     // The exact count a caller asks for reads every matching row, as PostgREST's does.
-    countSql: `SELECT count(*)::int AS n /* whole table: an exact count */ FROM ${relation.sql}${where}`,
-    plannedCountSql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${relation.sql}${where}`,
+    countSql: `${PLANNED_WITH_VALUES} SELECT count(*)::int AS n /* whole table: an exact count */ FROM ${relation.sql}${where}`,
+    plannedCountSql: `${PLANNED_WITH_VALUES} EXPLAIN (FORMAT JSON) SELECT 1 FROM ${relation.sql}${where}`,
     params,
     countParams,
     offset,
@@ -84,8 +85,10 @@ function limitedRead(
 ): string {
   const order = orderBy.length ? ` ORDER BY ${orderBy.join(", ")}` : "";
   const pageSql = ` LIMIT ${page.limit}${page.offset ? ` OFFSET ${page.offset}` : ""}`;
+  // Planned with the request's values: which index is best depends on them (a rare or a common
+  // search text, a day or a year).
   if (!relation.parts)
-    return `SELECT ${list.join(", ")} FROM ${relation.sql}${where}${order}${pageSql}`;
+    return `${PLANNED_WITH_VALUES} SELECT ${list.join(", ")} FROM ${relation.sql}${where}${order}${pageSql}`;
   const { column, values } = relation.parts;
   const ordered = orderBy.map((o) => o.split(" ")[0]!);
   const inner = [...new Set([...list, ...ordered])].join(", ");
@@ -96,7 +99,7 @@ function limitedRead(
     const condition = where ? `${where} AND ${part}` : ` WHERE ${part}`;
     return `(SELECT ${inner} FROM ${relation.sql}${condition}${order} LIMIT ${page.partLimit})`;
   });
-  return `SELECT ${list.join(", ")} FROM (${parts.join(" UNION ALL ")}) AS ${relation.name}${order}${pageSql}`;
+  return `${PLANNED_WITH_VALUES} SELECT ${list.join(", ")} FROM (${parts.join(" UNION ALL ")}) AS ${relation.name}${order}${pageSql}`;
 }
 
 export type ExportPlan = {

@@ -7,8 +7,9 @@ import type { ReadRelation } from "./read-query.ts";
 
 /**
  * The relations team members read: the inbox of every lead with its history, the outbox of every
- * email, and the webhook endpoints (never their secrets) with their delivery log. A subquery here
- * is a relation as a view would be; the filters, order and limit of a request apply to it.
+ * email, the webhook endpoints (never their secrets) with their delivery log, and the
+ * newsletter's subscribers with their status (migration 0020). A subquery here is a relation as
+ * a view would be; the filters, order and limit of a request apply to it.
  */
 export const READABLE: Record<string, ReadRelation> = {
   emails: {
@@ -112,6 +113,18 @@ export const READABLE: Record<string, ReadRelation> = {
       delivered_at: "timestamptz",
       failed_at: "timestamptz",
       status: "text",
+    },
+  },
+  subscribers: {
+    name: "subscribers",
+    sql: "public.subscribers",
+    columns: {
+      id: "uuid",
+      email: "text",
+      status: "text",
+      created_at: "timestamptz",
+      confirmed_at: "timestamptz",
+      unsubscribed_at: "timestamptz",
     },
   },
 };

@@ -238,13 +238,16 @@ describeEachDatabase("REST inserts", (ctx) => {
     expect(await count("demo_requests", "buyer@northwind-analytics.example")).toBe(1);
   });
 
-  it("emails a newsletter subscriber nothing", async () => {
+  it("emails a newsletter subscriber one confirmation, however often the address signs up", async () => {
     fresh();
     expect(
       (await supabase.from("newsletter_subscribers").insert({ email: "quiet@example.com" })).status,
     ).toBe(201);
     expect(await count("newsletter_subscribers", "quiet@example.com")).toBe(1);
-    expect(await outboxTo("quiet@example.com")).toBe(0);
+    const mail = await smtp.waitFor((m) => addressOf(m) === "quiet@example.com");
+    expect(mail.subject).toBe("Confirm your Revwise newsletter subscription");
+    await fresh().from("newsletter_subscribers").insert({ email: "quiet@example.com" });
+    expect(await outboxTo("quiet@example.com")).toBe(1);
   });
 
   const budgetRefusal = {
@@ -278,11 +281,14 @@ describeEachDatabase("REST inserts", (ctx) => {
         await visitor.auth.signUp({ email: "ip5@budget.example", password: "Correct-Horse-9" }),
       ).toMatchObject({ error: { status: 429, code: "over_email_send_rate_limit" } });
       expect(await outboxTo("ip5@budget.example")).toBe(0);
-      // Writes that send no email are not budgeted; another address has its own budget.
+      // A newsletter sign-up is stored all the same, without its confirmation (decision 0030);
+      // another address has its own budget.
       expect(
         (await visitor.from("newsletter_subscribers").insert({ email: "ip6@budget.example" }))
           .status,
       ).toBe(201);
+      expect(await count("newsletter_subscribers", "ip6@budget.example")).toBe(1);
+      expect(await outboxTo("ip6@budget.example")).toBe(0);
       expect(
         (
           await budgeted
@@ -502,7 +508,8 @@ describeEachDatabase("REST inserts", (ctx) => {
     });
     expect(rawRefusal.status).toBe(429);
     expect(Number(rawRefusal.headers.get("retry-after"))).toBeGreaterThan(0);
-    // Another address, and another table, are counted apart.
+    // Another address, and another table, are counted apart (this address's ten confirmation
+    // emails spent its email budget, so the demo's email is what refuses it here).
     expect(
       (
         await server
@@ -512,7 +519,7 @@ describeEachDatabase("REST inserts", (ctx) => {
       ).status,
     ).toBe(201);
     expect(
-      (await client.from("demo_requests").insert({ email: "limit@company.example" })).status,
-    ).toBe(201);
+      await client.from("demo_requests").insert({ email: "limit@company.example" }),
+    ).toMatchObject({ status: 429, error: { code: "over_email_send_rate_limit" } });
   });
 });

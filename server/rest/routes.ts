@@ -1,14 +1,22 @@
-// /rest/v1: PostgREST-compatible inserts into the lead tables of the newsletter and the "Watch
-// Demo" dialog (leads/kinds.ts REST_LEADS), refused reads, updates and deletes of those tables (as
+// /rest/v1: PostgREST-compatible inserts into the lead tables of the newsletter (a sign-up to
+// confirm: newsletter/subscribers.ts) and the "Watch Demo" dialog (leads/kinds.ts REST_LEADS), refused reads, updates and deletes of those tables (as
 // PostgREST refuses a role without the privilege), and reads of the `leads` view by team members
 // on aal2 (team-access.ts) in PostgREST's syntax (read-query.ts).
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { leadSourceSchema, type LeadSource } from "../../common/leads.ts";
-import { columnsOf, LEAD_SOURCE_CHECK, REST_LEADS, type RestLeadKind } from "../leads/kinds.ts";
+import {
+  columnsOf,
+  LEAD_SOURCE_CHECK,
+  newsletterLead,
+  REST_LEADS,
+  type RestLeadKind,
+} from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
 import { resendFailed } from "../mail/outbox.ts";
+import { CONFIRM_EMAIL_KIND, CONFIRM_REPEAT_SECONDS } from "../newsletter/emails.ts";
+import { signUp } from "../newsletter/subscribers.ts";
 import { everyValue, repeatedParams, type Query } from "../platform/query-string.ts";
 import { isUuid } from "../platform/uuid.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
@@ -284,36 +292,55 @@ export default async function restRoutes(app: FastifyInstance) {
       }
 
       const row = parseRow(request.body, query.columns, table, name);
-      const replies = table.lead.reply;
-      let reply = false;
-      if (replies) {
+      if (table.lead === newsletterLead) {
+        // A sign-up is stored whatever the email budget says; only its confirmation email is
+        // budgeted (a spent budget sends none, and signing up again later sends it): decision 0030.
         const claim = await app.emailBudget.claim(request, {
-          purpose: replies.purpose,
-          to: replies.to(row),
-          repeatSeconds: replies.repeatSeconds,
+          purpose: CONFIRM_EMAIL_KIND,
+          to: row.email,
+          repeatSeconds: CONFIRM_REPEAT_SECONDS,
         });
-        if (!claim.ok) {
-          res.header("retry-after", String(claim.retryAfterSeconds));
-          throw new PostgrestError(
-            429,
-            "over_email_send_rate_limit",
-            "Email rate limit exceeded",
-            null,
-            "Wait an hour before trying again.",
-          );
+        await signUp({
+          db: app.db,
+          input: row,
+          source: row.source,
+          config: app.config,
+          links: app.newsletter.links,
+          send: claim.ok && claim.send,
+          events: app.webhooks.any(),
+        });
+      } else {
+        const replies = table.lead.reply;
+        let reply = false;
+        if (replies) {
+          const claim = await app.emailBudget.claim(request, {
+            purpose: replies.purpose,
+            to: replies.to(row),
+            repeatSeconds: replies.repeatSeconds,
+          });
+          if (!claim.ok) {
+            res.header("retry-after", String(claim.retryAfterSeconds));
+            throw new PostgrestError(
+              429,
+              "over_email_send_rate_limit",
+              "Email rate limit exceeded",
+              null,
+              "Wait an hour before trying again.",
+            );
+          }
+          reply = claim.send;
         }
-        reply = claim.send;
+        await storeLead({
+          db: app.db,
+          kind: table.lead,
+          input: row,
+          source: row.source,
+          config: app.config,
+          events: app.webhooks.any(),
+          returning: "none",
+          reply,
+        });
       }
-      await storeLead({
-        db: app.db,
-        kind: table.lead,
-        input: row,
-        source: row.source,
-        config: app.config,
-        events: app.webhooks.any(),
-        returning: "none",
-        reply,
-      });
       app.mailer.flush();
       app.webhooks.flush();
 

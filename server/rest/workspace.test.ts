@@ -117,12 +117,19 @@ describeAuthSuite("rest: the workspace's reads and writes", (suite) => {
     await receiver.waitFor((r) => r.some((x) => x.event.data.email === email));
     const receipt = receiver.receipts.find((x) => x.event.data.email === email)!;
 
-    const log = await member
-      .from("webhook_deliveries")
-      .select()
-      .eq("lead_id", receipt.event.data.id)
-      .single();
-    expect(log.data).toMatchObject({
+    // The log shows it delivered once the sender has recorded the receiver's answer.
+    const deliveredLog = async () => {
+      for (;;) {
+        const { data } = await member
+          .from("webhook_deliveries")
+          .select()
+          .eq("lead_id", receipt.event.data.id)
+          .single();
+        if (data?.status !== "pending") return data;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    expect(await deliveredLog()).toMatchObject({
       id: receipt.id,
       endpoint_url: receiver.url,
       status: "delivered",

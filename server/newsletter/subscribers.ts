@@ -1,0 +1,120 @@
+// The newsletter's subscribers (public.newsletter_subscribers, decision 0030): a sign-up is
+// pending and emails a confirmation; confirming subscribes; unsubscribing keeps the address,
+// marked, so nothing is sent to it again; an address unconfirmed 30 days after its last sign-up
+// is deleted. Only this module changes a subscriber's status.
+import crypto from "node:crypto";
+import type { LeadSource } from "../../common/leads.ts";
+import type { Config } from "../config.ts";
+import { isUniqueViolation, type Database } from "../db/database.ts";
+import { newsletterLead } from "../leads/kinds.ts";
+import { storeLead } from "../leads/store.ts";
+import { emailsParameter, queueEmailsStatement } from "../mail/outbox.ts";
+import { confirmationEmail } from "./emails.ts";
+import type { NewsletterLinks } from "./links.ts";
+
+export type SubscriberStatus = "pending" | "subscribed" | "unsubscribed";
+
+/** Days an unconfirmed address is kept after its last sign-up (the privacy policy says so). */
+export const PENDING_DAYS = 30;
+
+/**
+ * A visitor's sign-up. A new address is stored pending with its confirmation email (one statement,
+ * like every lead). A known one: pending stays pending, unsubscribed becomes pending again (its
+ * earlier confirmation link works again too); either gets its confirmation once more when `send`
+ * (the caller spent the email budget: once an hour per address). For a pending or subscribed
+ * address, the database's unique violation is thrown (the spec's "Already subscribed" answer,
+ * 409 23505).
+ */
+export async function signUp(opts: {
+  db: Database;
+  input: { email: string };
+  source: LeadSource | undefined;
+  config: Config;
+  links: NewsletterLinks;
+  send: boolean;
+  events: boolean;
+}): Promise<void> {
+  const { db, input, links } = opts;
+  const id = crypto.randomUUIDv7();
+  try {
+    await storeLead({
+      db,
+      kind: newsletterLead,
+      input,
+      source: opts.source,
+      config: opts.config,
+      events: opts.events,
+      returning: "none",
+      linked: opts.send ? { id, email: confirmationEmail(input.email, id, links) } : undefined,
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const returning = await db.transaction(async (tx) => {
+      const [known] = await tx.query<{ id: string; status: SubscriberStatus }>(
+        `WITH known AS (
+           SELECT id, status FROM public.newsletter_subscribers WHERE lower(email) = lower($1) FOR UPDATE
+         ), asked AS (
+           UPDATE public.newsletter_subscribers s
+           SET status = 'pending', requested_at = now(), unsubscribed_at = NULL
+           FROM known WHERE s.id = known.id AND known.status <> 'subscribed'
+           RETURNING s.id
+         )
+         SELECT id, status FROM known`,
+        [input.email],
+      );
+      if (!known || known.status === "subscribed") return false;
+      if (opts.send)
+        await tx.query(`WITH lead AS (SELECT $1::uuid AS id) ${queueEmailsStatement(2, "lead")}`, [
+          known.id,
+          emailsParameter([confirmationEmail(input.email, known.id, links)]),
+        ]);
+      return known.status === "unsubscribed";
+    });
+    if (!returning) throw err;
+  }
+}
+
+/** The subscriber's status after the change; undefined when there is no such subscriber. */
+export type Change = { status: SubscriberStatus } | undefined;
+
+/**
+ * Confirms a pending subscriber: subscribed from now. Idempotent: a subscribed one stays as it
+ * is. An unsubscribed one is not subscribed again by an old link (it signs up anew first).
+ * Undefined when the subscriber no longer exists.
+ */
+export async function confirm(db: Database, id: string): Promise<Change> {
+  return changeStatus(db, id, "subscribed");
+}
+
+/** Unsubscribes, whatever the status; idempotent (the first time is kept). */
+export async function unsubscribe(db: Database, id: string): Promise<Change> {
+  return changeStatus(db, id, "unsubscribed");
+}
+
+async function changeStatus(db: Database, id: string, to: SubscriberStatus): Promise<Change> {
+  const [row] = await db.query<{ status: SubscriberStatus }>(
+    `WITH changed AS (
+       UPDATE public.newsletter_subscribers SET status = $2,
+         confirmed_at = CASE WHEN $2 = 'subscribed' THEN now() ELSE confirmed_at END,
+         unsubscribed_at = CASE WHEN $2 = 'unsubscribed' THEN now() ELSE unsubscribed_at END
+       WHERE id = $1 AND status <> $2 AND ($2 = 'unsubscribed' OR status = 'pending')
+       RETURNING status
+     )
+     SELECT status FROM changed
+     UNION ALL
+     SELECT status FROM public.newsletter_subscribers
+     WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM changed)`,
+    [id, to],
+  );
+  return row;
+}
+
+/** Deletes the addresses left unconfirmed PENDING_DAYS after their last sign-up; how many. */
+export async function deleteUnconfirmed(db: Database): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM public.newsletter_subscribers
+     WHERE status = 'pending' AND requested_at < now() - make_interval(days => $1) RETURNING id`,
+    [PENDING_DAYS],
+  );
+  return rows.length;
+}
