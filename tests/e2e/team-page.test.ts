@@ -4,10 +4,10 @@
 // sets up an authenticator app with a code computed from the shown secret, works the inbox
 // (newest first, search, a lead's detail, status and note kept across a reload with who changed
 // them, CSV of the filter), resends a failed email, filters and exports the newsletter's
-// subscribers, moves between the sections by keyboard, and
-// signed in again with the password alone is asked for the app's code; an admin adds, switches
-// and deletes webhook endpoints and resends a delivery, which a member only reads; the analytics
-// show a page's leads for a range. axe on each state.
+// subscribers, moves between the sections by keyboard, and signed in again with the password
+// alone is asked for the app's code; an admin adds, switches and deletes webhook endpoints and
+// resends a delivery, which a member only reads; the analytics show a page's leads for a range;
+// the inbox pages 50 at a time. axe on each state.
 import { createClient } from "@supabase/supabase-js";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
