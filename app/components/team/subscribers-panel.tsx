@@ -2,6 +2,7 @@
 // unsubscribed), filtered by status and exported as CSV.
 import { subscriberStatusLabels } from "../../content/team.ts";
 import { formatDateTime } from "../../lib/account.ts";
+import { Badge } from "../ui/badge.tsx";
 import { PagedList } from "./paged-list.tsx";
 
 type SubscriberRow = {
@@ -12,6 +13,8 @@ type SubscriberRow = {
   confirmed_at: string | null;
   unsubscribed_at: string | null;
 };
+
+const statusBadge = { pending: "warning", subscribed: "accent", unsubscribed: "outline" } as const;
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : "–");
 
@@ -32,7 +35,15 @@ export function SubscribersPanel() {
           className: "whitespace-nowrap",
           rowHeader: true,
         },
-        { header: "Status", cell: (r) => subscriberStatusLabels[r.status] ?? r.status },
+        {
+          header: "Status",
+          cell: (r) => (
+            <Badge variant={statusBadge[r.status]}>
+              {subscriberStatusLabels[r.status] ?? r.status}
+            </Badge>
+          ),
+          className: "whitespace-nowrap",
+        },
         { header: "Signed up", cell: (r) => when(r.created_at) },
         { header: "Confirmed", cell: (r) => when(r.confirmed_at) },
         { header: "Unsubscribed", cell: (r) => when(r.unsubscribed_at) },
