@@ -1,15 +1,10 @@
 // The team workspace's vocabulary, shared by the server that stores it and the page that shows it:
-// the five forms' names as the `leads` view's `kind` says them, and a lead's follow-up statuses.
+// the five forms' names as the `leads` view's `kind` says them, a lead's follow-up statuses, and
+// the team's roles.
 
-/** The forms, in the table order of server/leads/kinds.ts (`LeadKind.name`). */
-export const LEAD_KINDS = [
-  "newsletter",
-  "watch_demo",
-  "request_access",
-  "contact",
-  "request_demo",
-] as const;
-export type LeadKindName = (typeof LEAD_KINDS)[number];
+/** The forms' names (`LeadKind.name`, listed in table order by server/leads/kinds.ts LEAD_KINDS). */
+export type LeadKindName =
+  "newsletter" | "watch_demo" | "request_access" | "contact" | "request_demo";
 
 /** Where the team is with a lead (`lead_states.status`); a lead nobody touched is `new`. */
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "closed"] as const;
