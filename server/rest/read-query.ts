@@ -64,13 +64,20 @@ export function planRead(
       partLimit: `(${limitParam}::bigint + ${offsetParam}::bigint)`,
     }),
     // The exact count a caller asks for reads every matching row, as PostgREST's does.
-    countSql: `${PLANNED_WITH_VALUES} SELECT count(*)::int AS n /* whole table: an exact count */ FROM ${relation.sql}${where}`,
-    plannedCountSql: `${PLANNED_WITH_VALUES} EXPLAIN (FORMAT JSON) SELECT 1 FROM ${relation.sql}${where}`,
+    countSql: `${plannedWith(where)}SELECT count(*)::int AS n /* whole table: an exact count */ FROM ${relation.sql}${where}`,
+    plannedCountSql: `${plannedWith(where)}EXPLAIN (FORMAT JSON) SELECT 1 FROM ${relation.sql}${where}`,
     params,
     countParams,
     offset,
   };
 }
+
+/**
+ * A read that searches text is planned with its values each time: which index is best depends
+ * on the text (rare: its trigram index; common: the newest rows by date). Other reads keep the
+ * plan the database makes once for every value.
+ */
+const plannedWith = (where: string) => (/ I?LIKE \$/.test(where) ? `${PLANNED_WITH_VALUES} ` : "");
 
 /**
  * SELECT `list` of the rows `where` selects, in `orderBy`, a page of them: of each part of the
@@ -85,10 +92,8 @@ function limitedRead(
 ): string {
   const order = orderBy.length ? ` ORDER BY ${orderBy.join(", ")}` : "";
   const pageSql = ` LIMIT ${page.limit}${page.offset ? ` OFFSET ${page.offset}` : ""}`;
-  // Planned with the request's values: which index is best depends on them (a rare or a common
-  // search text, a day or a year).
   if (!relation.parts)
-    return `${PLANNED_WITH_VALUES} SELECT ${list.join(", ")} FROM ${relation.sql}${where}${order}${pageSql}`;
+    return `${plannedWith(where)}SELECT ${list.join(", ")} FROM ${relation.sql}${where}${order}${pageSql}`;
   const { column, values } = relation.parts;
   const ordered = orderBy.map((o) => o.split(" ")[0]!);
   const inner = [...new Set([...list, ...ordered])].join(", ");
@@ -99,7 +104,7 @@ function limitedRead(
     const condition = where ? `${where} AND ${part}` : ` WHERE ${part}`;
     return `(SELECT ${inner} FROM ${relation.sql}${condition}${order} LIMIT ${page.partLimit})`;
   });
-  return `${PLANNED_WITH_VALUES} SELECT ${list.join(", ")} FROM (${parts.join(" UNION ALL ")}) AS ${relation.name}${order}${pageSql}`;
+  return `${plannedWith(where)}SELECT ${list.join(", ")} FROM (${parts.join(" UNION ALL ")}) AS ${relation.name}${order}${pageSql}`;
 }
 
 export type ExportPlan = {
