@@ -4,11 +4,18 @@
 import type { AuthError, SupabaseClient, User } from "@supabase/supabase-js";
 import { NAME_METADATA_KEY, type AccountSession } from "../../common/accounts.ts";
 import { FUNCTIONS } from "../../common/functions.ts";
+import { hasSessionToResume } from "./account-signals.ts";
 import { getSupabase } from "./supabase.ts";
 import { errorToast } from "./toast.ts";
 
+/** The sign-in page, coming back to `path` once signed in. */
+export const signInHref = (path: string) => `/auth?next=${encodeURIComponent(path)}`;
+
 /** The signed-in user as the server knows them now, or null without a (valid) session. */
 export async function currentUser(): Promise<User | null> {
+  // Without a stored session or one arriving with a link nobody is signed in: answered at once,
+  // without loading the client.
+  if (!hasSessionToResume()) return null;
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
   if (!data.session) return null;

@@ -27,9 +27,6 @@ export async function teamGate(): Promise<TeamGate> {
   return factor ? { step: "code", email, factorId: factor.id } : { step: "enrol", email };
 }
 
-/** The sign-in page, coming back here once signed in. */
-export const signInHref = (path: string) => `/auth?next=${encodeURIComponent(path)}`;
-
 /**
  * The workspace's place in the URL's fragment, so a reload or a shared link keeps it: `#emails`,
  * `#inbox/lead/<id>` for one lead's detail. Anything else is the inbox.

@@ -62,10 +62,13 @@ describeInBrowser(
       await header(page).getByRole("link", { name: "Your account" }).waitFor();
     });
 
-    it("sends someone without a session from /account to /auth", async () => {
+    it("asks someone without a session on /account to sign in, and comes back there", async () => {
       const page = await ctx.newPage();
       await page.goto("/account");
+      const prompt = page.getByRole("region", { name: "Sign in to see your account" });
+      await prompt.getByRole("link", { name: "Sign in" }).click();
       await page.waitForURL((url) => url.pathname === "/auth");
+      expect(new URL(page.url()).searchParams.get("next")).toBe("/account");
       await page.getByRole("form", { name: "Sign in" }).waitFor();
       expect(await header(page).getByRole("link", { name: "Your account" }).isVisible()).toBe(
         false,

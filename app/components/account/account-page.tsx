@@ -11,6 +11,7 @@ import { currentUser, nameOf, needsSecondFactor } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { Card } from "../ui/card.tsx";
 import { SessionList } from "./session-list.tsx";
+import { CheckingInPlaceOf, SignInPrompt } from "./sign-in-prompt.tsx";
 import { SiteAndLogout } from "./site-and-logout.tsx";
 import { TwoFactorSettings } from "./two-factor-settings.tsx";
 
@@ -37,24 +38,31 @@ function Panel({
   );
 }
 
+function AccountSignIn() {
+  return (
+    <SignInPrompt title="Sign in to see your account" path="/account">
+      Your account page shows your name, email, password, two-step verification and the devices
+      you're signed in on, once you have signed in.
+    </SignInPrompt>
+  );
+}
+
 export function AccountPage() {
-  const [user, setUser] = useState<User | null>(null);
+  const [user, setUser] = useState<User | null | "anonymous">(null);
 
   useEffect(() => {
     void (async () => {
       const found = await currentUser();
-      if (!found || (await needsSecondFactor(await getSupabase())))
-        return window.location.replace("/auth");
+      if (!found) return setUser("anonymous");
+      // The second step of a sign-in is the sign-in page's.
+      if (await needsSecondFactor(await getSupabase())) return window.location.replace("/auth");
       setUser(found);
     })();
   }, []);
 
+  if (user === "anonymous") return <AccountSignIn />;
   if (!user)
-    return (
-      <p role="status" className="text-slate-700">
-        Loading your account...
-      </p>
-    );
+    return <CheckingInPlaceOf status="Loading your account..." prompt={<AccountSignIn />} />;
 
   const email = user.email ?? "";
   return (

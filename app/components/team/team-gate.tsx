@@ -5,8 +5,8 @@ import type * as React from "react";
 import { useEffect, useId, useRef, useState } from "react";
 import { AppCodeForm } from "../../forms/code-form.tsx";
 import { enrolTotp, withErrorToast, type TotpEnrolment } from "../../lib/account.ts";
-import { signInHref } from "../../lib/team.ts";
 import { TotpSetupKey } from "../account/totp-setup-key.tsx";
+import { SignInPrompt } from "../account/sign-in-prompt.tsx";
 import { SiteAndLogout } from "../account/site-and-logout.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
@@ -33,17 +33,12 @@ function Step({ title, children }: { title: string; children: React.ReactNode })
 
 const text = "text-sm leading-6 text-slate-700";
 
-export function SignInPrompt() {
+export function TeamSignIn() {
   return (
-    <Step title="Sign in to the team workspace">
-      <p className={text}>
-        This workspace is for the Revwise team: the people who follow up leads, run the newsletter
-        and connect the CRM. Sign in with your team account to continue.
-      </p>
-      <Button asChild className="justify-self-start">
-        <a href={signInHref("/team")}>Sign in</a>
-      </Button>
-    </Step>
+    <SignInPrompt title="Sign in to the team workspace" path="/team">
+      This workspace is for the Revwise team: the people who follow up leads, run the newsletter and
+      connect the CRM. Sign in with your team account to continue.
+    </SignInPrompt>
   );
 }
 

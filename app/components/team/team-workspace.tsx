@@ -11,7 +11,8 @@ import { AnalyticsPanel } from "./analytics-panel.tsx";
 import { EmailsPanel } from "./emails-panel.tsx";
 import { Inbox } from "./inbox.tsx";
 import { SubscribersPanel } from "./subscribers-panel.tsx";
-import { CodeStep, EnrolStep, NotOnTheTeam, SignInPrompt } from "./team-gate.tsx";
+import { CheckingInPlaceOf } from "../account/sign-in-prompt.tsx";
+import { CodeStep, EnrolStep, NotOnTheTeam, TeamSignIn } from "./team-gate.tsx";
 import { WebhooksPanel } from "./webhooks-panel.tsx";
 import { useWorkspacePlace, WorkspaceTabs } from "./workspace-tabs.tsx";
 
@@ -20,15 +21,10 @@ export function TeamWorkspace() {
   const check = () => void teamGate().then(setGate);
   useEffect(check, []);
 
-  if (!gate)
-    return (
-      <p role="status" className="text-slate-700">
-        Checking your access...
-      </p>
-    );
+  if (!gate) return <CheckingInPlaceOf status="Checking your access..." prompt={<TeamSignIn />} />;
   switch (gate.step) {
     case "anonymous":
-      return <SignInPrompt />;
+      return <TeamSignIn />;
     case "outsider":
       return <NotOnTheTeam email={gate.email} />;
     case "code":

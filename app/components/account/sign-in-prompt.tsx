@@ -1,0 +1,50 @@
+// What a page for signed-in people shows a visitor without a session: why, and a link to the
+// sign-in page that comes back to it (shown in place: no redirect, nothing moves).
+import type * as React from "react";
+import { useId } from "react";
+import { signInHref } from "../../lib/account.ts";
+import { Button } from "../ui/button.tsx";
+import { Card } from "../ui/card.tsx";
+
+export function SignInPrompt({
+  title,
+  path,
+  children,
+}: {
+  title: string;
+  /** The page to come back to once signed in. */
+  path: string;
+  /** Why this page needs a sign-in. */
+  children: React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Card role="region" aria-labelledby={id} className="grid max-w-2xl gap-5 p-5 sm:p-8">
+      <h2 id={id} className="text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      <p className="text-sm leading-6 text-slate-700">{children}</p>
+      <Button asChild className="justify-self-start">
+        <a href={signInHref(path)}>Sign in</a>
+      </Button>
+    </Card>
+  );
+}
+
+/**
+ * What such a page shows while it checks who is signed in: a status line in the place of the
+ * prompt it will most often show (`prompt`, kept invisible), so the page does not move when
+ * the prompt appears.
+ */
+export function CheckingInPlaceOf({ status, prompt }: { status: string; prompt: React.ReactNode }) {
+  return (
+    <div className="relative">
+      <p role="status" className="absolute inset-x-0 top-0 text-slate-700">
+        {status}
+      </p>
+      <div aria-hidden="true" className="invisible">
+        {prompt}
+      </div>
+    </div>
+  );
+}
