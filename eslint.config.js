@@ -91,6 +91,15 @@ export default tseslint.config(
         group: ["**/server/**", "node:*"],
         message: "app/ may import common/, never server/ or Node APIs.",
       }),
+      // A form without method="post" sends its fields in the URL if it submits without its script.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "JSXOpeningElement[name.name='form']:not(:has(JSXAttribute[name.name='method']))",
+          message: 'Use ScriptForm (app/forms/script-form.tsx), or give the form method="post".',
+        },
+      ],
     },
   },
   {

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input, Select, SelectOptions } from "../ui/input.tsx";
+import { ScriptForm } from "../../forms/script-form.tsx";
 
 export type Option = { value: string; label: string };
 
@@ -64,7 +65,7 @@ export function SearchBox({
     onSearch(text);
   };
   return (
-    <form role="search" aria-label={label} onSubmit={submit} className="flex items-end gap-2">
+    <ScriptForm role="search" label={label} onSubmit={submit} className="flex items-end gap-2">
       <Field label={label} className="min-w-0 flex-1">
         {(p) => (
           <Input {...p} type="search" value={text} onChange={(e) => setText(e.target.value)} />
@@ -73,7 +74,7 @@ export function SearchBox({
       <Button type="submit" variant="secondary">
         Search
       </Button>
-    </form>
+    </ScriptForm>
   );
 }
 

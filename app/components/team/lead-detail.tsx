@@ -14,6 +14,7 @@ import { Field } from "../ui/field.tsx";
 import { Select, Textarea } from "../ui/input.tsx";
 import { DataTable, LoadState, useLoad } from "./data-table.tsx";
 import { DeliveryTable, type DeliveryRow } from "./webhooks-panel.tsx";
+import { ScriptForm } from "../../forms/script-form.tsx";
 
 type Change = {
   id: string;
@@ -228,7 +229,12 @@ function StatusForm({ lead, onSaved }: { lead: Lead; onSaved: () => void }) {
   const who = lead.status_updated_by_email;
   return (
     <Card className="p-5">
-      <form aria-label="Follow-up" onSubmit={(e) => void save(e)} className="grid gap-4">
+      <ScriptForm
+        label="Follow-up"
+        noValidate={false}
+        onSubmit={(e) => void save(e)}
+        className="grid gap-4"
+      >
         <h3 className="font-semibold text-ink">Follow-up</h3>
         <Field label="Status" className="max-w-xs">
           {(p) => (
@@ -266,7 +272,7 @@ function StatusForm({ lead, onSaved }: { lead: Lead; onSaved: () => void }) {
               : "Not changed yet."}
           </p>
         </div>
-      </form>
+      </ScriptForm>
     </Card>
   );
 }

@@ -17,6 +17,7 @@ import { Input } from "../ui/input.tsx";
 import { DataTable, LoadState, useLoad, type Column } from "./data-table.tsx";
 import { PagedList } from "./paged-list.tsx";
 import { ResendButton } from "./resend-button.tsx";
+import { ScriptForm } from "../../forms/script-form.tsx";
 
 type Endpoint = {
   id: string;
@@ -278,7 +279,12 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
   };
   return (
     <Card className="grid gap-4 p-5">
-      <form aria-label="Add an endpoint" onSubmit={(e) => void add(e)} className="grid gap-4">
+      <ScriptForm
+        label="Add an endpoint"
+        noValidate={false}
+        onSubmit={(e) => void add(e)}
+        className="grid gap-4"
+      >
         <h3 className="font-semibold text-ink">Add an endpoint</h3>
         <div className="grid items-start gap-4 md:grid-cols-2">
           <Field
@@ -306,7 +312,7 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
         <Button type="submit" className="justify-self-start" disabled={busy || !url.trim()}>
           {busy ? "Adding..." : "Add endpoint"}
         </Button>
-      </form>
+      </ScriptForm>
       {secret && <SecretOnce {...secret} onDismiss={() => setSecret(null)} />}
     </Card>
   );
