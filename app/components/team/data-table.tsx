@@ -5,6 +5,7 @@ import type * as React from "react";
 import { useCallback, useEffect, useState } from "react";
 import { withErrorToast } from "../../lib/account.ts";
 import { PAGE_SIZE, rangeLabel, type Page } from "../../lib/team-data.ts";
+import { Badge, type badgeVariants } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 
 export type Loaded<T> =
@@ -77,6 +78,22 @@ export type Column<T> = {
   rowHeader?: boolean;
   className?: string;
 };
+
+type BadgeVariant = NonNullable<Parameters<typeof badgeVariants>[0]>["variant"];
+
+/** A "Status" column: each row's status as a badge, named by `labels`, coloured by `badges`. */
+export function statusColumn<T, S extends string>(
+  status: (row: T) => S,
+  labels: Record<S, string>,
+  badges: Record<S, BadgeVariant>,
+  className?: string,
+): Column<T> {
+  return {
+    header: "Status",
+    cell: (r) => <Badge variant={badges[status(r)]}>{labels[status(r)] ?? status(r)}</Badge>,
+    className,
+  };
+}
 
 export function DataTable<T>({
   caption,

@@ -2,7 +2,7 @@
 // one is sent again with `rpc("resend_email")` (its attempts start over), then the list reloads.
 import { emailStatusLabels } from "../../content/team.ts";
 import { formatDateTime } from "../../lib/account.ts";
-import { Badge } from "../ui/badge.tsx";
+import { statusColumn } from "./data-table.tsx";
 import { PagedList } from "./paged-list.tsx";
 import { ResendButton } from "./resend-button.tsx";
 
@@ -33,10 +33,7 @@ export function EmailsPanel() {
       columns={(reload) => [
         { header: "Subject", cell: (r) => r.subject, rowHeader: true },
         { header: "To", cell: (r) => r.to_address, className: "whitespace-nowrap" },
-        {
-          header: "Status",
-          cell: (r) => <Badge variant={statusBadge[r.status]}>{emailStatusLabels[r.status]}</Badge>,
-        },
+        statusColumn((r: EmailRow) => r.status, emailStatusLabels, statusBadge),
         { header: "Attempts", cell: (r) => r.attempts },
         { header: "Last error", cell: (r) => r.last_error ?? "–", className: "min-w-64" },
         {

@@ -13,8 +13,15 @@ import {
   type LeadFilters,
   type LeadRow,
 } from "../../lib/team-data.ts";
-import { Badge } from "../ui/badge.tsx";
-import { DataTable, ListHeading, LoadState, Pager, useLoad } from "./data-table.tsx";
+import { DataTable, ListHeading, LoadState, Pager, statusColumn, useLoad } from "./data-table.tsx";
+
+/** A new lead stands out; the others are worked on or done. */
+const statusBadge = {
+  new: "warning",
+  contacted: "default",
+  qualified: "default",
+  closed: "default",
+} as const;
 import { FilterBar, FilterDate, FilterSelect, SearchBox } from "./filters.tsx";
 import { LeadDetail } from "./lead-detail.tsx";
 
@@ -113,14 +120,7 @@ export function Inbox({
                   cell: (r) => leadKindLabels[r.kind] ?? r.kind,
                   className: "whitespace-nowrap",
                 },
-                {
-                  header: "Status",
-                  cell: (r) => (
-                    <Badge variant={r.status === "new" ? "warning" : "default"}>
-                      {leadStatusLabels[r.status] ?? r.status}
-                    </Badge>
-                  ),
-                },
+                statusColumn((r: LeadRow) => r.status, leadStatusLabels, statusBadge),
                 {
                   header: "Received",
                   cell: (r) => formatDateTime(r.created_at),

@@ -2,7 +2,7 @@
 // unsubscribed), filtered by status and exported as CSV.
 import { subscriberStatusLabels } from "../../content/team.ts";
 import { formatDateTime } from "../../lib/account.ts";
-import { Badge } from "../ui/badge.tsx";
+import { statusColumn } from "./data-table.tsx";
 import { PagedList } from "./paged-list.tsx";
 
 type SubscriberRow = {
@@ -35,15 +35,12 @@ export function SubscribersPanel() {
           className: "whitespace-nowrap",
           rowHeader: true,
         },
-        {
-          header: "Status",
-          cell: (r) => (
-            <Badge variant={statusBadge[r.status]}>
-              {subscriberStatusLabels[r.status] ?? r.status}
-            </Badge>
-          ),
-          className: "whitespace-nowrap",
-        },
+        statusColumn(
+          (r: SubscriberRow) => r.status,
+          subscriberStatusLabels,
+          statusBadge,
+          "whitespace-nowrap",
+        ),
         { header: "Signed up", cell: (r) => when(r.created_at) },
         { header: "Confirmed", cell: (r) => when(r.confirmed_at) },
         { header: "Unsubscribed", cell: (r) => when(r.unsubscribed_at) },

@@ -14,7 +14,7 @@ import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
-import { DataTable, LoadState, useLoad, type Column } from "./data-table.tsx";
+import { DataTable, LoadState, statusColumn, useLoad, type Column } from "./data-table.tsx";
 import { PagedList } from "./paged-list.tsx";
 import { ResendButton } from "./resend-button.tsx";
 import { ScriptForm } from "../../forms/script-form.tsx";
@@ -49,14 +49,7 @@ function deliveryColumns(admin: boolean, reload: () => void): Column<DeliveryRow
       className: "whitespace-nowrap",
       rowHeader: true,
     },
-    {
-      header: "Status",
-      cell: (r) => (
-        <Badge variant={deliveryBadge[r.status]}>
-          {deliveryStatusLabels[r.status] ?? r.status}
-        </Badge>
-      ),
-    },
+    statusColumn((r: DeliveryRow) => r.status, deliveryStatusLabels, deliveryBadge),
     { header: "Attempts", cell: (r) => r.attempts },
     {
       header: "Last answer",
