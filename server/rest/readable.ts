@@ -2,7 +2,7 @@
 // team-access.ts), in PostgREST's read syntax (read-query.ts): each one's SQL relation and the
 // columns a request may name, with their types.
 import { LEAD_KINDS } from "../leads/kinds.ts";
-import { ENV_ENDPOINT_ID } from "../webhooks/endpoints.ts";
+import { ENDPOINT_SHOWN } from "../webhooks/endpoints.ts";
 import type { ReadRelation } from "./read-query.ts";
 
 /**
@@ -78,8 +78,7 @@ export const READABLE: Record<string, ReadRelation> = {
   },
   webhook_endpoints: {
     name: "webhook_endpoints",
-    sql: `(SELECT id, url, description, enabled, created_at, created_by, events_from,
-        id = '${ENV_ENDPOINT_ID}' AS from_environment
+    sql: `(SELECT ${ENDPOINT_SHOWN}
       FROM public.webhook_endpoints /* whole table: a handful of endpoints */) AS webhook_endpoints`,
     columns: {
       id: "uuid",

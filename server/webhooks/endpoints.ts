@@ -93,7 +93,8 @@ export type EndpointRow = {
   from_environment: boolean;
 };
 
-const SHOWN = `id, url, description, enabled, created_at, created_by, events_from,
+/** The columns of an endpoint anyone on the team may read (never its secret), as SQL. */
+export const ENDPOINT_SHOWN = `id, url, description, enabled, created_at, created_by, events_from,
   id = '${ENV_ENDPOINT_ID}' AS from_environment`;
 
 export async function addEndpoint(
@@ -102,7 +103,7 @@ export async function addEndpoint(
 ): Promise<EndpointRow & { secret: string }> {
   const [row] = await db.query<EndpointRow & { secret: string }>(
     `INSERT INTO public.webhook_endpoints (url, secret, description, created_by, events_from)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING ${SHOWN}, secret`,
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING ${ENDPOINT_SHOWN}, secret`,
     [e.url, e.secret, e.description, e.by ?? null, EVENTS_DELAY_SECONDS],
   );
   return row!;
@@ -125,7 +126,7 @@ export async function changeEndpoint(
        description = coalesce($3, description), enabled = coalesce($4, enabled),
        events_from = CASE WHEN NOT enabled AND $4 THEN now() + make_interval(secs => $5)
          ELSE events_from END
-     WHERE id = $1 AND id <> '${ENV_ENDPOINT_ID}' RETURNING ${SHOWN}`,
+     WHERE id = $1 AND id <> '${ENV_ENDPOINT_ID}' RETURNING ${ENDPOINT_SHOWN}`,
     [
       id,
       change.url ?? null,
@@ -141,7 +142,7 @@ export async function changeEndpoint(
 export async function removeEndpoint(db: Queryable, id: string): Promise<EndpointRow | undefined> {
   const [row] = await db.query<EndpointRow>(
     `DELETE FROM public.webhook_endpoints WHERE id = $1 AND id <> '${ENV_ENDPOINT_ID}'
-     RETURNING ${SHOWN}`,
+     RETURNING ${ENDPOINT_SHOWN}`,
     [id],
   );
   return row;
