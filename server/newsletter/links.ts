@@ -5,6 +5,7 @@
 // and a newsletter email written later carries an unsubscribe link without a lookup.
 import crypto from "node:crypto";
 import { isUuid } from "../platform/uuid.ts";
+import { sameSecret } from "../security/constant-time.ts";
 
 export type LinkPurpose = "confirm" | "unsubscribe";
 
@@ -44,10 +45,7 @@ export class NewsletterLinks {
     const [id, exp, signature, ...rest] = token.split(".");
     if (rest.length > 0 || !isUuid(id) || !exp || !/^[0-9a-z]{1,10}$/.test(exp) || !signature)
       return undefined;
-    const expected = Buffer.from(this.sign(purpose, id, exp));
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
-      return undefined;
+    if (!sameSecret(this.sign(purpose, id, exp), signature)) return undefined;
     if (exp !== "0" && parseInt(exp, 36) * 1000 < now) return "expired";
     return id.toLowerCase();
   }

@@ -40,6 +40,13 @@ describeAuthSuite(
         otp: expect.stringMatching(/^\d{6}$/),
       });
 
+      // As long as the code in characters but not in bytes: a wrong code, not a failure.
+      const accented = await supabase.auth.mfa.verify({
+        factorId,
+        challengeId: challenged.data!.id,
+        code: `${texted.sms.otp.slice(0, 5)}é`,
+      });
+      expect(accented.error).toMatchObject({ status: 422, code: "mfa_verification_failed" });
       const wrong = await supabase.auth.mfa.verify({
         factorId,
         challengeId: challenged.data!.id,

@@ -3,7 +3,6 @@
 // code by text message), POST /factors/{id}/verify (a code raises the session to aal2 and answers
 // with new tokens), DELETE /factors/{id}. Every route needs a signed-in user first; a verified
 // factor is added or removed only from an aal2 session.
-import crypto from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { isUuid } from "../../platform/uuid.ts";
@@ -29,11 +28,7 @@ import { randomCode } from "../models/one-time-tokens.ts";
 import type { UserRow } from "../models/users.ts";
 import { presentString, readBody, readPhone } from "../request.ts";
 import { readChannel } from "../sms/phone-codes.ts";
-
-/** Codes compared in constant time. */
-const sameCode = (expected: string, given: string) =>
-  expected.length === given.length &&
-  crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+import { sameSecret } from "../../security/constant-time.ts";
 
 const notFound = () => new AuthError(404, ErrorCode.mfa_factor_not_found, "Factor not found");
 
@@ -190,7 +185,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
                 Date.now(),
                 locked.last_used_step === null ? -1 : Number(locked.last_used_step),
               );
-        if (locked.factor_type === "phone" && !sameCode(box.open(challenge.otp_code!), code))
+        if (locked.factor_type === "phone" && !sameSecret(box.open(challenge.otp_code!), code))
           throw new AuthError(
             422,
             ErrorCode.mfa_verification_failed,

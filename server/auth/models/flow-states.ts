@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import type { Queryable } from "../../db/database.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
+import { sameSecret } from "../../security/constant-time.ts";
 
 /** GoTrue's FLOW_STATE_EXPIRY_DURATION: the code must be exchanged within 5 minutes. */
 export const AUTH_CODE_TTL_SECONDS = 300;
@@ -102,9 +103,7 @@ export async function exchangeAuthCode(
     flow.code_challenge_method === "s256"
       ? crypto.createHash("sha256").update(verifier).digest("base64url")
       : verifier;
-  const a = Buffer.from(computed);
-  const b = Buffer.from(flow.code_challenge);
-  if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) {
+  if (!sameSecret(flow.code_challenge, computed)) {
     throw new AuthError(
       400,
       ErrorCode.bad_code_verifier,
