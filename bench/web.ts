@@ -1,8 +1,9 @@
 // npm run bench:web: Lighthouse 12 (mobile preset, the system Chromium) on every route of the
 // built site served by the real server, plus the home page's first-load JavaScript as a browser
-// fetches it before any interaction (gzip), and layout shift.
-// Targets: performance ≥ 95 everywhere (100 on /), accessibility, best practices and SEO
-// 100; home first-load JS ≤ 110 KB gzip; CLS ≤ 0.02.
+// runs it before any interaction (its inline script and every script file it fetches, gzip).
+// Targets: performance 100, LCP ≤ 1.2 s and CLS 0 on every route; accessibility, best practices
+// and SEO 100 (a noindex page fails Lighthouse's is-crawlable on purpose); home first-load JS
+// ≤ 10 KB gzip.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import fs from "node:fs";
@@ -13,6 +14,7 @@ import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "../tests/support/browser.ts";
 import { BLOG_NOT_FOUND_ROUTE, NOT_FOUND_ROUTE } from "../common/site-build.ts";
 import { startServer } from "../tests/support/server-process.ts";
+import { inlineScripts } from "../server/site/site-files.ts";
 import { fmt, table } from "./lib.ts";
 
 const SITE = path.resolve("build/client");
@@ -47,7 +49,12 @@ const server = await startServer({ DATA_DIR: dataDir, SITE_DIR: SITE, LOG_LEVEL:
     startServer({ DATA_DIR: dataDir, SITE_DIR: SITE, LOG_LEVEL: "info" }),
 );
 
-/** Every script a browser fetches for the page before any interaction, gzip-sized from the build. */
+const gzipSize = (data: string | Buffer) => zlib.gzipSync(data, { level: 9 }).length;
+
+/**
+ * Every script a browser runs for the page before any interaction, gzip-sized: its inline scripts
+ * (as served) and each script file it fetches (from the build).
+ */
 async function firstLoadJs(route: string): Promise<{ files: number; gzip: number }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({
@@ -63,9 +70,9 @@ async function firstLoadJs(route: string): Promise<{ files: number; gzip: number
   await page.goto(server.url + route, { waitUntil: "networkidle" });
   await page.waitForTimeout(1500); // idle-time islands too
   await browser.close();
-  let gzip = 0;
-  for (const file of scripts)
-    gzip += zlib.gzipSync(fs.readFileSync(path.join(SITE, file)), { level: 9 }).length;
+  const html = await (await fetch(server.url + route)).text();
+  let gzip = inlineScripts(html).reduce((sum, script) => sum + gzipSize(script), 0);
+  for (const file of scripts) gzip += gzipSize(fs.readFileSync(path.join(SITE, file)));
   return { files: scripts.size, gzip };
 }
 
@@ -107,31 +114,35 @@ try {
       failures.push(`${route}: Lighthouse could not measure it (${lhr.runtimeError.code})`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-    const row = {
-      route,
+    const failed = Object.values(lhr.categories)
+      .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]!))
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+      .map((a) => a.id);
+    // A noindex page (the account pages, the no-JavaScript notice) is not crawlable on purpose.
+    const noindex = failed.length === 1 && failed[0] === "is-crawlable";
+    const scores = {
       perf: score("performance"),
       a11y: score("accessibility"),
       "best pr.": score("best-practices"),
       seo: score("seo"),
+    };
+    rows.push({
+      route,
+      ...scores,
+      seo: noindex ? `${scores.seo} (noindex)` : scores.seo,
       "LCP ms": fmt(audit("largest-contentful-paint")),
       "TBT ms": fmt(audit("total-blocking-time")),
       CLS: fmt(audit("cumulative-layout-shift"), 3),
-    };
-    rows.push(row);
-    const perfTarget = route === "/" ? 100 : 95;
+    });
     if (
-      row.perf < perfTarget ||
-      row.a11y < 100 ||
-      row["best pr."] < 100 ||
-      row.seo < 100 ||
-      audit("cumulative-layout-shift") > 0.02
-    ) {
-      const failed = Object.values(lhr.categories)
-        .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]!))
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
-        .map((a) => a.id);
-      failures.push(`${route}: ${failed.join(", ") || "performance below target"}`);
-    }
+      scores.perf < 100 ||
+      scores.a11y < 100 ||
+      scores["best pr."] < 100 ||
+      (scores.seo < 100 && !noindex) ||
+      audit("largest-contentful-paint") > 1200 ||
+      audit("cumulative-layout-shift") > 0
+    )
+      failures.push(`${route}: ${failed.join(", ") || "performance or LCP below target"}`);
   }
 } finally {
   await chrome.kill();
@@ -145,8 +156,8 @@ console.log(
   `Lighthouse ${lighthouseVersion} (mobile preset) · ${os.cpus().length} cores · ${routes.length} routes\n`,
 );
 table(rows);
-const min = (key: string) => Math.min(...rows.map((r) => Number(r[key])));
-const maxCls = Math.max(...rows.map((r) => Number(r.CLS)));
+const min = (key: string) => Math.min(...rows.map((r) => parseFloat(String(r[key]))));
+const max = (key: string) => Math.max(...rows.map((r) => Number(String(r[key]).replace(/,/g, ""))));
 console.log();
 table([
   {
@@ -154,17 +165,18 @@ table([
     value: rows.find((r) => r.route === "/")?.perf ?? "-",
     target: "100",
   },
-  { figure: "performance, lowest route", value: min("perf"), target: "≥ 95" },
+  { figure: "performance, lowest route", value: min("perf"), target: "100" },
+  { figure: "LCP, slowest route", value: `${fmt(max("LCP ms"))} ms`, target: "≤ 1,200 ms" },
   {
     figure: "accessibility / best practices / SEO, lowest",
     value: `${min("a11y")} / ${min("best pr.")} / ${min("seo")}`,
-    target: "100 / 100 / 100",
+    target: "100 / 100 / 100 (but noindex pages)",
   },
-  { figure: "CLS, highest route", value: fmt(maxCls, 3), target: "≤ 0.02" },
+  { figure: "CLS, highest route", value: fmt(max("CLS"), 3), target: "0" },
   {
     figure: "home first-load JS (gzip)",
-    value: `${fmt(home.gzip / 1024, 1)} KB in ${home.files} files`,
-    target: "≤ 110 KB",
+    value: `${fmt(home.gzip / 1024, 1)} KB: inline script and ${home.files} files`,
+    target: "≤ 10 KB",
   },
 ]);
 if (failures.length) {

@@ -3,13 +3,11 @@
 // the first toast a page shows).
 import { rememberLandingSource } from "../lib/lead-source.ts";
 import { showFlashToasts, subscribeToasts } from "../lib/toast.ts";
-import type { HeldEvent } from "./held-events.ts";
 import { hydrateIslands } from "./hydrate.ts";
 
-/** `held`: what the visitor did to islands before this runtime arrived, to be replayed. */
-export function boot(held: readonly HeldEvent[] = []) {
+export function boot() {
   mountToasterOnFirstToast();
-  hydrateIslands(held);
+  hydrateIslands();
   rememberLandingSource();
   showFlashToasts();
 }

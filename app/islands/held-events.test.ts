@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { holdIfAsleep } from "./held-events.ts";
+import { handHeldEvents, holdEvents, holdIfAsleep, type HeldEvent } from "./held-events.ts";
 
 function island(html: string, hydrated = false): HTMLElement {
   const el = document.createElement("div");
@@ -95,5 +95,25 @@ describe("events aimed at an island before its code runs", () => {
     button.remove();
     held!.replay();
     expect(clicks).not.toHaveBeenCalled();
+  });
+
+  it("holds from the page's start, then hands what it held and what follows to the runtime", () => {
+    const el = island(`<button type="button">Open</button>`);
+    const button = el.querySelector("button")!;
+    const click = () => {
+      const event = new MouseEvent("click", { bubbles: true, cancelable: true });
+      button.dispatchEvent(event);
+      return event;
+    };
+    holdEvents();
+    expect(click().defaultPrevented).toBe(true);
+    const handed: HeldEvent[] = [];
+    handHeldEvents((event) => handed.push(event));
+    expect(handed.map((h) => h.island)).toEqual([el]);
+    expect(click().defaultPrevented).toBe(true);
+    expect(handed).toHaveLength(2);
+    el.dataset.hydrated = "";
+    expect(click().defaultPrevented).toBe(false);
+    expect(handed).toHaveLength(2);
   });
 });

@@ -1,7 +1,8 @@
 // What a visitor does to an island before its code runs is not lost: a click on one of its
 // controls, or the submission of one of its forms, is held (the browser's own default, such as a
 // form sent as a GET query string, is stopped) and replayed once the island is live.
-// Loaded with the page's entry script, so it works from the first paint.
+// The page's inline start script holds them from the first paint (holdEvents); the islands
+// runtime, when it arrives, wakes the island of each (handHeldEvents).
 
 import { opensElsewhere } from "../lib/link-clicks.ts";
 
@@ -51,4 +52,34 @@ export function holdIfAsleep(event: Event): HeldEvent | null {
   event.preventDefault();
   event.stopImmediatePropagation();
   return { island, replay };
+}
+
+declare global {
+  interface Window {
+    /** Set by holdEvents: where what it holds goes from now on. */
+    revwiseHeldEvents?: (handler: (event: HeldEvent) => void) => void;
+  }
+}
+
+/**
+ * Holds events aimed at sleeping islands, from the page's start script on: they wait in a list
+ * until the runtime names a handler (handHeldEvents), then go to it as they happen.
+ */
+export function holdEvents(): void {
+  const held: HeldEvent[] = [];
+  let handle: (event: HeldEvent) => void = (event) => void held.push(event);
+  const hold = (event: Event) => {
+    const pending = holdIfAsleep(event);
+    if (pending) handle(pending);
+  };
+  for (const type of HELD_EVENT_TYPES) document.addEventListener(type, hold, true);
+  window.revwiseHeldEvents = (handler) => {
+    handle = handler;
+    for (const event of held.splice(0)) handler(event);
+  };
+}
+
+/** Every event holdEvents held so far, then each one it holds, goes to `handler`. */
+export function handHeldEvents(handler: (event: HeldEvent) => void): void {
+  window.revwiseHeldEvents?.(handler);
 }

@@ -3,17 +3,15 @@
 // that wakes: a page nobody touches runs none of it.
 import type { ComponentType } from "react";
 import { hasAccountState } from "../lib/account-signals.ts";
-import { HELD_EVENT_TYPES, holdIfAsleep, type HeldEvent } from "./held-events.ts";
+import { handHeldEvents, type HeldEvent } from "./held-events.ts";
 import { islands, type IslandName } from "./registry.ts";
 
 const INTENT_EVENTS = ["pointerenter", "pointerdown", "touchstart", "focusin"] as const;
 
-export function hydrateIslands(held: readonly HeldEvent[] = []): void {
-  // From now on a click or submission reaching an island that is not live yet wakes it and is
-  // replayed there; those held before the runtime arrived are replayed the same way.
-  for (const type of HELD_EVENT_TYPES)
-    document.addEventListener(type, (event) => wake(holdIfAsleep(event)), true);
-  for (const event of held) wake(event);
+export function hydrateIslands(): void {
+  // A click or submission that reached an island not live yet (held by the page's start script
+  // since the first paint) wakes it and is replayed there; so does every later one.
+  handHeldEvents(wake);
   for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) schedule(el);
 }
 
@@ -22,8 +20,8 @@ export function hydrateIslands(held: readonly HeldEvent[] = []): void {
  * discrete event, so the replay reaches the element it was meant for before any effect of the
  * island can replace that element.
  */
-function wake(event: HeldEvent | null) {
-  if (event) void hydrate(event.island).then(event.replay);
+function wake(event: HeldEvent) {
+  void hydrate(event.island).then(event.replay);
 }
 
 function schedule(el: HTMLElement) {

@@ -4,6 +4,7 @@
 import { useContext, useId } from "react";
 import { renderToString } from "react-dom/server";
 import { UNSAFE_FrameworkContext } from "react-router";
+import pageStart from "./page-start.ts?inline-script";
 import type { IslandComponent, IslandName, IslandPropsOf } from "./registry.ts";
 
 /**
@@ -50,7 +51,10 @@ export function Island<N extends IslandName>({
   );
 }
 
-/** The module script that hydrates the islands (the build's client entry), and its imports. */
+/**
+ * The page's first script, inline (islands/page-start.ts): it loads the build's client entry, the
+ * module that hydrates the islands, once the page has painted.
+ */
 export function IslandScripts() {
   const framework = useContext(UNSAFE_FrameworkContext);
   if (!framework) throw new Error("IslandScripts must render inside React Router");
@@ -59,7 +63,7 @@ export function IslandScripts() {
     <>
       {/* Development only: React Refresh's preamble must run before any island's module. */}
       {hmr?.runtime && <script type="module" src={hmr.runtime} />}
-      <script type="module" src={entry.module} />
+      <script data-entry={entry.module} dangerouslySetInnerHTML={{ __html: pageStart }} />
     </>
   );
 }

@@ -86,10 +86,10 @@ describeInBrowser(
       );
       const banner = page.getByRole("banner");
 
-      // The next page: hold the islands runtime so the page stays as first painted.
+      // The next page: hold every script file, so the page stays as first painted.
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
         await released;
         await route.continue();
       });

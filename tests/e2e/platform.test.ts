@@ -1,5 +1,6 @@
 // Every route of the site is served prerendered with the shared shell; unknown paths get
 // the 404 pages; caching, compression and redirects behave; the phone drawer works.
+import crypto from "node:crypto";
 import { expect, it } from "vitest";
 import { describeInBrowser } from "../support/browser.ts";
 import { allRoutes } from "../support/routes.ts";
@@ -109,9 +110,7 @@ describeInBrowser("platform: the built site on the real server", (ctx) => {
     expect(html.headers.get("cache-control")).toBe("no-cache");
     expect(html.headers.get("content-encoding")).toBe("br");
     const body = await (await fetch(`${ctx.baseUrl}/`)).text();
-    const asset =
-      /<script type="module"[^>]*>[\s\S]*?import\("(\/assets\/[^"]+\.js)"\)/.exec(body)?.[1] ??
-      /src="(\/assets\/[^"]+\.js)"/.exec(body)?.[1];
+    const asset = /<script data-entry="(\/assets\/[^"]+\.js)"/.exec(body)?.[1];
     expect(asset).toBeTruthy();
     const js = await fetch(ctx.baseUrl + asset!, { headers: { "accept-encoding": "br, gzip" } });
     expect(js.status).toBe(200);
@@ -119,19 +118,20 @@ describeInBrowser("platform: the built site on the real server", (ctx) => {
     expect(js.headers.get("content-encoding")).toBe("br");
   });
 
-  it("loads no router and no page code: only the islands entry, without inline scripts", async () => {
+  it("loads no router and no page code: only the start script naming the islands entry, allowed by its hash", async () => {
     const html = await (await fetch(`${ctx.baseUrl}/`)).text();
     expect(html).not.toContain("__reactRouterContext");
-    // JSON-LD blocks are data, never run; the only script is the islands entry.
-    const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter(
-      (tag) => !tag.includes("application/ld+json"),
+    // JSON-LD blocks are data, never run; the only script is the page's start script.
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attrs]) => !attrs!.includes("application/ld+json"),
     );
-    expect(scripts).toEqual([
-      expect.stringMatching(/^<script type="module" src="\/assets\/entry\.client-[\w-]+\.js">$/),
+    expect(scripts.map(([, attrs]) => attrs)).toEqual([
+      expect.stringMatching(/^ data-entry="\/assets\/entry\.client-[\w-]+\.js"$/),
     ]);
+    const hash = crypto.createHash("sha256").update(scripts[0]![2]!).digest("base64");
     const csp = (await fetch(`${ctx.baseUrl}/`)).headers.get("content-security-policy")!;
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain("unsafe-inline'; script");
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
   });
 
   it("navigates between prerendered pages and wakes the menu on first use, keeping focus", async () => {

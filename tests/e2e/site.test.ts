@@ -199,6 +199,27 @@ describeInBrowser("site", (ctx) => {
     }
   });
 
+  it("asks for no script file before the first contentful paint, and for the islands runtime after it", async () => {
+    for (const route of ["/", "/contact", "/product/sort-wise"]) {
+      const page = await ctx.newPage();
+      await page.goto(route, { waitUntil: "load" });
+      await page.waitForFunction(() =>
+        performance.getEntriesByType("resource").some((e) => /\/assets\/boot-/.test(e.name)),
+      );
+      const { paint, scripts } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((e) => (e as PerformanceResourceTiming).initiatorType === "script")
+          .map((e) => e.startTime),
+      }));
+      expect(paint, route).toBeGreaterThan(0);
+      expect(scripts.length, route).toBeGreaterThan(0);
+      expect(Math.min(...scripts), route).toBeGreaterThanOrEqual(paint);
+      await page.close();
+    }
+  });
+
   it("opens the Products and Resources menus with the keyboard", async () => {
     const page = await ctx.newPage();
     await page.goto("/company");

@@ -1,0 +1,43 @@
+// The page's first script. The build inlines it into <head> as a classic script (vite.config.ts,
+// `?inline-script`), so it runs before the first paint and costs no request. It shows the account
+// button a stored session calls for, holds what the visitor does to islands until their code runs,
+// and asks for the page's entry module (the URL in its `data-entry`) only once the page has
+// painted: no script competes with the first paint (docs/decisions/0008).
+import { hasStoredSession, showAccountState } from "../lib/account-signals.ts";
+import { holdEvents } from "./held-events.ts";
+
+const entry = (document.currentScript as HTMLScriptElement | null)?.dataset.entry;
+
+if (hasStoredSession()) showAccountState("signed-in");
+holdEvents();
+if (entry) afterFirstPaint(() => loadModule(entry));
+
+function loadModule(src: string) {
+  const script = document.createElement("script");
+  script.type = "module";
+  script.src = src;
+  document.head.append(script);
+}
+
+/**
+ * Runs `then` once, after the first contentful paint. Without Paint Timing, or if no paint is
+ * reported (a tab opened in the background paints only when shown), two seconds after load.
+ */
+function afterFirstPaint(then: () => void) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      setTimeout(once);
+    }).observe({ type: "paint", buffered: true });
+  }
+  const fallback = () => setTimeout(once, 2000);
+  if (document.readyState === "complete") fallback();
+  else window.addEventListener("load", fallback, { once: true });
+}
