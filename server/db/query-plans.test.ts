@@ -617,9 +617,10 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       expect(res.status).toBe(200);
     }
 
-    // The newsletter: a sign-up confirmed by its link's POST; a known address signing up again
-    // (its confirmation sent again: the address was stored without one); one-click unsubscribe;
-    // the workspace's list; the deletion of unconfirmed addresses.
+    // The newsletter: a sign-up confirmed by its link's POST (its webhook events queued then); a
+    // known address signing up again (its confirmation sent again: the address was stored
+    // without one); one-click unsubscribe; the workspace's list; the deletion of unconfirmed
+    // addresses.
     const subscriber = uniqueEmail("subscriber");
     await insert("newsletter_subscribers", { email: subscriber });
     const confirmation = await emailTo(
@@ -670,10 +671,10 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     // is gone (what the next start does).
     await ran("delivered_at = now()");
     receiver.answer(() => ({ status: 204, delayMs: 600 }));
-    await insert("newsletter_subscribers", { email: uniqueEmail("hook-slow") });
+    await insert("demo_requests", { email: "hook-slow@lumen-freight.example" });
     await ran("UPDATE public.webhook_deliveries SET locked_until");
     receiver.answer(() => ({ status: 500 }));
-    await insert("newsletter_subscribers", { email: uniqueEmail("hook-refused") });
+    await insert("demo_requests", { email: "hook-refused@lumen-freight.example" });
     await ran("last_status = COALESCE(");
     receiver.answer(undefined);
     const [delivered] = await raw.query<{ id: string }>(

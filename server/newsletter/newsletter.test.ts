@@ -6,11 +6,11 @@ import { expect, it } from "vitest";
 import { startApiServer, uniqueIp } from "../../tests/support/api-server.ts";
 import { uniqueEmail } from "../../tests/support/auth.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
+import { CONFIRM_SUBJECT, newsletterLink } from "../../tests/support/newsletter.ts";
 import { addressOf } from "../../tests/support/smtp.ts";
 import { useTestServer } from "../../tests/support/test-server.ts";
 import { deleteUnconfirmed } from "./subscribers.ts";
 
-const CONFIRM_SUBJECT = "Confirm your Revwise newsletter subscription";
 const TEAM = `team-${Date.now().toString(36)}@revwise.example`;
 /** Every server of this file digests on the same short interval (the digest rows are shared). */
 const DIGEST_ENV = {
@@ -25,12 +25,6 @@ const header = (mail: ParsedMail, name: string) =>
     .find((h) => h.key === name.toLowerCase())
     ?.line.slice(name.length + 1)
     .trim();
-
-const linkTo = (mail: ParsedMail, path: string) => {
-  const url = new RegExp(`https?://\\S+${path}\\?token=[\\w.-]+`).exec(mail.text ?? "")?.[0];
-  if (!url) throw new Error(`no ${path} link in "${mail.subject}"`);
-  return url;
-};
 
 describeEachDatabase("newsletter double opt-in", (ctx) => {
   const { server, smtp } = useTestServer(() => ctx.db, { env: DIGEST_ENV });
@@ -63,7 +57,7 @@ describeEachDatabase("newsletter double opt-in", (ctx) => {
     expect(await subscriber(email)).toMatchObject({ status: "pending", confirmed_at: null });
 
     const mail = await smtp.waitFor((m) => addressOf(m) === email && m.subject === CONFIRM_SUBJECT);
-    const confirm = linkTo(mail, "/newsletter/confirm");
+    const confirm = newsletterLink(mail, "/newsletter/confirm");
     expect(confirm.startsWith(`${server.url}/newsletter/confirm?token=`)).toBe(true);
     // The token names neither the address nor anything guessable from it.
     expect(confirm).not.toContain(email.split("@")[0]);
@@ -108,12 +102,12 @@ describeEachDatabase("newsletter double opt-in", (ctx) => {
     const email = uniqueEmail("leaving");
     await signUp(email);
     const mail = await smtp.waitFor((m) => addressOf(m) === email && m.subject === CONFIRM_SUBJECT);
-    await post(linkTo(mail, "/newsletter/confirm"));
+    await post(newsletterLink(mail, "/newsletter/confirm"));
     expect((await subscriber(email))!.status).toBe("subscribed");
 
     expect(header(mail, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     const listed = /^<(.+)>$/.exec(header(mail, "List-Unsubscribe") ?? "")?.[1];
-    expect(listed).toBe(linkTo(mail, "/newsletter/unsubscribe"));
+    expect(listed).toBe(newsletterLink(mail, "/newsletter/unsubscribe"));
     expect(mail.html).toContain(`href="${listed!.replace(/&/g, "&amp;")}"`);
 
     const forged = listed!.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
@@ -146,14 +140,14 @@ describeEachDatabase("newsletter double opt-in", (ctx) => {
     expect((await subscriber(email))!.unsubscribed_at).toEqual(left!.unsubscribed_at);
 
     // The old confirmation link does not subscribe an unsubscribed address again.
-    const stale = await post(linkTo(mail, "/newsletter/confirm"));
+    const stale = await post(newsletterLink(mail, "/newsletter/confirm"));
     expect(stale.status).toBe(409);
     expect((await subscriber(email))!.status).toBe("unsubscribed");
 
     // Signing up again goes through confirmation again.
     expect(await signUp(email)).toMatchObject({ status: 201, error: null });
     expect((await subscriber(email))!.status).toBe("pending");
-    expect((await post(linkTo(mail, "/newsletter/confirm"))).status).toBe(200);
+    expect((await post(newsletterLink(mail, "/newsletter/confirm"))).status).toBe(200);
     expect((await subscriber(email))!.status).toBe("subscribed");
   });
 
@@ -210,7 +204,7 @@ describeEachDatabase("newsletter double opt-in", (ctx) => {
       const mail = await smtp.waitFor(
         (m) => addressOf(m) === reader && m.subject === CONFIRM_SUBJECT,
       );
-      await post(linkTo(mail, "/newsletter/confirm"));
+      await post(newsletterLink(mail, "/newsletter/confirm"));
 
       const digests = (kind: RegExp) =>
         smtp.messages.filter((m) => addressOf(m) === TEAM && kind.test(m.subject ?? ""));

@@ -1,14 +1,16 @@
 // The newsletter's subscribers (public.newsletter_subscribers, decision 0030): a sign-up is
-// pending and emails a confirmation; confirming subscribes; unsubscribing keeps the address,
-// marked, so nothing is sent to it again; an address unconfirmed 30 days after its last sign-up
-// is deleted. Only this module changes a subscriber's status.
+// pending and emails a confirmation; confirming subscribes and sends the lead to the CRM (its
+// webhook events, once per subscriber); unsubscribing keeps the address, marked, so nothing is
+// sent to it again; an address unconfirmed 30 days after its last sign-up is deleted. Only this
+// module changes a subscriber's status.
 import crypto from "node:crypto";
 import type { LeadSource } from "../../common/leads.ts";
 import type { Config } from "../config.ts";
 import { isUniqueViolation, type Database } from "../db/database.ts";
-import { newsletterLead } from "../leads/kinds.ts";
+import { columnsOf, newsletterLead } from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
 import { emailsParameter, queueEmailsStatement } from "../mail/outbox.ts";
+import { queueLeadEventsStatement } from "../webhooks/events.ts";
 import { confirmationEmail } from "./emails.ts";
 import type { NewsletterLinks } from "./links.ts";
 
@@ -19,7 +21,7 @@ export const PENDING_DAYS = 30;
 
 /**
  * A visitor's sign-up. A new address is stored pending with its confirmation email (one statement,
- * like every lead). A known one: pending stays pending, unsubscribed becomes pending again (its
+ * like every lead), and without webhook events: an address reaches the CRM once it is confirmed. A known one: pending stays pending, unsubscribed becomes pending again (its
  * earlier confirmation link works again too); either gets its confirmation once more when `send`
  * (the caller spent the email budget: once an hour per address). For a pending or subscribed
  * address, the database's unique violation is thrown (the spec's "Already subscribed" answer,
@@ -32,7 +34,6 @@ export async function signUp(opts: {
   config: Config;
   links: NewsletterLinks;
   send: boolean;
-  events: boolean;
 }): Promise<void> {
   const { db, input, links } = opts;
   const id = crypto.randomUUIDv7();
@@ -43,7 +44,7 @@ export async function signUp(opts: {
       input,
       source: opts.source,
       config: opts.config,
-      events: opts.events,
+      events: false,
       returning: "none",
       linked: opts.send ? { id, email: confirmationEmail(input.email, id, links) } : undefined,
     });
@@ -78,33 +79,49 @@ export async function signUp(opts: {
 export type Change = { status: SubscriberStatus } | undefined;
 
 /**
- * Confirms a pending subscriber: subscribed from now. Idempotent: a subscribed one stays as it
- * is. An unsubscribed one is not subscribed again by an old link (it signs up anew first).
- * Undefined when the subscriber no longer exists.
+ * Confirms a pending subscriber: subscribed from now, and its lead.created events queued in the
+ * same statement, unless it has had them (a subscriber who left and came back is the same lead).
+ * Idempotent: a subscribed one stays as it is. An unsubscribed one is not subscribed again by an
+ * old link (it signs up anew first). Undefined when the subscriber no longer exists.
  */
 export async function confirm(db: Database, id: string): Promise<Change> {
-  return changeStatus(db, id, "subscribed");
+  const [row] = await db.query<{ status: SubscriberStatus }>(
+    `WITH changed AS (
+       UPDATE public.newsletter_subscribers SET status = 'subscribed', confirmed_at = now()
+       WHERE id = $1 AND status = 'pending'
+       RETURNING *
+     ), lead AS (
+       SELECT * FROM changed
+       WHERE NOT EXISTS (SELECT 1 FROM public.webhook_deliveries d WHERE d.lead_id = changed.id)
+     ), events AS (${CONFIRMED_EVENTS})
+     ${STATUS_AFTER}`,
+    [id],
+  );
+  return row;
 }
+
+const CONFIRMED_EVENTS = queueLeadEventsStatement(
+  newsletterLead,
+  columnsOf(newsletterLead).map((c) => c.column),
+  "lead",
+);
+
+/** The end of a status change: the changed row's status, or the unchanged row's. */
+const STATUS_AFTER = `SELECT status FROM changed
+     UNION ALL
+     SELECT status FROM public.newsletter_subscribers
+     WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM changed)`;
 
 /** Unsubscribes, whatever the status; idempotent (the first time is kept). */
 export async function unsubscribe(db: Database, id: string): Promise<Change> {
-  return changeStatus(db, id, "unsubscribed");
-}
-
-async function changeStatus(db: Database, id: string, to: SubscriberStatus): Promise<Change> {
   const [row] = await db.query<{ status: SubscriberStatus }>(
     `WITH changed AS (
-       UPDATE public.newsletter_subscribers SET status = $2,
-         confirmed_at = CASE WHEN $2 = 'subscribed' THEN now() ELSE confirmed_at END,
-         unsubscribed_at = CASE WHEN $2 = 'unsubscribed' THEN now() ELSE unsubscribed_at END
-       WHERE id = $1 AND status <> $2 AND ($2 = 'unsubscribed' OR status = 'pending')
+       UPDATE public.newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = now()
+       WHERE id = $1 AND status <> 'unsubscribed'
        RETURNING status
      )
-     SELECT status FROM changed
-     UNION ALL
-     SELECT status FROM public.newsletter_subscribers
-     WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM changed)`,
-    [id, to],
+     ${STATUS_AFTER}`,
+    [id],
   );
   return row;
 }

@@ -307,7 +307,6 @@ export default async function restRoutes(app: FastifyInstance) {
           config: app.config,
           links: app.newsletter.links,
           send: claim.ok && claim.send,
-          events: app.webhooks.any(),
         });
       } else {
         const replies = table.lead.reply;

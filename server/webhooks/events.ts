@@ -1,7 +1,8 @@
 // The events sent to the CRM, and the only writer of new rows into public.webhook_deliveries: a
 // new lead becomes one `lead.created` event per enabled endpoint, queued by the statement that
 // stores the lead (leads/store.ts), so a lead and its deliveries are stored together or not at
-// all. The event body is fixed then; every attempt (and a resend) sends the same bytes under the
+// all; a newsletter subscriber's, by the statement that confirms it (newsletter/subscribers.ts).
+// The event body is fixed then; every attempt (and a resend) sends the same bytes under the
 // same webhook-id (the delivery's id).
 import type { LeadKind } from "../leads/kinds.ts";
 

@@ -8,7 +8,9 @@ import { FUNCTIONS } from "../../common/functions.ts";
 import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
 import { solvedPayload } from "../../tests/support/captcha.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
+import { emailTo } from "../../tests/support/auth.ts";
 import { LEAD_FORMS } from "../../tests/support/leads.ts";
+import { CONFIRM_SUBJECT, newsletterLink } from "../../tests/support/newsletter.ts";
 import { useTestServer } from "../../tests/support/test-server.ts";
 import { startWebhookReceiver, webhookSecret } from "../../tests/support/webhook-receiver.ts";
 import { ENV_ENDPOINT_ID } from "./endpoints.ts";
@@ -62,6 +64,11 @@ describeEachDatabase("lead webhooks", (ctx) => {
   };
   const contactLead = (email: string) =>
     submit(FUNCTIONS.contact, { ...LEAD_FORMS[FUNCTIONS.contact].body, email });
+  /** Follows the newest confirmation link emailed to `email` (its POST, as the page sends it). */
+  const confirmByEmail = async (email: string, subject = CONFIRM_SUBJECT) => {
+    const link = newsletterLink(await emailTo(smtp, email, subject), "/newsletter/confirm");
+    expect((await fetch(link, { method: "POST" })).status).toBe(200);
+  };
 
   it("sends each new lead of the five forms once, signed, with its fields and source", async () => {
     const source = {
@@ -82,6 +89,8 @@ describeEachDatabase("lead webhooks", (ctx) => {
       newsletter: await leadIdOf("newsletter_subscribers", news),
       watch_demo: await leadIdOf("demo_requests", watch),
     };
+    // A newsletter sign-up goes to the CRM once its address is confirmed.
+    await confirmByEmail(news);
     for (const [kind, name] of [
       ["request_access", FUNCTIONS.requestAccess],
       ["contact", FUNCTIONS.contact],
@@ -122,6 +131,33 @@ describeEachDatabase("lead webhooks", (ctx) => {
       source,
     });
     expect(receiver.forged).toBe(0);
+  });
+
+  it("sends a newsletter sign-up once, when its address is confirmed, never while it is pending", async () => {
+    const email = `once-${ctx.kind}@reader.example`;
+    expect((await client().from("newsletter_subscribers").insert({ email })).error).toBeNull();
+    const leadId = await leadIdOf("newsletter_subscribers", email);
+    // The sign-up's statement would have queued its events with the row: there are none.
+    expect(await deliveriesOf(leadId)).toEqual([]);
+    await confirmByEmail(email);
+    const first = await deliveryWhen(leadId, (d) => d.delivered_at !== null);
+    expect(receiver.accepted(first.id)).toHaveLength(1);
+
+    // Confirmed again, unsubscribed, signed up and confirmed anew (the first link works again):
+    // still the one event.
+    const mail = await emailTo(smtp, email, CONFIRM_SUBJECT);
+    const confirm = newsletterLink(mail, "/newsletter/confirm");
+    expect((await fetch(confirm, { method: "POST" })).status).toBe(200);
+    const unsubscribe = newsletterLink(mail, "/newsletter/unsubscribe");
+    expect((await fetch(unsubscribe, { method: "POST" })).status).toBe(200);
+    expect((await client().from("newsletter_subscribers").insert({ email })).error).toBeNull();
+    expect((await fetch(confirm, { method: "POST" })).status).toBe(200);
+    expect(
+      await ctx.db.query("SELECT status FROM public.newsletter_subscribers WHERE id = $1", [
+        leadId,
+      ]),
+    ).toEqual([{ status: "subscribed" }]);
+    expect(await deliveriesOf(leadId)).toHaveLength(1);
   });
 
   it("queues nothing for a lead refused by validation, nor for a repeated Watch Demo", async () => {

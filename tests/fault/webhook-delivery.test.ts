@@ -48,10 +48,10 @@ describe.skipIf(!(await postgresAvailable()))("webhook delivery by the server pr
   it("after kill -9 mid-request loses nothing, and the receiver accepts the event once", async () => {
     receiver.answer(() => ({ status: 204, delayMs: 10_000 })); // the first request hangs
     const first = await startHookServer();
-    const res = await fetch(`${first.url}/rest/v1/newsletter_subscribers`, {
+    const res = await fetch(`${first.url}/rest/v1/demo_requests`, {
       method: "POST",
       headers: { apikey: first.anonKey, "content-type": "application/json" },
-      body: JSON.stringify({ email: "killed@reader.example" }),
+      body: JSON.stringify({ email: "killed@lumen-freight.example" }),
     });
     expect(res.status).toBe(201);
     await waitUntil(async () => receiver.pending === 1, 10_000);
