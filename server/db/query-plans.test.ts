@@ -40,7 +40,8 @@ import { pageStats, PageViews } from "../analytics/page-views.ts";
 import { stepAt, totpCode } from "../auth/mfa/totp.ts";
 import { DIGESTS, runDigest } from "../leads/digests.ts";
 import { deleteUnconfirmed } from "../newsletter/subscribers.ts";
-import { syncEnvEndpoint } from "../webhooks/endpoints.ts";
+import { SecretBox } from "../security/secret-box.ts";
+import { sealPlainSecrets, syncEnvEndpoint } from "../webhooks/endpoints.ts";
 import type { Database, Queryable, Row } from "./database.ts";
 import { openPostgres } from "./postgres.ts";
 
@@ -681,7 +682,13 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       "SELECT id FROM public.webhook_deliveries WHERE delivered_at IS NOT NULL LIMIT 1",
     );
     expect(await server.app.webhooks.resend(delivered!.id)).toBe(true);
-    await syncEnvEndpoint(db, undefined);
+    await syncEnvEndpoint(db, new SecretBox(Buffer.alloc(32)), undefined);
+    // A secret written in plain by hand, sealed as the next start does.
+    await raw.query(
+      "INSERT INTO public.webhook_endpoints (url, secret, enabled) VALUES ('https://crm.example/plain', $1, false)",
+      [`whsec_${Buffer.alloc(24).toString("base64")}`],
+    );
+    await sealPlainSecrets(db, new SecretBox(Buffer.alloc(32)));
 
     // The dev mailbox: the list and one message.
     const [message] = await raw.query<{ id: string }>("SELECT id FROM mail.outbox LIMIT 1");

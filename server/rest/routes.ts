@@ -38,12 +38,7 @@ import { assertTeamAdmin, assertTeamReader } from "./team-access.ts";
 import { endpointIdFilter, readEndpointChange, readEndpointInsert } from "./webhook-endpoints.ts";
 import { statsRange } from "./page-stats.ts";
 import { pageStats } from "../analytics/page-views.ts";
-import {
-  addEndpoint,
-  changeEndpoint,
-  ENV_ENDPOINT_ID,
-  removeEndpoint,
-} from "../webhooks/endpoints.ts";
+import { changeEndpoint, ENV_ENDPOINT_ID, removeEndpoint } from "../webhooks/endpoints.ts";
 import { READABLE } from "./readable.ts";
 
 /** A lead table as /rest/v1 exposes it: its kind, and what a row sent by a client may hold. */
@@ -207,7 +202,7 @@ export default async function restRoutes(app: FastifyInstance) {
     const claims = await claimsOf(request as unknown as TableRequest);
     const { userId } = await assertTeamAdmin(app.db, claims, "table webhook_endpoints");
     const prefer = parsePrefer(request.headers.prefer);
-    const row = await addEndpoint(app.db, { ...readEndpointInsert(request.body), by: userId });
+    const row = await app.webhooks.add({ ...readEndpointInsert(request.body), by: userId });
     await app.webhooks.refresh();
     reply.code(201);
     return prefer.return === "representation" ? [row] : reply.send();

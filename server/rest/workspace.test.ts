@@ -90,6 +90,12 @@ describeAuthSuite("rest: the workspace's reads and writes", (suite) => {
       enabled: true,
       from_environment: false,
     });
+    // Stored sealed: the database alone holds no usable secret.
+    const [stored] = await ctx.db.query<{ secret: string }>(
+      "SELECT secret FROM public.webhook_endpoints WHERE id = $1",
+      [endpoint.id],
+    );
+    expect(stored!.secret).not.toContain(receiver.secret.slice("whsec_".length));
     const listed = await member.from("webhook_endpoints").select().eq("id", endpoint.id).single();
     expect(listed.data).toMatchObject({ url: receiver.url, description: "CRM" });
     expect(Object.keys(listed.data!)).not.toContain("secret");

@@ -1,8 +1,10 @@
 // The endpoints events go to (public.webhook_endpoints). Admins manage their rows in the workspace;
 // the operator's LEAD_WEBHOOK_URL is kept in the row with a fixed id, written at every start, so
 // its events get the same guarantees as any endpoint's (queued with the lead, claimed, retried).
+// Secrets are stored sealed (security/secret-box.ts); the delivery worker opens them.
 import type { LeadWebhook } from "../config.ts";
 import type { Queryable } from "../db/database.ts";
+import { isSealed, type SecretBox } from "../security/secret-box.ts";
 
 /** The id of the row that holds LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET. */
 export const ENV_ENDPOINT_ID = "00000000-0000-4000-8000-00000000e4e0";
@@ -12,13 +14,17 @@ export const ENV_ENDPOINT_ID = "00000000-0000-4000-8000-00000000e4e0";
  * row (if any) disabled. A disabled endpoint gets no new events and its waiting deliveries wait
  * until it is enabled again. Every instance must be given the same values.
  */
-export async function syncEnvEndpoint(db: Queryable, hook: LeadWebhook | undefined) {
+export async function syncEnvEndpoint(
+  db: Queryable,
+  box: SecretBox,
+  hook: LeadWebhook | undefined,
+) {
   if (hook) {
     await db.query(
       `INSERT INTO public.webhook_endpoints (id, url, secret, description, enabled)
        VALUES ($1, $2, $3, 'LEAD_WEBHOOK_URL', true)
        ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, secret = EXCLUDED.secret, enabled = true`,
-      [ENV_ENDPOINT_ID, hook.url, hook.secret],
+      [ENV_ENDPOINT_ID, hook.url, box.seal(hook.secret)],
     );
   } else {
     await db.query(
@@ -26,6 +32,27 @@ export async function syncEnvEndpoint(db: Queryable, hook: LeadWebhook | undefin
       [ENV_ENDPOINT_ID],
     );
   }
+}
+
+/**
+ * Seals the secrets stored in plain (written before secrets were sealed, or by hand); each row
+ * only if it still holds the value read, so instances starting together each seal it once.
+ */
+export async function sealPlainSecrets(db: Queryable, box: SecretBox): Promise<void> {
+  const rows = await db.query<{ id: string; secret: string }>(
+    "/* whole table: a handful of endpoints, read once at start */ SELECT id, secret FROM public.webhook_endpoints",
+  );
+  for (const { id, secret } of rows)
+    if (!isSealed(secret))
+      await db.query(
+        "UPDATE public.webhook_endpoints SET secret = $3 WHERE id = $1 AND secret = $2",
+        [id, secret, box.seal(secret)],
+      );
+}
+
+/** The secret a delivery is signed with, from its stored value (sealed, or plain from before). */
+export function openSecret(box: SecretBox, stored: string): string {
+  return isSealed(stored) ? box.open(stored) : stored;
 }
 
 /**
@@ -97,16 +124,18 @@ export type EndpointRow = {
 export const ENDPOINT_SHOWN = `id, url, description, enabled, created_at, created_by, events_from,
   id = '${ENV_ENDPOINT_ID}' AS from_environment`;
 
+/** Adds an endpoint, its secret sealed; the row with the secret in plain, to show it once. */
 export async function addEndpoint(
   db: Queryable,
+  box: SecretBox,
   e: { url: string; secret: string; description: string; by: string | undefined },
 ): Promise<EndpointRow & { secret: string }> {
-  const [row] = await db.query<EndpointRow & { secret: string }>(
+  const [row] = await db.query<EndpointRow>(
     `INSERT INTO public.webhook_endpoints (url, secret, description, created_by, events_from)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING ${ENDPOINT_SHOWN}, secret`,
-    [e.url, e.secret, e.description, e.by ?? null, EVENTS_DELAY_SECONDS],
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING ${ENDPOINT_SHOWN}`,
+    [e.url, box.seal(e.secret), e.description, e.by ?? null, EVENTS_DELAY_SECONDS],
   );
-  return row!;
+  return { ...row!, secret: e.secret };
 }
 
 export type EndpointChange = { url?: string; description?: string; enabled?: boolean };

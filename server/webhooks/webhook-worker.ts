@@ -19,8 +19,10 @@ import { retryDelayMs } from "../mail/delivery-worker.ts";
 import { errorText } from "../mail/failures.ts";
 import type { Lease } from "../queue/lease.ts";
 import { OutboxWorker, type LaneOptions } from "../queue/outbox-worker.ts";
+import type { SecretBox } from "../security/secret-box.ts";
 import { signWebhook } from "../security/standard-webhooks.ts";
 import { deliveryClaims, type ClaimedDelivery, type Delivery } from "./deliveries.ts";
+import { openSecret } from "./endpoints.ts";
 
 export type WebhookWorkerOptions = LaneOptions & {
   /** First retry delay; doubles up to maxDelayMs. */
@@ -59,9 +61,16 @@ type Outcome = { status?: number; error?: string; retryAfterMs?: number };
 
 export class WebhookWorker extends OutboxWorker<Delivery> {
   private readonly opts: WebhookWorkerOptions;
+  private readonly secrets: SecretBox;
 
-  constructor(db: Database, log: FastifyBaseLogger, opts: WebhookWorkerOptions) {
+  constructor(
+    db: Database,
+    log: FastifyBaseLogger,
+    secrets: SecretBox,
+    opts: WebhookWorkerOptions,
+  ) {
     super(db, deliveryClaims, log, opts);
+    this.secrets = secrets;
     this.opts = opts;
   }
 
@@ -93,6 +102,12 @@ export class WebhookWorker extends OutboxWorker<Delivery> {
   private async post(claim: ClaimedDelivery, leaseSignal: AbortSignal): Promise<Outcome> {
     const body = JSON.stringify(claim.payload);
     const timestamp = Math.floor(Date.now() / 1000);
+    let secret: string;
+    try {
+      secret = openSecret(this.secrets, claim.secret);
+    } catch {
+      return { error: "the endpoint's secret was sealed under another JWT_SECRET: add it again" };
+    }
     try {
       const response = await fetch(claim.url, {
         method: "POST",
@@ -101,7 +116,7 @@ export class WebhookWorker extends OutboxWorker<Delivery> {
           "user-agent": "Revwise-Webhooks/1",
           "webhook-id": claim.id,
           "webhook-timestamp": String(timestamp),
-          "webhook-signature": signWebhook([claim.secret], claim.id, timestamp, body),
+          "webhook-signature": signWebhook([secret], claim.id, timestamp, body),
         },
         body,
         redirect: "manual", // a redirect is not a delivery: retried like any non-2xx

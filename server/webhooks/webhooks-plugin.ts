@@ -3,8 +3,15 @@
 // instance, and offers the workspace's resend. Events are queued by the lead store.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { SecretBox } from "../security/secret-box.ts";
 import { resendDelivery } from "./deliveries.ts";
-import { EnabledEndpoints, syncEnvEndpoint } from "./endpoints.ts";
+import {
+  addEndpoint,
+  EnabledEndpoints,
+  sealPlainSecrets,
+  syncEnvEndpoint,
+  type EndpointRow,
+} from "./endpoints.ts";
 import {
   DEFAULT_WEBHOOK_OPTIONS,
   WebhookWorker,
@@ -20,6 +27,8 @@ export type Webhooks = {
   refresh(): Promise<void>;
   /** Sends a delivery again (deliveries.ts resendDelivery); false if unknown or on the wire. */
   resend(deliveryId: string): Promise<boolean>;
+  /** Adds an endpoint (endpoints.ts addEndpoint): the row, with its secret this once. */
+  add(endpoint: Parameters<typeof addEndpoint>[2]): Promise<EndpointRow & { secret: string }>;
   worker: WebhookWorker;
 };
 
@@ -37,13 +46,15 @@ export type WebhooksOptions = {
 
 export default fp(
   async function webhooks(app: FastifyInstance, opts: WebhooksOptions) {
-    await syncEnvEndpoint(app.db, app.config.leadWebhook);
+    const secrets = new SecretBox(app.keys.derive("webhook-endpoint-secrets"));
+    await syncEnvEndpoint(app.db, secrets, app.config.leadWebhook);
+    await sealPlainSecrets(app.db, secrets);
     const log = app.log.child({ module: "webhooks" });
     const endpoints = new EnabledEndpoints(app.db, (err) =>
       log.warn({ err }, "could not read whether webhook endpoints are enabled; will read again"),
     );
     await endpoints.read();
-    const worker = new WebhookWorker(app.db, log, {
+    const worker = new WebhookWorker(app.db, log, secrets, {
       ...DEFAULT_WEBHOOK_OPTIONS,
       leaseMs: app.config.webhookLeaseMs,
       ...opts.worker,
@@ -55,6 +66,7 @@ export default fp(
         if (endpoints.any) worker.kick();
       },
       refresh: () => endpoints.read(),
+      add: (endpoint) => addEndpoint(app.db, secrets, endpoint),
       async resend(id) {
         const queued = await resendDelivery(app.db, id);
         if (queued) worker.kick();

@@ -330,6 +330,44 @@ describeEachDatabase("lead webhooks", (ctx) => {
     }
   });
 
+  it("keeps endpoint secrets sealed at rest, and seals one written in plain at the next start", async () => {
+    const sealed = (id: string) =>
+      ctx.db
+        .query<{ secret: string }>("SELECT secret FROM public.webhook_endpoints WHERE id = $1", [
+          id,
+        ])
+        .then(([row]) => row!.secret);
+    // The environment's secret is written sealed at every start.
+    expect(await sealed(ENV_ENDPOINT_ID)).not.toContain(receiver.secret.slice("whsec_".length));
+    // An endpoint written in plain by hand still receives signed events, and is sealed by the
+    // next instance to start.
+    const crm = await startWebhookReceiver(webhookSecret());
+    const [endpoint] = await ctx.db.query<{ id: string }>(
+      "INSERT INTO public.webhook_endpoints (url, secret, enabled) VALUES ($1, $2, false) RETURNING id",
+      [crm.url, crm.secret],
+    );
+    let second: ApiServer | undefined;
+    try {
+      second = await startApiServer(ctx.db, { env: { SMTP_URL: smtp.url, ...receiver.env } });
+      expect(await sealed(endpoint!.id)).not.toContain(crm.secret.slice("whsec_".length));
+      await ctx.db.query(
+        "UPDATE public.webhook_endpoints SET enabled = true, events_from = now() WHERE id = $1",
+        [endpoint!.id],
+      );
+      await second.app.webhooks.refresh();
+      const leadId = await contactLead(`sealed-${ctx.kind}@navy.example`);
+      const [delivery] = (await deliveriesOf(leadId)).filter((d) => d.endpoint_id === endpoint!.id);
+      await crm.waitFor(() => crm.accepted(delivery!.id).length === 1);
+      expect(crm.forged).toBe(0);
+    } finally {
+      await ctx.db.query("UPDATE public.webhook_endpoints SET enabled = false WHERE id = $1", [
+        endpoint!.id,
+      ]);
+      await second?.close();
+      await crm.stop();
+    }
+  });
+
   it("delivers each event once with two instances on one database and a slow receiver", async () => {
     let second: ApiServer | undefined;
     // Slower than the lease (1 s): each claim is renewed while its request is in flight.

@@ -20,7 +20,6 @@ import {
   findChallenge,
   findFactor,
   listFactors,
-  SecretBox,
   type FactorRow,
 } from "../models/factors.ts";
 import { sessionResponse } from "../models/sessions.ts";
@@ -29,6 +28,7 @@ import type { UserRow } from "../models/users.ts";
 import { presentString, readBody, readPhone } from "../request.ts";
 import { readChannel } from "../sms/phone-codes.ts";
 import { sameSecret } from "../../security/constant-time.ts";
+import { SecretBox } from "../../security/secret-box.ts";
 
 const notFound = () => new AuthError(404, ErrorCode.mfa_factor_not_found, "Factor not found");
 

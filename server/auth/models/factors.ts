@@ -1,7 +1,6 @@
-// MFA factors and their challenges: TOTP factors with their secret encrypted at rest (AES-256-GCM
-// under a key of the server's own), a challenge per attempt, and the session a verified code
-// raises to aal2.
-import crypto from "node:crypto";
+// MFA factors and their challenges: TOTP factors with their secret encrypted at rest
+// (security/secret-box.ts), a challenge per attempt, and the session a verified code raises to
+// aal2.
 import { isUniqueViolation, type Queryable } from "../../db/database.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import type { AmrEntry, SessionRow } from "./sessions.ts";
@@ -29,29 +28,6 @@ export type ChallengeRow = {
   created_at: Date;
   verified_at: Date | null;
 };
-
-/** Seals and opens TOTP secrets: the database alone never holds a usable one. */
-export class SecretBox {
-  private readonly key: Buffer;
-
-  constructor(key: Buffer) {
-    this.key = key;
-  }
-
-  seal(secret: string): string {
-    const iv = crypto.randomBytes(12);
-    const cipher = crypto.createCipheriv("aes-256-gcm", this.key, iv);
-    const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-    return `v1:${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64")}`;
-  }
-
-  open(stored: string): string {
-    const raw = Buffer.from(stored.slice(3), "base64");
-    const decipher = crypto.createDecipheriv("aes-256-gcm", this.key, raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-  }
-}
 
 export function listFactors(q: Queryable, userId: string): Promise<FactorRow[]> {
   return q.query<FactorRow>(
