@@ -2,8 +2,9 @@
 // claim, each with its own token and lease. A lane claims the next due row with FOR UPDATE SKIP
 // LOCKED and writes a fresh claim_token and a lease (locked_until); every write that ends a claim
 // names the token, so a worker whose claim was taken over changes nothing. A token still set on
-// an expired lease means its worker died holding it. The tables share the columns id, attempts,
-// next_attempt_at, locked_until, claim_token, failed_at, last_error and their own "done" column.
+// an expired lease means its worker died holding it. The tables share the columns id, created_at,
+// attempts, next_attempt_at, locked_until, claim_token, failed_at, last_error and their own "done"
+// column. Rows done or failed are deleted once they are old (expire).
 import type { Queryable } from "../db/database.ts";
 
 export type Claimed<R> = R & {
@@ -45,6 +46,11 @@ export type Claims<R> = {
   done(db: Queryable, claim: Claimed<R>, status?: number): Promise<boolean>;
   /** Ends the claim without a delivery, as `release` says. */
   release(db: Queryable, claim: Claimed<R>, release: Release, status?: number): Promise<void>;
+  /**
+   * Deletes up to `limit` rows created more than `days` days ago that are done or failed (rows
+   * still waiting are kept, however old); how many.
+   */
+  expire(db: Queryable, days: number, limit: number): Promise<number>;
 };
 
 const secs = (ms: number) => ms / 1000;
@@ -82,6 +88,12 @@ export function outboxClaims<R>(t: OutboxTable): Claims<R> {
        next_attempt_at = now() + make_interval(secs => $5),
        failed_at = CASE WHEN $6::boolean THEN now() END${t.status ? `, ${t.status} = COALESCE($7, ${t.status})` : ""}
      WHERE id = $1 AND claim_token = $2`;
+  const expireSql = `DELETE FROM ${t.table} WHERE id = ANY (ARRAY(
+       SELECT id FROM ${t.table}
+       WHERE created_at < now() - make_interval(days => $1)
+         AND (${t.done} IS NOT NULL OR failed_at IS NOT NULL)
+       ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED))
+     RETURNING id`;
   const withStatus = (params: unknown[], value: number | undefined) =>
     t.status ? [...params, value ?? null] : params;
 
@@ -97,6 +109,9 @@ export function outboxClaims<R>(t: OutboxTable): Claims<R> {
     async done(db, claim, value) {
       const rows = await db.query(doneSql, withStatus([claim.id, claim.claim_token], value));
       return rows.length === 1;
+    },
+    async expire(db, days, limit) {
+      return (await db.query(expireSql, [days, limit])).length;
     },
     async release(db, claim, release, value) {
       const delayMs = release.kind === "retry" ? release.delayMs : 0;
