@@ -25,6 +25,7 @@ import {
   uniqueEmail,
 } from "../../tests/support/auth.ts";
 import { solvedPayload } from "../../tests/support/captcha.ts";
+import { waitUntil } from "../../tests/support/poll.ts";
 import { LEAD_FORMS } from "../../tests/support/leads.ts";
 import {
   createTestDatabase,
@@ -182,11 +183,9 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
 
   /** Waits until a statement containing `part` has run (the worker runs on its own clock). */
   async function ran(part: string) {
-    const until = Date.now() + 15_000;
-    while (![...noted.keys()].some((sql) => sql.includes(part))) {
-      if (Date.now() > until) throw new Error(`no statement with "${part}" ran`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(async () => [...noted.keys()].some((sql) => sql.includes(part))).catch(() => {
+      throw new Error(`no statement with "${part}" ran`);
+    });
   }
 
   beforeAll(async () => {

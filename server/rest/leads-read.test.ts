@@ -5,6 +5,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, expect, it } from "vitest";
 import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
+import { readUntil } from "../../tests/support/poll.ts";
 import { teamMember } from "../../tests/support/team.ts";
 
 describeAuthSuite("rest: the leads view", (suite) => {
@@ -299,16 +300,13 @@ describeAuthSuite("rest: the leads view", (suite) => {
     });
     expect((await client().from("demo_requests").insert({ email: bounced })).error).toBeNull();
     /** The bounced address's email, once it is in this state. */
-    const emailIn = async (status: string) => {
-      for (;;) {
-        const { data } = await member
-          .from("emails")
-          .select("id,status,last_error")
-          .eq("to_address", bounced);
-        if (data?.[0]?.status === status) return data[0];
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
+    const emailIn = async (status: string) =>
+      (await readUntil(
+        async () =>
+          (await member.from("emails").select("id,status,last_error").eq("to_address", bounced))
+            .data,
+        (data) => data?.[0]?.status === status,
+      ))![0]!;
     const failed = await emailIn("failed");
     expect(failed.last_error).toMatch(/Mailbox full/);
 

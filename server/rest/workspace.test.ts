@@ -7,6 +7,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
+import { readUntil } from "../../tests/support/poll.ts";
 import { teamMember } from "../../tests/support/team.ts";
 import {
   startWebhookReceiver,
@@ -124,18 +125,18 @@ describeAuthSuite("rest: the workspace's reads and writes", (suite) => {
     const receipt = receiver.receipts.find((x) => x.event.data.email === email)!;
 
     // The log shows it delivered once the sender has recorded the receiver's answer.
-    const deliveredLog = async () => {
-      for (;;) {
-        const { data } = await member
-          .from("webhook_deliveries")
-          .select()
-          .eq("lead_id", receipt.event.data.id)
-          .single();
-        if (data?.status !== "pending") return data;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
-    expect(await deliveredLog()).toMatchObject({
+    const deliveredLog = await readUntil(
+      async () =>
+        (
+          await member
+            .from("webhook_deliveries")
+            .select()
+            .eq("lead_id", receipt.event.data.id)
+            .single()
+        ).data,
+      (data) => data?.status !== "pending",
+    );
+    expect(deliveredLog).toMatchObject({
       id: receipt.id,
       endpoint_url: receiver.url,
       status: "delivered",

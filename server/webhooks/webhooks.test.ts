@@ -8,6 +8,7 @@ import { FUNCTIONS } from "../../common/functions.ts";
 import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
 import { solvedPayload } from "../../tests/support/captcha.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
+import { readUntil, waitUntil } from "../../tests/support/poll.ts";
 import { emailTo } from "../../tests/support/auth.ts";
 import { LEAD_FORMS } from "../../tests/support/leads.ts";
 import { CONFIRM_SUBJECT, newsletterLink } from "../../tests/support/newsletter.ts";
@@ -42,13 +43,10 @@ describeEachDatabase("lead webhooks", (ctx) => {
     );
   /** Polls the delivery of a lead to the env endpoint until `done` holds for it. */
   async function deliveryWhen(leadId: string, done: (d: Delivery) => boolean): Promise<Delivery> {
-    const until = Date.now() + 15_000;
-    for (;;) {
-      const d = (await deliveriesOf(leadId)).find((r) => r.endpoint_id === ENV_ENDPOINT_ID);
-      if (d && done(d)) return d;
-      if (Date.now() > until) throw new Error(`delivery of ${leadId}: ${JSON.stringify(d)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    return (await readUntil(
+      async () => (await deliveriesOf(leadId)).find((r) => r.endpoint_id === ENV_ENDPOINT_ID),
+      (d) => d !== undefined && done(d),
+    ))!;
   }
   const leadIdOf = async (table: string, email: string) =>
     (
@@ -256,11 +254,7 @@ describeEachDatabase("lead webhooks", (ctx) => {
         ENV_ENDPOINT_ID,
         enabled,
       ]);
-      const until = Date.now() + 5_000;
-      while (server.app.webhooks.any() !== enabled) {
-        if (Date.now() > until) throw new Error(`webhooks.any() never became ${enabled}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await waitUntil(async () => server.app.webhooks.any() === enabled, 5_000);
     };
     await setEnabled(false);
     try {
@@ -308,10 +302,7 @@ describeEachDatabase("lead webhooks", (ctx) => {
             id,
           ])
         )[0]!;
-      const until = Date.now() + 15_000;
-      while ((await failed()).failed_at === null && Date.now() < until)
-        await new Promise((r) => setTimeout(r, 50));
-      expect(await failed()).toMatchObject({
+      expect(await readUntil(failed, (d) => d.failed_at !== null)).toMatchObject({
         attempts: 24,
         last_status: 410,
         last_error: "HTTP 410",

@@ -51,13 +51,7 @@ export const rowsOf = (db: Database, tag: string) =>
 export const settled = (db: Database, tag: string) => async () =>
   (await rowsOf(db, tag)).every((r) => r.sent_at !== null || r.failed_at !== null);
 
-export const waitUntil = async (check: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+export { waitUntil } from "./poll.ts";
 
 /** Each accepted message of the tag, once: as many distinct Message-IDs as messages. */
 export function expectEachOnce(smtp: TestSmtp, tag: string, count: number) {
