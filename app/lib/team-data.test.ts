@@ -3,6 +3,7 @@ import {
   conversionRate,
   lastDays,
   nextDay,
+  NO_LEAD_FILTERS,
   pageRange,
   rangeLabel,
   searchPattern,
@@ -89,5 +90,18 @@ describe("the workspace's place in the URL", () => {
     expect(placeOf("")).toEqual({ tab: "inbox" });
     expect(placeOf("#nonsense")).toEqual({ tab: "inbox" });
     expect(hashOf({ tab: "inbox", lead: "abc" })).toBe("#inbox/lead/abc");
+  });
+
+  it("keeps the inbox's filters, with a lead open too, and drops values the inbox does not offer", () => {
+    const filters = { ...NO_LEAD_FILTERS, kind: "contact", from: "2026-11-01", q: "harbor & co" };
+    const hash = hashOf({ tab: "inbox", lead: "abc", filters });
+    expect(hash).toBe("#inbox/lead/abc?kind=contact&from=2026-11-01&q=harbor+%26+co");
+    expect(placeOf(hash)).toEqual({ tab: "inbox", lead: "abc", filters });
+    expect(hashOf({ tab: "inbox", filters: NO_LEAD_FILTERS })).toBe("#inbox");
+    expect(placeOf("#inbox?kind=nope&status=new&to=yesterday")).toEqual({
+      tab: "inbox",
+      filters: { ...NO_LEAD_FILTERS, status: "new" },
+    });
+    expect(placeOf("#emails?kind=contact")).toEqual({ tab: "emails" });
   });
 });

@@ -3,9 +3,15 @@
 // authenticator app's code, a member without an app (set one up first), or a member on aal2.
 // The server checks the same on every request; this only decides what the page asks for.
 import { teamRoleOf, type TeamRole } from "../../common/workspace.ts";
-import { workspaceTabs, type WorkspaceTab } from "../content/team.ts";
+import {
+  leadKindLabels,
+  leadStatusLabels,
+  workspaceTabs,
+  type WorkspaceTab,
+} from "../content/team.ts";
 import { currentUser, verifiedTotpFactor } from "./account.ts";
 import { getSupabase } from "./supabase.ts";
+import { NO_LEAD_FILTERS, type LeadFilters } from "./team-data.ts";
 
 export type TeamGate =
   | { step: "anonymous" }
@@ -29,15 +35,41 @@ export async function teamGate(): Promise<TeamGate> {
 
 /**
  * The workspace's place in the URL's fragment, so a reload or a shared link keeps it: `#emails`,
- * `#inbox/lead/<id>` for one lead's detail. Anything else is the inbox.
+ * `#inbox/lead/<id>` for one lead's detail, and the inbox's filters after a `?`
+ * (`#inbox?kind=contact&q=harbor`, kept while a lead is open). Anything else is the inbox;
+ * a filter value the inbox does not offer is dropped.
  */
-export type WorkspacePlace = { tab: WorkspaceTab; lead?: string };
+export type WorkspacePlace = { tab: WorkspaceTab; lead?: string; filters?: LeadFilters };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const FILTER_CHECKS: Record<keyof LeadFilters, (value: string) => boolean> = {
+  kind: (v) => Object.hasOwn(leadKindLabels, v),
+  status: (v) => Object.hasOwn(leadStatusLabels, v),
+  from: (v) => DAY.test(v),
+  to: (v) => DAY.test(v),
+  q: (v) => v.length <= 200,
+};
 
 export function placeOf(hash: string): WorkspacePlace {
-  const [tab, kind, id] = hash.replace(/^#/, "").split("/");
+  const [path = "", query = ""] = hash.replace(/^#/, "").split("?");
+  const [tab, kind, id] = path.split("/");
   const known = workspaceTabs.find((t) => t.id === tab)?.id ?? "inbox";
-  return known === "inbox" && kind === "lead" && id ? { tab: known, lead: id } : { tab: known };
+  if (known !== "inbox") return { tab: known };
+  const params = new URLSearchParams(query);
+  const filters = { ...NO_LEAD_FILTERS };
+  for (const key of Object.keys(FILTER_CHECKS) as (keyof LeadFilters)[]) {
+    const value = params.get(key) ?? "";
+    if (value && FILTER_CHECKS[key](value)) filters[key] = value;
+  }
+  return {
+    tab: known,
+    ...(kind === "lead" && id ? { lead: id } : {}),
+    ...(Object.values(filters).some(Boolean) ? { filters } : {}),
+  };
 }
 
-export const hashOf = (place: WorkspacePlace) =>
-  `#${place.tab}${place.lead ? `/lead/${place.lead}` : ""}`;
+export function hashOf(place: WorkspacePlace): string {
+  const set = Object.entries(place.filters ?? {}).filter(([, value]) => value);
+  const query = set.length ? `?${new URLSearchParams(set).toString()}` : "";
+  return `#${place.tab}${place.lead ? `/lead/${place.lead}` : ""}${query}`;
+}

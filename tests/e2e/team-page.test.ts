@@ -3,7 +3,7 @@
 // team is told so and the page asks for no data; an admin signs in through /auth (back to /team),
 // sets up an authenticator app with a code computed from the shown secret, works the inbox
 // (newest first, search, a lead's detail, status and note kept across a reload with who changed
-// them, CSV of the filter), resends a failed email, filters and exports the newsletter's
+// them, the search kept in the URL, CSV of the filter), resends a failed email, filters and exports the newsletter's
 // subscribers, moves between the sections by keyboard, and signed in again with the password
 // alone is asked for the app's code; an admin adds, switches and deletes webhook endpoints and
 // resends a delivery, which a member only reads; the analytics show a page's leads for a range;
@@ -175,7 +175,8 @@ describeInBrowser(
       // The lead's detail: every field, then a status and a note that a reload keeps.
       await leads.getByRole("link", { name: "Bo Lind" }).click();
       await page.getByRole("heading", { level: 2, name: "Bo Lind" }).waitFor();
-      expect(new URL(page.url()).hash).toMatch(/^#inbox\/lead\/[0-9a-f-]{36}$/);
+      // The lead's id and the search it was found with are in the URL.
+      expect(new URL(page.url()).hash).toMatch(/^#inbox\/lead\/[0-9a-f-]{36}\?q=lumen$/);
       await panel.getByText("Lumen Freight").first().waitFor();
       await panel.getByText("51-200").waitFor();
       const followUp = panel.getByRole("form", { name: "Follow-up" });
@@ -196,13 +197,19 @@ describeInBrowser(
         "Called Bo; wants a demo in December.",
       );
 
-      // Back in the inbox, the CSV of a filter holds exactly its rows.
+      // Back in the inbox, the search is still applied after the reload, and the CSV of a filter
+      // holds exactly its rows.
       await page.getByRole("button", { name: "← Back to the inbox" }).click();
-      await panel.getByText("1–3 of 3 leads").waitFor();
+      await panel.getByText("1–1 of 1 leads").waitFor();
+      expect(new URL(page.url()).hash).toBe("#inbox?q=lumen");
+      expect(await search.getByLabel("Search name, email or company").inputValue()).toBe("lumen");
       // The focus comes back to the inbox's heading, not to the top of the page.
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.textContent))
         .toBe("Inbox");
+      await search.getByLabel("Search name, email or company").fill("");
+      await search.getByRole("button", { name: "Search" }).click();
+      await panel.getByText("1–3 of 3 leads").waitFor();
       await panel.getByLabel("Status").selectOption("contacted");
       await panel.getByText("1–1 of 1 leads").waitFor();
       const lines = await exportedCsv(page, "leads");

@@ -1,6 +1,7 @@
 // The inbox: every lead of the five forms, newest first, 50 a page with the exact count; filters
 // by form, status and date, a search over name, email and company, and a CSV download of exactly
-// what the filters select. A lead opens its detail in place (its id in the URL's fragment).
+// what the filters select. A lead opens its detail in place; its id and the filters live in the
+// URL's fragment (lib/team.ts), so a reload or a shared link keeps both.
 import { useEffect, useRef, useState } from "react";
 import { leadKindLabels, leadStatusLabels, optionsOf } from "../../content/team.ts";
 import { formatDateTime } from "../../lib/account.ts";
@@ -8,12 +9,13 @@ import {
   csvName,
   downloadCsv,
   filterLeads,
-  NO_LEAD_FILTERS,
   readPage,
   type LeadFilters,
   type LeadRow,
 } from "../../lib/team-data.ts";
 import { DataTable, ListHeading, LoadState, Pager, statusColumn, useLoad } from "./data-table.tsx";
+import { FilterBar, FilterDate, FilterSelect, SearchBox } from "./filters.tsx";
+import { LeadDetail } from "./lead-detail.tsx";
 
 /** A new lead stands out; the others are worked on or done. */
 const statusBadge = {
@@ -22,17 +24,18 @@ const statusBadge = {
   qualified: "default",
   closed: "default",
 } as const;
-import { FilterBar, FilterDate, FilterSelect, SearchBox } from "./filters.tsx";
-import { LeadDetail } from "./lead-detail.tsx";
 
 export function Inbox({
   lead,
+  filters,
   onLead,
+  onFilters,
 }: {
   lead: string | undefined;
+  filters: LeadFilters;
   onLead: (lead: string | undefined) => void;
+  onFilters: (filters: LeadFilters) => void;
 }) {
-  const [filters, setFilters] = useState<LeadFilters>(NO_LEAD_FILTERS);
   const [page, setPage] = useState(0);
   // Back from a lead's detail, the focus returns to the inbox (not to the top of the page).
   const wasOpen = useRef(false);
@@ -52,7 +55,7 @@ export function Inbox({
     JSON.stringify([filters, page, lead]),
   );
   const filter = (patch: Partial<LeadFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
+    onFilters({ ...filters, ...patch });
     setPage(0);
   };
 

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import type { TeamRole } from "../../../common/workspace.ts";
 import type { WorkspaceTab } from "../../content/team.ts";
 import { teamGate, type TeamGate } from "../../lib/team.ts";
+import { NO_LEAD_FILTERS } from "../../lib/team-data.ts";
 import { SiteAndLogout } from "../account/site-and-logout.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { AnalyticsPanel } from "./analytics-panel.tsx";
@@ -41,7 +42,14 @@ function Workspace({ email, role }: { email: string; role: TeamRole }) {
   const panel = (tab: WorkspaceTab) => {
     switch (tab) {
       case "inbox":
-        return <Inbox lead={place.lead} onLead={(lead) => go({ tab: "inbox", lead })} />;
+        return (
+          <Inbox
+            lead={place.lead}
+            filters={place.filters ?? NO_LEAD_FILTERS}
+            onLead={(lead) => go({ tab: "inbox", lead, filters: place.filters })}
+            onFilters={(filters) => go({ tab: "inbox", filters }, { replace: true })}
+          />
+        );
       case "emails":
         return <EmailsPanel />;
       case "subscribers":

@@ -8,16 +8,24 @@ import { cn } from "../../lib/cn.ts";
 import { hashOf, placeOf, type WorkspacePlace } from "../../lib/team.ts";
 import { Tab } from "../ui/tabs.tsx";
 
-/** The place in the fragment, kept in step with it (Back, Forward, an edited URL). */
-export function useWorkspacePlace(): [WorkspacePlace, (next: WorkspacePlace) => void] {
+/**
+ * The place in the fragment, kept in step with it (Back, Forward, an edited URL). `go` adds a
+ * history entry; with `replace` (a filter changed) it rewrites the current one.
+ */
+export function useWorkspacePlace(): [
+  WorkspacePlace,
+  (next: WorkspacePlace, opts?: { replace?: boolean }) => void,
+] {
   const [place, setPlace] = useState<WorkspacePlace>(() => placeOf(window.location.hash));
   useEffect(() => {
     const follow = () => setPlace(placeOf(window.location.hash));
     window.addEventListener("hashchange", follow);
     return () => window.removeEventListener("hashchange", follow);
   }, []);
-  const go = (next: WorkspacePlace) => {
-    if (hashOf(next) !== window.location.hash) history.pushState(null, "", hashOf(next));
+  const go = (next: WorkspacePlace, opts: { replace?: boolean } = {}) => {
+    const hash = hashOf(next);
+    if (hash !== window.location.hash)
+      history[opts.replace ? "replaceState" : "pushState"](null, "", hash);
     setPlace(next);
   };
   return [place, go];
