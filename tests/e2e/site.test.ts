@@ -1,13 +1,12 @@
 // Every page carries its own texts without JavaScript, passes axe-core (WCAG 2.2 AA) at
 // phone and desktop widths without console errors, and every interaction works.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { faqs } from "../../app/content/faq.ts";
 import { integrations } from "../../app/content/integrations.ts";
 import { pages, type PageInfo } from "../../app/content/pages.ts";
 import { advisors, team } from "../../app/content/people.ts";
 import { zoomGuide } from "../../app/content/zoom.ts";
+import { axeViolations } from "../support/axe.ts";
 import { becomes, describeInBrowser } from "../support/browser.ts";
 import { allRoutes } from "../support/routes.ts";
 
@@ -101,19 +100,6 @@ const PAGE_TEXTS: Record<string, string[]> = {
   "/product": ["/product/business-wise", "/product/role-wise", "/product/listen-wise"],
 };
 
-const axe = (page: Page) =>
-  new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-const violationsOf = (result: Awaited<ReturnType<typeof axe>>) =>
-  result.violations.map(
-    (v) =>
-      `${v.id}: ${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(", ")}`,
-  );
-
 describeInBrowser("site", (ctx) => {
   it("carries each page's texts in its HTML, without JavaScript", async () => {
     const page = await ctx.newPage({ javaScriptEnabled: false });
@@ -142,7 +128,7 @@ describeInBrowser("site", (ctx) => {
         const page = await ctx.newPage({ width, height, mobile });
         for (const route of allRoutes) {
           await page.goto(route, { waitUntil: "networkidle" });
-          expect(violationsOf(await axe(page)), `${route} at ${width}px`).toEqual([]);
+          expect(await axeViolations(page), `${route} at ${width}px`).toEqual([]);
         }
       },
     );

@@ -1,24 +1,17 @@
 // What a visitor meets: the product tour works by keyboard, honours reduced motion and reads
 // without JavaScript; every product page and article ends with one next step; every lead form
 // says what happens with the data and links the privacy policy.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { postSummaries } from "../../app/content/blog-posts.ts";
 import { pages } from "../../app/content/pages.ts";
 import { assistantProducts, showcaseProducts } from "../../app/content/products.ts";
 import { tourSteps } from "../../app/content/tour.ts";
+import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
 
 const TOUR = pages.tour.path;
 const productPaths = [...showcaseProducts, ...assistantProducts].map((p) => p.page.path);
-
-const axeViolations = async (page: Page) =>
-  (
-    await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-      .analyze()
-  ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 
 /** The tour once its island has turned the list into tabs. */
 async function openTour(page: Page) {
