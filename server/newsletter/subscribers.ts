@@ -21,11 +21,11 @@ export const PENDING_DAYS = 30;
 
 /**
  * A visitor's sign-up. A new address is stored pending with its confirmation email (one statement,
- * like every lead), and without webhook events: an address reaches the CRM once it is confirmed. A known one: pending stays pending, unsubscribed becomes pending again (its
- * earlier confirmation link works again too); either gets its confirmation once more when `send`
- * (the caller spent the email budget: once an hour per address). For a pending or subscribed
- * address, the database's unique violation is thrown (the spec's "Already subscribed" answer,
- * 409 23505).
+ * like every lead), and without webhook events: an address reaches the CRM once it is confirmed.
+ * A known one: pending stays pending, unsubscribed becomes pending again (its earlier
+ * confirmation link works again too); either gets its confirmation once more when `send` (the
+ * caller spent the email budget: once an hour per address). For a pending or subscribed address,
+ * the database's unique violation is thrown (the spec's "Already subscribed" answer, 409 23505).
  */
 export async function signUp(opts: {
   db: Database;
