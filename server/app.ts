@@ -31,6 +31,10 @@ import pageAnalytics from "./analytics/plugin.ts";
 import webhooks, { type WebhooksOptions } from "./webhooks/webhooks-plugin.ts";
 import newsletter from "./newsletter/plugin.ts";
 import leadDigests from "./leads/digest-plugin.ts";
+import { deleteExpiredLeads } from "./leads/retention.ts";
+import { deleteOldTextMessages } from "./mail/text-messages.ts";
+import { deleteUnconfirmed } from "./newsletter/subscribers.ts";
+import retention from "./platform/retention.ts";
 
 /** Largest request body any endpoint accepts; every form fits in a fraction of it. */
 export const BODY_LIMIT = 64 * 1024;
@@ -101,6 +105,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(webhooks, opts.webhooks ?? {});
     await app.register(newsletter);
     await app.register(leadDigests);
+    await app.register(retention, {
+      deletions: [
+        { what: "leads past their keeping time", run: deleteExpiredLeads },
+        { what: "newsletter addresses left unconfirmed", run: deleteUnconfirmed },
+        { what: "old text messages of the dev mailbox", run: deleteOldTextMessages },
+      ],
+    });
 
     await app.register(authRoutes, { prefix: "/auth/v1" });
     await app.register(restRoutes, { prefix: "/rest/v1" });

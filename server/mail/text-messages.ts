@@ -33,3 +33,15 @@ export function recentTextMessages(q: Queryable, limit = 200): Promise<TextMessa
     [limit],
   );
 }
+
+/** Days a message is kept, like the outbox's copies of emails (queue/outbox-worker.ts). */
+export const TEXT_KEEP_DAYS = 30;
+
+/** Deletes the messages kept TEXT_KEEP_DAYS ago; how many. */
+export async function deleteOldTextMessages(q: Queryable): Promise<number> {
+  const rows = await q.query(
+    "DELETE FROM mail.text_messages WHERE created_at < now() - make_interval(days => $1) RETURNING id",
+    [TEXT_KEEP_DAYS],
+  );
+  return rows.length;
+}

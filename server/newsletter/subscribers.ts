@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import type { LeadSource } from "../../common/leads.ts";
 import type { Config } from "../config.ts";
-import { isUniqueViolation, type Database } from "../db/database.ts";
+import { isUniqueViolation, type Database, type Queryable } from "../db/database.ts";
 import { columnsOf, newsletterLead } from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
 import { emailsParameter, queueEmailsStatement } from "../mail/outbox.ts";
@@ -127,7 +127,7 @@ export async function unsubscribe(db: Database, id: string): Promise<Change> {
 }
 
 /** Deletes the addresses left unconfirmed PENDING_DAYS after their last sign-up; how many. */
-export async function deleteUnconfirmed(db: Database): Promise<number> {
+export async function deleteUnconfirmed(db: Queryable): Promise<number> {
   const rows = await db.query(
     `DELETE FROM public.newsletter_subscribers
      WHERE status = 'pending' AND requested_at < now() - make_interval(days => $1) RETURNING id`,

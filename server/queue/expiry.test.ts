@@ -5,12 +5,13 @@ import { expect, it } from "vitest";
 import { startApiServer } from "../../tests/support/api-server.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
 import { waitUntil } from "../../tests/support/outbox.ts";
-import { useTestServer } from "../../tests/support/test-server.ts";
+import { migrate } from "../db/migrate.ts";
 import { KEEP_DAYS } from "./outbox-worker.ts";
 
 describeEachDatabase("outbox expiry", (ctx) => {
-  useTestServer(() => ctx.db); // migrates the database; the rows below are older than its start
   it("deletes emails and webhook events sent or failed long ago, and keeps the rest", async () => {
+    // Before any server runs: one that started earlier might be deleting while these are written.
+    await migrate(ctx.db);
     const tag = `expiry-${ctx.kind}-${Date.now()}`;
     const old = `now() - make_interval(days => ${KEEP_DAYS + 1})`;
     const recent = `now() - make_interval(days => ${KEEP_DAYS - 1})`;

@@ -1,0 +1,50 @@
+// How long a lead is kept: LEAD_KEEP_MONTHS after the last contact with the person, the later of
+// the lead's own time and the team's last change of its status or note (public.lead_states).
+// Then the lead goes with its status and its history, in one statement per form, so nothing of
+// it is left behind. Newsletter subscribers are kept until they unsubscribe and pending ones go
+// after 30 days (newsletter/subscribers.ts); copies of what was sent go with the outbox rows
+// (queue/outbox-worker.ts).
+import type { Queryable } from "../db/database.ts";
+import { contactLead, requestAccessLead, requestDemoLead, watchDemoLead } from "./kinds.ts";
+
+/** Months a lead is kept after the last contact (the privacy policy says so). */
+export const LEAD_KEEP_MONTHS = 24;
+
+const EXPIRING = [watchDemoLead, requestAccessLead, contactLead, requestDemoLead];
+
+/** Leads deleted per statement: a first run over years of leads does not hold locks for long. */
+const BATCH = 1000;
+
+const statements = new Map(
+  EXPIRING.map((kind) => [
+    kind,
+    `WITH gone AS (
+       DELETE FROM public.${kind.table} WHERE id IN (
+         SELECT l.id FROM public.${kind.table} AS l
+         LEFT JOIN public.lead_states AS s ON s.kind = $1 AND s.lead_id = l.id
+         WHERE l.created_at < now() - make_interval(months => $2)
+           AND (s.updated_at IS NULL OR s.updated_at < now() - make_interval(months => $2))
+         LIMIT $3
+       ) RETURNING id
+     ),
+     states AS (DELETE FROM public.lead_states WHERE kind = $1 AND lead_id IN (SELECT id FROM gone)),
+     changes AS (
+       DELETE FROM public.lead_state_changes WHERE kind = $1 AND lead_id IN (SELECT id FROM gone)
+     )
+     SELECT count(*)::int AS deleted FROM gone`,
+  ]),
+);
+
+/** Deletes the leads last in contact LEAD_KEEP_MONTHS ago, with their status and history; how many. */
+export async function deleteExpiredLeads(db: Queryable): Promise<number> {
+  let total = 0;
+  for (const [kind, sql] of statements) {
+    let deleted: number;
+    do {
+      const [row] = await db.query<{ deleted: number }>(sql, [kind.name, LEAD_KEEP_MONTHS, BATCH]);
+      deleted = row!.deleted;
+      total += deleted;
+    } while (deleted === BATCH);
+  }
+  return total;
+}

@@ -1,0 +1,35 @@
+// Deletions of what is kept for a limited time (the privacy policy's table): each is run by every
+// instance once at start and then hourly. Each is a DELETE any instance may run at any time, a
+// second run changing nothing; one that fails is logged and run again at the next hour.
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Queryable } from "../db/database.ts";
+import { Chore } from "./chore.ts";
+
+export type Deletion = {
+  /** What goes, as the log names it ("leads past their keeping time"). */
+  what: string;
+  /** Deletes what is due; how many rows went. */
+  run(db: Queryable): Promise<number>;
+};
+
+const EVERY_MS = 3_600_000;
+
+export default fp<{ deletions: Deletion[] }>(
+  async function retention(app: FastifyInstance, opts) {
+    const log = app.log.child({ module: "retention" });
+    const chore = new Chore(async () => {
+      for (const { what, run } of opts.deletions) {
+        try {
+          const deleted = await run(app.db);
+          if (deleted > 0) log.info({ deleted }, `deleted ${what}`);
+        } catch (err) {
+          log.warn({ err }, `could not delete ${what}; will try again`);
+        }
+      }
+    }, EVERY_MS);
+    app.addHook("onReady", async () => chore.start());
+    app.addHook("onClose", () => chore.stop());
+  },
+  { name: "retention", dependencies: ["services"] },
+);
