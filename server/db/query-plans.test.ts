@@ -40,6 +40,8 @@ import {
 import { pageStats, PageViews } from "../analytics/page-views.ts";
 import { stepAt, totpCode } from "../auth/mfa/totp.ts";
 import { DIGESTS, runDigest } from "../leads/digests.ts";
+import { deleteExpiredLeads } from "../leads/retention.ts";
+import { deleteOldTextMessages } from "../mail/text-messages.ts";
 import { deleteUnconfirmed } from "../newsletter/subscribers.ts";
 import { SecretBox } from "../security/secret-box.ts";
 import { sealPlainSecrets, syncEnvEndpoint } from "../webhooks/endpoints.ts";
@@ -640,7 +642,10 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     expect(
       (await fetch(newsletterLink("/newsletter/unsubscribe"), { method: "POST" })).status,
     ).toBe(200);
+    // The hourly deletions (platform/retention.ts), each run once more here.
     await deleteUnconfirmed(db);
+    await deleteExpiredLeads(db);
+    await deleteOldTextMessages(db);
     expect(
       (
         await fetch(`${server.url}/rest/v1/subscribers?select=*&order=created_at.desc&limit=50`, {

@@ -15,6 +15,13 @@ describeAuthSuite("rest: the leads view", (suite) => {
   let memberId: string;
 
   beforeAll(async () => {
+    // A subscriber who confirmed, and a sign-up left pending (confirmed in the subscribers'
+    // test): only the confirmed address is a lead.
+    await ctx.db.query(
+      `INSERT INTO public.newsletter_subscribers (email, source, status, confirmed_at)
+       VALUES ($1, '{"page": "/blog"}', 'subscribed', now())`,
+      [`fan@${domain}`],
+    );
     const visitor = client();
     for (const [table, email, page] of [
       ["newsletter_subscribers", `reader@${domain}`, "/blog"],
@@ -50,6 +57,8 @@ describeAuthSuite("rest: the leads view", (suite) => {
       "watch_demo",
       "newsletter",
     ]);
+    expect(data![3]).toMatchObject({ email: `fan@${domain}`, page: "/blog" });
+    expect(data!.map((l) => l.email)).not.toContain(`reader@${domain}`);
     expect(data![1]).toMatchObject({
       name: "Ada Quinn",
       details: { phone: "+1 206 555 0100", message: "Pricing for 40 sellers?" },
@@ -69,11 +78,11 @@ describeAuthSuite("rest: the leads view", (suite) => {
     );
     expect(search.data!.map((l) => l.email)).toEqual([`bo@${domain}`]);
     const kinds = await ours(member).in("kind", ["newsletter", "watch_demo"]).order("email");
-    expect(kinds.data!.map((l) => l.email)).toEqual([`cto@${domain}`, `reader@${domain}`]);
+    expect(kinds.data!.map((l) => l.email)).toEqual([`cto@${domain}`, `fan@${domain}`]);
     // `search` holds name, email and company as one text (filtered, never selected by *).
     const found = await ours(member).ilike("search", "%lumen fr%").select("email");
     expect(found.data).toEqual([{ email: `bo@${domain}` }]);
-    const byEmail = await ours(member).ilike("search", `%reader@${domain}%`).select("kind");
+    const byEmail = await ours(member).ilike("search", `%fan@${domain}%`).select("kind");
     expect(byEmail.data).toEqual([{ kind: "newsletter" }]);
     expect(Object.keys((await ours(member).limit(1)).data![0]!)).not.toContain("search");
     // An estimated count is exact up to a thousand rows.
@@ -224,6 +233,7 @@ describeAuthSuite("rest: the leads view", (suite) => {
     const pending = await member
       .from("subscribers")
       .select("*", { count: "exact" })
+      .eq("status", "pending")
       .ilike("email", `%@${domain}`);
     expect(pending.error).toBeNull();
     expect(pending.count).toBe(1);
@@ -245,8 +255,15 @@ describeAuthSuite("rest: the leads view", (suite) => {
       .from("subscribers")
       .select("email,status")
       .eq("status", "subscribed")
-      .ilike("email", `%@${domain}`);
-    expect(subscribed.data).toEqual([{ email: reader, status: "subscribed" }]);
+      .ilike("email", `%@${domain}`)
+      .order("email");
+    expect(subscribed.data).toEqual([
+      { email: `fan@${domain}`, status: "subscribed" },
+      { email: reader, status: "subscribed" },
+    ]);
+    // Confirmed, the address is a lead in the inbox.
+    const lead = await ours(member).eq("email", reader).select("kind");
+    expect(lead.data).toEqual([{ kind: "newsletter" }]);
 
     const token = (await member.auth.getSession()).data.session!.access_token;
     const csv = await fetch(
@@ -257,7 +274,10 @@ describeAuthSuite("rest: the leads view", (suite) => {
     );
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-disposition")).toMatch(/filename="subscribers-/);
-    expect(await csv.text()).toBe(`email,status\r\n${reader},subscribed\r\n`);
+    // Newest sign-up first, as every export.
+    expect(await csv.text()).toBe(
+      `email,status\r\n${reader},subscribed\r\nfan@${domain},subscribed\r\n`,
+    );
   });
 
   it("lets members read the outbox (state, attempts, last error), never the emails' bodies", async () => {

@@ -209,7 +209,7 @@ describeAuthSuite("rest: the workspace's reads and writes", (suite) => {
 
   it("shows who changed a lead's status and note, and the history of changes", async () => {
     const email = `history-${Date.now()}@lumen.example`;
-    await client().from("newsletter_subscribers").insert({ email });
+    await client().from("demo_requests").insert({ email });
     const lead = await member.from("leads").select("id,kind").eq("email", email).single();
     expect(lead.error).toBeNull();
     const key = { kind: lead.data!.kind, lead_id: lead.data!.id };

@@ -437,8 +437,8 @@ describeInBrowser(
     it("pages the inbox 50 at a time with the count of what the filters select", async () => {
       const { page } = await enrolledOnTeam("pages", "member");
       await ctx.db.query(
-        `INSERT INTO public.newsletter_subscribers (email, created_at)
-         SELECT 'reader' || n || '@pages.example', now() - n * interval '1 minute'
+        `INSERT INTO public.newsletter_subscribers (email, created_at, status, confirmed_at)
+         SELECT 'reader' || n || '@pages.example', now() - n * interval '1 minute', 'subscribed', now()
          FROM generate_series(1, 57) AS n`,
       );
       await page.reload();
