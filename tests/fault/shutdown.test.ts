@@ -4,6 +4,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../support/app.ts";
+import { waitUntil } from "../support/poll.ts";
 import { rawConnect, waitForLog } from "../support/raw-http.ts";
 import { startServer } from "../support/server-process.ts";
 
@@ -24,13 +25,16 @@ describe("shutdown", () => {
     const idle = await rawConnect(server.port);
     idle.socket.write("GET /livez HTTP/1.1\r\nHost: t\r\n\r\n");
     expect((await idle.response()).status).toBe(200);
-    // A request in flight: headers and half the body sent.
+    // A request in flight: headers and half the body sent, and the server's "100 Continue" read,
+    // so the server has the request (one it had not read yet would be refused as it closes).
     const busy = await rawConnect(server.port);
     busy.socket.write(
       `POST /auth/v1/token?grant_type=password HTTP/1.1\r\nHost: t\r\napikey: ${server.anonKey}\r\n` +
-        `Content-Type: application/json\r\nContent-Length: ${signInBody.length}\r\n\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${signInBody.length}\r\n` +
+        `Expect: 100-continue\r\n\r\n` +
         signInBody.slice(0, 10),
     );
+    await waitUntil(async () => busy.received().startsWith("HTTP/1.1 100 Continue\r\n"), 5_000);
 
     const exited = server.stop("SIGTERM");
     await waitForLog(server.logs, /"msg":"closing"/);

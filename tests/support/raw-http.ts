@@ -7,7 +7,10 @@ export type RawConnection = {
   socket: net.Socket;
   /** Everything received so far. */
   received(): string;
-  /** Resolves with the first complete response's head (status line and headers) and body. */
+  /**
+   * Resolves with the first complete final response's head (status line and headers) and body;
+   * an interim one (`100 Continue`) before it is skipped.
+   */
   response(): Promise<{ status: number; head: string; body: string }>;
   /** Resolves when the server closed the connection. */
   closed: Promise<void>;
@@ -27,11 +30,12 @@ export function rawConnect(port: number, host = "127.0.0.1"): Promise<RawConnect
     const closed = new Promise<void>((done) => socket.on("close", () => done()));
     const response = async () => {
       for (;;) {
-        const split = data.indexOf("\r\n\r\n");
+        const final = data.replace(/^(HTTP\/1\.1 1\d\d [^\r]*\r\n(?:[^\r]+\r\n)*\r\n)+/, "");
+        const split = final.indexOf("\r\n\r\n");
         if (split >= 0) {
-          const head = data.slice(0, split);
+          const head = final.slice(0, split);
           const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-          const body = data.slice(split + 4);
+          const body = final.slice(split + 4);
           if (Buffer.byteLength(body) >= length)
             return { status: Number(head.split(" ")[1]), head, body };
         }
