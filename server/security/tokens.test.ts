@@ -45,6 +45,29 @@ describe("TokenService.verify", () => {
     expect(await service.verify(undefined)).toEqual({ ok: false, reason: "missing" });
   });
 
+  it("refuses another spelling of a valid token: padding, spare bits, characters outside base64url", async () => {
+    const service = tokens();
+    const { token } = service.mintAccessToken({ sub: "u1", aud: "a", role: "r" });
+    const [header, payload, signature] = token.split(".") as [string, string, string];
+    // A 256-bit signature is 43 characters: the last one carries 2 spare bits.
+    const last = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const index = last.indexOf(signature.at(-1)!);
+    const spareBitsSet = signature.slice(0, -1) + last[index ^ 1];
+    const payloadPadded =
+      payload.length % 4 ? `${payload}${"=".repeat(4 - (payload.length % 4))}` : payload;
+    for (const spelling of [
+      `${token}=`,
+      `${header}.${payload}.${spareBitsSet}`,
+      `${header}.${payloadPadded}.${signature}`,
+      `${header}.${payload}.${signature.replace(/-/g, "+").replace(/_/g, "/")}`,
+      `${header}.${payload}.${signature.slice(0, 20)} ${signature.slice(20)}`,
+    ]) {
+      if (spelling === token) continue;
+      expect(await service.verify(spelling), spelling).toEqual({ ok: false, reason: "invalid" });
+    }
+    expect(await service.verify(token)).toMatchObject({ ok: true });
+  });
+
   it("verifies the access tokens it mints, with its issuer and lifetime", async () => {
     const service = tokens();
     const { token, iat, exp } = service.mintAccessToken({ sub: "u1", aud: "a", role: "r" });

@@ -25,8 +25,9 @@ export type TokenSettings = {
   expSeconds: number;
 };
 
-// Verified tokens by their exact text, until they expire: the same string cannot carry another
-// signature, so a hit is as strict as verifying again (and the anon key arrives on every request).
+// Verified tokens by their exact text, until they expire: a token has one spelling (only the
+// canonical base64url of its parts verifies), so a hit is as strict as verifying again (and the
+// anon key arrives on every request).
 const VERIFIED_CACHE_SIZE = 1000;
 
 export class TokenService {
@@ -88,6 +89,7 @@ export class TokenService {
   }
 
   private async verifyUncached(token: string): Promise<TokenCheck> {
+    if (!isCanonicalCompact(token)) return { ok: false, reason: "invalid" };
     try {
       const chosen = this.keyFor(token);
       if (!chosen) return { ok: false, reason: "invalid" };
@@ -101,6 +103,23 @@ export class TokenService {
       return { ok: false, reason: err instanceof errors.JWTExpired ? "expired" : "invalid" };
     }
   }
+}
+
+/**
+ * Whether a token is three parts of unpadded base64url, each exactly as encoding its bytes writes
+ * it. Decoders forgive padding and set spare bits, so without this check a valid token could be
+ * spelled in several ways that all verify.
+ */
+function isCanonicalCompact(token: string): boolean {
+  const parts = token.split(".");
+  return (
+    parts.length === 3 &&
+    parts.every(
+      (part) =>
+        /^[A-Za-z0-9_-]+$/.test(part) &&
+        Buffer.from(part, "base64url").toString("base64url") === part,
+    )
+  );
 }
 
 /** Signs JWTs with one key: its header (algorithm, kid) written once, its signature function. */
