@@ -49,6 +49,12 @@ describe("loadConfig", () => {
       SITE_URL: "https://revwise.example",
     };
     expect(loadConfig(exposed).devMailbox).toBe(false);
+    // On loopback behind a proxy on the same machine, or serving a public origin: others reach it.
+    const proxied = { NODE_ENV: "production", HOST: "127.0.0.1" };
+    expect(loadConfig({ ...proxied, TRUST_PROXY: "loopback" }).devMailbox).toBe(false);
+    expect(loadConfig({ ...proxied, SITE_URL: "https://revwise.example" }).devMailbox).toBe(false);
+    expect(loadConfig({ ...proxied, SITE_URL: "http://127.0.0.1:8080" }).devMailbox).toBe(true);
+    expect(loadConfig({ ...proxied, SITE_URL: "http://[::1]:3000" }).devMailbox).toBe(true);
     expect(loadConfig({ ...exposed, DEV_MAILBOX: "true" }).devMailbox).toBe(true);
     expect(loadConfig({ SMTP_URL: "smtp://127.0.0.1:2525" }).devMailbox).toBe(false);
     expect(loadConfig({ NODE_ENV: "production", DEV_MAILBOX: "false" }).devMailbox).toBe(false);

@@ -309,7 +309,7 @@ function jwtKeysOf(value: string): JwtKey[] {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "[::1]", "localhost"]);
 const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || host.startsWith("127.");
 
 /** Parses the environment; throws ConfigError with one line naming the first bad variable. */
@@ -349,9 +349,13 @@ export function loadConfig(
   const jwtKeys = e.GOTRUE_JWT_KEYS === undefined ? undefined : jwtKeysOf(e.GOTRUE_JWT_KEYS);
   const sendSmsHook = parseSendSmsHook(e);
   const leadWebhook = parseLeadWebhook(e);
-  // Without SMTP, emails are shown in the dev mailbox wherever only this machine can see it.
+  // Without SMTP, emails are shown in the dev mailbox wherever only this machine can see it: a
+  // production server on loopback that trusts no proxy and serves a loopback origin (a proxy on
+  // the same machine would bring the world to it).
+  const onlyThisMachine =
+    isLoopback(e.HOST) && trustProxy === false && isLoopback(new URL(siteUrl).hostname);
   const devMailbox =
-    e.DEV_MAILBOX ?? (!e.SMTP_URL && (e.NODE_ENV !== "production" || isLoopback(e.HOST)));
+    e.DEV_MAILBOX ?? (!e.SMTP_URL && (e.NODE_ENV !== "production" || onlyThisMachine));
   // Text messages without the hook are only ever shown in the dev mailbox.
   if (
     (e.GOTRUE_EXTERNAL_PHONE_ENABLED || e.GOTRUE_MFA_PHONE_ENROLL_ENABLED) &&

@@ -243,6 +243,34 @@ describe("dev mailbox", () => {
     await app.close();
   });
 
+  it("answers only requests from this machine, after the trusted proxy's forwarded address", async () => {
+    const app = await buildTestApp(await db, {
+      env: { NODE_ENV: "development", TRUST_PROXY: "loopback", DEV_MAILBOX: "true" },
+    });
+    const from = async (remoteAddress: string, forwardedFor?: string) =>
+      (
+        await app.inject({
+          url: "/_dev/mailbox",
+          remoteAddress,
+          headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
+        })
+      ).statusCode;
+    expect(await from("127.0.0.1")).toBe(200);
+    expect(await from("::1")).toBe(200);
+    // A visitor through a proxy on this machine, and one reaching the server directly.
+    expect(await from("127.0.0.1", "198.51.100.7")).toBe(404);
+    expect(await from("203.0.113.5")).toBe(404);
+    expect(
+      (
+        await app.inject({
+          url: "/_dev/mailbox/00000000-0000-0000-0000-000000000000",
+          remoteAddress: "203.0.113.5",
+        })
+      ).statusCode,
+    ).toBe(404);
+    await app.close();
+  });
+
   it("does not exist in production on an address reachable from elsewhere", async () => {
     const app = await buildTestApp(await db, {
       env: { NODE_ENV: "production", HOST: "0.0.0.0", SITE_URL: "https://revwise.example" },

@@ -1,7 +1,7 @@
 // The dev mailbox (GET /_dev/mailbox): every email the server queued and every text message it
 // kept (codes sent to phones when no Send SMS hook is configured), newest first, so a developer
 // can click a confirmation link or read a code without an SMTP server or an SMS provider. Never
-// registered in production unless DEV_MAILBOX=true.
+// registered in production unless DEV_MAILBOX=true, and only ever shown to this machine.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { isUuid } from "../platform/uuid.ts";
 import { escapeHtml } from "./html.ts";
@@ -34,7 +34,17 @@ function linkify(text: string): string {
     .join("");
 }
 
+/** Whether a client address is this machine's (IPv4, IPv6, or IPv4 mapped into IPv6). */
+const isLoopbackAddress = (ip: string) =>
+  ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
+
 export default async function mailboxRoutes(app: FastifyInstance) {
+  // Its emails hold links that sign in as their addressee: only this machine may read them, by
+  // the client's address (behind a trusted proxy, the one the proxy forwards), whatever turned
+  // the mailbox on.
+  app.addHook("onRequest", async (request, reply) => {
+    if (!isLoopbackAddress(request.ip)) return reply.callNotFound();
+  });
   app.get("/_dev/mailbox", async (_request, reply) => {
     const rows = await app.db.query<OutboxRow>(
       "SELECT * FROM mail.outbox ORDER BY created_at DESC LIMIT 200",
