@@ -226,6 +226,18 @@ describeAuthSuite("rest: the leads view", (suite) => {
       headers: { apikey: server.anonKey, accept: "text/csv" },
     });
     expect(refused.status).toBe(401);
+    // A filter the database refuses is PostgREST's 400 before any of the download is sent.
+    for (const [filter, code] of [
+      ["id=eq.not-a-uuid", "22P02"],
+      ["created_at=gt.notadate", "22007"],
+      ["or=(id.eq.1)", "22P02"],
+    ]) {
+      const bad = await fetch(`${server.url}/rest/v1/leads?${filter}`, {
+        headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, accept: "text/csv" },
+      });
+      expect([bad.status, bad.headers.get("content-disposition")], filter).toEqual([400, null]);
+      expect(await bad.json(), filter).toMatchObject({ code });
+    }
   });
 
   it("lets members list the newsletter's subscribers with their status, and export them as CSV", async () => {
