@@ -423,7 +423,7 @@ export default async function restRoutes(app: FastifyInstance) {
     const first = await batch();
     async function* lines() {
       yield csvLine(plan.columns);
-      for (let rows = first; ; ) {
+      for (let rows = first; ;) {
         if (rows.length > 0) yield rows.map((r) => csvLine(plan.columns.map((c) => r[c]))).join("");
         if (rows.length < EXPORT_BATCH) return;
         const last = rows[rows.length - 1]!;
