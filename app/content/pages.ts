@@ -8,7 +8,13 @@ import {
   REQUEST_ACCESS_ROUTE,
 } from "../../common/site-build.ts";
 
-export type PageInfo = { path: string; title: string; description: string; inSitemap?: boolean };
+export type PageInfo = {
+  path: string;
+  title: string;
+  description: string;
+  /** A page reached only within a flow (signing in, an account, a notice): `noindex`, and so out of the sitemap. */
+  noindex?: true;
+};
 
 export const pages = {
   home: {
@@ -21,28 +27,28 @@ export const pages = {
     path: "/auth",
     title: "Sign in · Revwise",
     description: "Sign in to your Revwise account, or create one with your work email.",
-    inSitemap: false,
+    noindex: true,
   },
   account: {
     path: "/account",
     title: "Your account · Revwise",
     description:
       "Your Revwise account: name, email, password, two-step verification and where you're signed in.",
-    inSitemap: false,
+    noindex: true,
   },
   team: {
     path: "/team",
     title: "Team workspace · Revwise",
     description:
       "The Revwise team's workspace: leads, emails, newsletter subscribers, webhooks and page analytics.",
-    inSitemap: false,
+    noindex: true,
   },
   javascriptRequired: {
     path: JAVASCRIPT_REQUIRED_ROUTE,
     title: "This form needs JavaScript · Revwise",
     description:
       "The forms on the Revwise site send with JavaScript on. Turn it on and try again, or write to us by email.",
-    inSitemap: false,
+    noindex: true,
   },
   requestAccess: {
     path: REQUEST_ACCESS_ROUTE,
@@ -54,7 +60,7 @@ export const pages = {
     path: "/auth/reset-password",
     title: "Choose a new password · Revwise",
     description: "Set a new password for your Revwise account.",
-    inSitemap: false,
+    noindex: true,
   },
   faq: {
     path: "/faq",
@@ -196,7 +202,7 @@ export const notFoundPage: PageInfo = {
   path: NOT_FOUND_ROUTE,
   title: "Page not found · Revwise",
   description: "The page you are looking for does not exist or has moved.",
-  inSitemap: false,
+  noindex: true,
 };
 
 /** Files generated from resource routes (see app/routes.ts). */

@@ -10,7 +10,6 @@ export type MetaOptions = {
   image?: string;
   imageAlt?: string;
   type?: "website" | "article";
-  noindex?: boolean;
   publishedTime?: string;
 };
 
@@ -22,7 +21,7 @@ export function pageMeta(page: PageInfo, opts: MetaOptions = {}): MetaDescriptor
     { title: page.title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
-    ...(opts.noindex ? [{ name: "robots", content: "noindex" }] : []),
+    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
     { property: "og:site_name", content: brand.name },
     { property: "og:type", content: opts.type ?? "website" },
     { property: "og:title", content: page.title },

@@ -5,7 +5,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { AccountFrame } from "../sections/pages/account-frame.tsx";
 
 // Prerendered as a shell without personal data; the island loads the account in the browser.
-export const meta = () => pageMeta(pages.account, { noindex: true });
+export const meta = () => pageMeta(pages.account);
 
 export default function Page() {
   return (

@@ -24,7 +24,14 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta = ({ loaderData: data }: Route.MetaArgs) => {
   const post = data?.post;
   if (!post)
-    return [{ title: "Blog Post Not Found · Revwise" }, { name: "robots", content: "noindex" }];
+    return [
+      { title: "Blog Post Not Found · Revwise" },
+      {
+        name: "description",
+        content: "This blog post does not exist or has moved. The Revwise blog lists every post.",
+      },
+      { name: "robots", content: "noindex" },
+    ];
   return pageMeta(
     { path: `/blog/${post.slug}`, title: `${post.title} · Revwise`, description: post.description },
     { type: "article", publishedTime: post.date },

@@ -5,7 +5,7 @@ import { contact } from "../content/site.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { LinkCards, MessagePanel, type LinkCardProps } from "../sections/pages/message-panel.tsx";
 
-export const meta = () => pageMeta(pages.javascriptRequired, { noindex: true });
+export const meta = () => pageMeta(pages.javascriptRequired);
 
 const cards: LinkCardProps[] = [
   {

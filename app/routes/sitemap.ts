@@ -1,12 +1,12 @@
 // /sitemap.xml, generated at build time from the page table and the blog folder.
 import { postSummaries } from "../content/blog-posts.ts";
-import { pages } from "../content/pages.ts";
+import { pages, type PageInfo } from "../content/pages.ts";
 import { absoluteUrl } from "../lib/site-url.ts";
 
 export function loader() {
   const entries = [
     ...Object.values(pages)
-      .filter((p) => !("inSitemap" in p) || p.inSitemap !== false)
+      .filter((p: PageInfo) => !p.noindex)
       .map((p) => ({ loc: absoluteUrl(p.path), lastmod: undefined as string | undefined })),
     ...postSummaries().map((p) => ({ loc: absoluteUrl(`/blog/${p.slug}`), lastmod: p.date })),
   ];

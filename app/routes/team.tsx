@@ -6,7 +6,7 @@ import { AccountFrame } from "../sections/pages/account-frame.tsx";
 
 // Prerendered as a shell without personal data: the island checks who is signed in and reads the
 // workspace in the browser, with the member's session (the server checks the role and aal2).
-export const meta = () => pageMeta(pages.team, { noindex: true });
+export const meta = () => pageMeta(pages.team);
 
 export default function Page() {
   return (

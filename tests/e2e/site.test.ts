@@ -157,15 +157,24 @@ describeInBrowser("site", (ctx) => {
       datePublished: "2025-03-18",
     });
 
+    // Each page is either in the sitemap or marked noindex, never both and never neither.
     const sitemap = await (await fetch(`${ctx.baseUrl}/sitemap.xml`)).text();
-    const unlisted = new Set(
+    const noindex = new Set<string>();
+    for (const route of allRoutes) {
+      const html = await (await fetch(ctx.baseUrl + route)).text();
+      const listed = sitemap.includes(`<loc>${ctx.baseUrl}${route}</loc>`);
+      const marked = html.includes('<meta name="robots" content="noindex"/>');
+      expect({ route, listed, marked }).toEqual({ route, listed: !marked, marked });
+      if (marked) noindex.add(route);
+    }
+    expect([...noindex].sort()).toEqual(
       Object.values(pages)
-        .filter((p: PageInfo) => p.inSitemap === false)
-        .map((p) => p.path),
+        .filter((p: PageInfo) => p.noindex)
+        .map((p) => p.path)
+        .sort(),
     );
-    for (const route of allRoutes.filter((r) => !unlisted.has(r)))
-      expect(sitemap).toContain(`<loc>${ctx.baseUrl}${route}</loc>`);
-    expect(sitemap).not.toContain("/auth<");
+    expect(noindex).toContain("/auth");
+    expect(noindex).toContain("/auth/reset-password");
     expect(await (await fetch(`${ctx.baseUrl}/robots.txt`)).text()).toContain(
       `Sitemap: ${ctx.baseUrl}/sitemap.xml`,
     );
