@@ -84,6 +84,30 @@ describe("site serving", () => {
     expect(again.body).toBe("");
   });
 
+  it("compares If-None-Match weakly, with any tag of a list or *, per representation", async () => {
+    const status = async (ifNoneMatch: string, acceptEncoding = "identity") =>
+      (
+        await app.inject({
+          url: "/faq",
+          headers: { "if-none-match": ifNoneMatch, "accept-encoding": acceptEncoding },
+        })
+      ).statusCode;
+    const tag = async (acceptEncoding: string) =>
+      (await app.inject({ url: "/faq", headers: { "accept-encoding": acceptEncoding } })).headers
+        .etag as string;
+    const [plain, br, gzip] = [await tag("identity"), await tag("br"), await tag("gzip")];
+    // Each content coding is its own representation, with its own tag.
+    expect(new Set([plain, br, gzip]).size).toBe(3);
+    expect(await status(`W/${plain}`)).toBe(304);
+    expect(await status(`"other", ${plain}`)).toBe(304);
+    expect(await status("*")).toBe(304);
+    expect(await status(br, "br")).toBe(304);
+    expect(await status(br, "gzip")).toBe(200);
+    expect(await status(gzip, "gzip")).toBe(304);
+    expect(await status(`"other"`)).toBe(200);
+    expect(await status(plain.slice(0, -2) + '"')).toBe(200);
+  });
+
   it("gives each page a CSP that allows exactly its own inline scripts", async () => {
     const res = await app.inject({ url: "/faq" });
     const csp = res.headers["content-security-policy"] as string;

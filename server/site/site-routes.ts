@@ -84,19 +84,31 @@ function splitUrl(url: string): { pathname: string; search: string } {
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {
+  const encoding = pickEncoding(request.headers["accept-encoding"], file);
+  // Each content coding is a representation of its own, with a tag of its own.
+  const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
   reply.header("content-type", file.type);
   reply.header("cache-control", file.cacheControl);
-  reply.header("etag", file.etag);
+  reply.header("etag", etag);
   if (file.csp) reply.header("content-security-policy", file.csp);
   if (file.br || file.gzip) reply.header("vary", "accept-encoding");
-  if (reply.statusCode === 200 && request.headers["if-none-match"] === file.etag)
+  if (reply.statusCode === 200 && namesCurrentTag(request.headers["if-none-match"], etag))
     return reply.code(304).send();
-  const encoding = pickEncoding(request.headers["accept-encoding"], file);
   if (encoding) {
     reply.header("content-encoding", encoding);
     return reply.send(encoding === "br" ? file.br : file.gzip);
   }
   return reply.send(file.body);
+}
+
+/**
+ * Whether If-None-Match names the current tag, compared weakly as the header requires: `*`, or
+ * any tag of its list with or without `W/`.
+ */
+function namesCurrentTag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
 function pickEncoding(header: string | undefined, file: SiteFile): "br" | "gzip" | undefined {
