@@ -3,40 +3,17 @@
 // whose sign-in still waits for the app's code there too), then shows the person's account.
 import type { User } from "@supabase/supabase-js";
 import type * as React from "react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { EmailChangeForm } from "../../forms/email-change-form.tsx";
 import { NameForm } from "../../forms/name-form.tsx";
 import { PasswordChangeForm } from "../../forms/password-change-form.tsx";
 import { currentUser, nameOf, needsSecondFactor } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
-import { Card } from "../ui/card.tsx";
+import { RegionCard } from "../ui/region-card.tsx";
 import { SessionList } from "./session-list.tsx";
 import { CheckingInPlaceOf, SignInPrompt } from "./sign-in-prompt.tsx";
 import { SiteAndLogout } from "./site-and-logout.tsx";
 import { TwoFactorSettings } from "./two-factor-settings.tsx";
-
-function Panel({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: React.ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Card aria-labelledby={id} role="region" className="grid gap-5 p-5 sm:p-8">
-      <div>
-        <h2 id={id} className="text-lg font-semibold text-ink">
-          {title}
-        </h2>
-        <p className="mt-1 text-sm leading-6 text-slate-700">{description}</p>
-      </div>
-      {children}
-    </Card>
-  );
-}
 
 function AccountSignIn() {
   return (
@@ -75,7 +52,7 @@ export function AccountPage() {
           <SiteAndLogout />
         </div>
       </div>
-      <Panel
+      <RegionCard
         title="Profile"
         description="The name we greet you with, and the email you sign in with."
       >
@@ -86,25 +63,25 @@ export function AccountPage() {
           </p>
           <EmailChangeForm email={email} />
         </div>
-      </Panel>
-      <Panel
+      </RegionCard>
+      <RegionCard
         title="Password"
         description="Choose a new password. We may first email you a code to confirm it's you."
       >
         <PasswordChangeForm email={email} />
-      </Panel>
-      <Panel
+      </RegionCard>
+      <RegionCard
         title="Two-step verification"
         description="Protect your account with a code from an authenticator app each time you sign in."
       >
         <TwoFactorSettings />
-      </Panel>
-      <Panel
+      </RegionCard>
+      <RegionCard
         title="Where you're signed in"
         description="The browsers and devices signed in to your account. Sign out the ones you don't recognise."
       >
         <SessionList />
-      </Panel>
+      </RegionCard>
     </div>
   );
 }

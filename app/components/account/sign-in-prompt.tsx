@@ -1,10 +1,9 @@
 // What a page for signed-in people shows a visitor without a session: why, and a link to the
 // sign-in page that comes back to it (shown in place: no redirect, nothing moves).
 import type * as React from "react";
-import { useId } from "react";
 import { signInHref } from "../../lib/account.ts";
 import { Button } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
+import { RegionCard } from "../ui/region-card.tsx";
 
 export function SignInPrompt({
   title,
@@ -17,17 +16,12 @@ export function SignInPrompt({
   /** Why this page needs a sign-in. */
   children: React.ReactNode;
 }) {
-  const id = useId();
   return (
-    <Card role="region" aria-labelledby={id} className="grid max-w-2xl gap-5 p-5 sm:p-8">
-      <h2 id={id} className="text-lg font-semibold text-ink">
-        {title}
-      </h2>
-      <p className="text-sm leading-6 text-slate-700">{children}</p>
+    <RegionCard title={title} description={children} className="max-w-2xl">
       <Button asChild className="justify-self-start">
         <a href={signInHref(path)}>Sign in</a>
       </Button>
-    </Card>
+    </RegionCard>
   );
 }
 

@@ -2,32 +2,21 @@
 // of a member whose session is aal1, and the authenticator-app set-up of a member without one
 // (its first code raises the session to aal2). None of these asks the server for team data.
 import type * as React from "react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useState } from "react";
 import { AppCodeForm } from "../../forms/code-form.tsx";
 import { enrolTotp, withErrorToast, type TotpEnrolment } from "../../lib/account.ts";
 import { TotpSetupKey } from "../account/totp-setup-key.tsx";
 import { SignInPrompt } from "../account/sign-in-prompt.tsx";
 import { SiteAndLogout } from "../account/site-and-logout.tsx";
 import { Button } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
+import { RegionCard } from "../ui/region-card.tsx";
 
-/** A card whose heading takes the focus when it appears (the step is announced, Tab goes on). */
+/** A step of the gate: it replaces the one before, so its heading takes the focus. */
 function Step({ title, children }: { title: string; children: React.ReactNode }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const id = useId();
-  useEffect(() => heading.current?.focus(), []);
   return (
-    <Card role="region" aria-labelledby={id} className="grid max-w-2xl gap-5 p-5 sm:p-8">
-      <h2
-        id={id}
-        ref={heading}
-        tabIndex={-1}
-        className="text-lg font-semibold text-ink outline-none"
-      >
-        {title}
-      </h2>
+    <RegionCard title={title} takeFocus className="max-w-2xl">
       {children}
-    </Card>
+    </RegionCard>
   );
 }
 
