@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { tempDir } from "./app.ts";
+import { waitUntil } from "./poll.ts";
 import { freePort } from "./ports.ts";
 import { missing } from "./requirements.ts";
 
@@ -50,16 +51,17 @@ export async function startHaproxy(backends: number[]): Promise<Haproxy> {
   child.stderr!.on("data", (d: Buffer) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;
   // Ready once it answers through to an instance.
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited: ${stderr}`);
-    const ok = await fetch(`${url}/livez`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 200) throw new Error(`haproxy did not answer: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitUntil(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`haproxy exited: ${stderr}`);
+      return fetch(`${url}/livez`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+    },
+    10_000,
+    () => `haproxy did not answer: ${stderr}`,
+  );
   const exited = new Promise<void>((r) => child.on("exit", () => r()));
   return {
     url,

@@ -2,6 +2,7 @@
 // trickled in, a request left in flight across a signal, a keep-alive connection left open.
 import http from "node:http";
 import net from "node:net";
+import { waitUntil } from "./poll.ts";
 
 export type RawConnection = {
   socket: net.Socket;
@@ -50,11 +51,11 @@ export function rawConnect(port: number, host = "127.0.0.1"): Promise<RawConnect
 
 /** Resolves when `logs` holds a line matching `pattern` (polls the array the server fills). */
 export async function waitForLog(logs: string[], pattern: RegExp, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs;
-  while (!logs.some((l) => pattern.test(l))) {
-    if (Date.now() > until) throw new Error(`no log line matched ${pattern}:\n${logs.join("\n")}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await waitUntil(
+    async () => logs.some((l) => pattern.test(l)),
+    timeoutMs,
+    () => `no log line matched ${pattern}:\n${logs.join("\n")}`,
+  );
 }
 
 /**
