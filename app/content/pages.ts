@@ -12,7 +12,7 @@ export type PageInfo = {
   path: string;
   title: string;
   description: string;
-  /** A page reached only within a flow (signing in, an account, a notice): `noindex`, and so out of the sitemap. */
+  /** For no search engine (a step of a flow, an account, a notice): noindex, not in the sitemap. */
   noindex?: true;
 };
 
