@@ -109,6 +109,7 @@ async function measure(engine: string, env: Record<string, string>) {
     ...hook.env,
     GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
     RATE_LIMIT_EMAIL_SENT: "1000000",
+    RATE_LIMIT_LEAD_EMAIL_SENT: "1000000",
     RATE_LIMIT_EMAIL_IP: "1000000",
     DATA_DIR: dataDir,
     SITE_DIR: path.join(dataDir, "no-site"),

@@ -24,7 +24,9 @@ describe.each(CLIENTS)("supabase-js $name", ({ createClient }) => {
   afterAll(async () => {
     await db.close(); // hooks after the tests run last to first: once the server has closed
   });
-  const { server, smtp } = useTestServer(() => db, { env: { RATE_LIMIT_EMAIL_SENT: "100000" } });
+  const { server, smtp } = useTestServer(() => db, {
+    env: { RATE_LIMIT_EMAIL_SENT: "100000", RATE_LIMIT_LEAD_EMAIL_SENT: "100000" },
+  });
 
   const client = () => {
     const storage = new Map<string, string>();

@@ -82,6 +82,7 @@ const EnvSchema = z.object({
   LEAD_DIGEST_SECONDS: z.coerce.number().min(1).max(86_400).default(900),
   RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   RATE_LIMIT_EMAIL_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  RATE_LIMIT_LEAD_EMAIL_SENT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   DEV_MAILBOX: bool.optional(),
   TRUST_PROXY: z.string().default("false"),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
@@ -166,10 +167,12 @@ export type Config = {
   /** At most one digest email of a kind's new leads to the team per this many ms (decision 0030). */
   leadDigestMs: number;
   /**
-   * Emails to addresses visitors type (account emails, the demo email) per hour: for the whole
-   * site (Supabase's account-email budget: 30), and for one client IP.
+   * Emails to addresses visitors type, per hour: account emails for the whole site (Supabase's
+   * account-email budget: 30), the lead forms' replies (the demo email, the newsletter's
+   * confirmation) for the whole site, and both for one client IP.
    */
   emailsPerHour: number;
+  leadEmailsPerHour: number;
   emailsPerIpPerHour: number;
   devMailbox: boolean;
   /** Which peers may state the client's address in X-Forwarded-For (Fastify's trustProxy). */
@@ -418,6 +421,7 @@ export function loadConfig(
     leadDigestMs: e.LEAD_DIGEST_SECONDS * 1000,
     emailsPerHour: e.RATE_LIMIT_EMAIL_SENT,
     emailsPerIpPerHour: e.RATE_LIMIT_EMAIL_IP,
+    leadEmailsPerHour: e.RATE_LIMIT_LEAD_EMAIL_SENT,
     devMailbox,
     trustProxy,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

@@ -223,6 +223,7 @@ describeEachDatabase("fuzzing every endpoint", (ctx) => {
       TRUST_PROXY: "loopback",
       DEV_MAILBOX: "true",
       RATE_LIMIT_EMAIL_SENT: "100000",
+      RATE_LIMIT_LEAD_EMAIL_SENT: "100000",
       GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
     });
     await migrate(ctx.db);

@@ -203,6 +203,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         DEV_MAILBOX: "true",
         NOTIFY_EMAIL: "sales@revwise.example",
         RATE_LIMIT_EMAIL_SENT: "100000",
+        RATE_LIMIT_LEAD_EMAIL_SENT: "100000",
         GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
         GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "true",
         GOTRUE_MFA_PHONE_ENROLL_ENABLED: "true",

@@ -1,6 +1,8 @@
 // Budgets for the emails a visitor can make the site send to an address they typed (account
-// emails, the demo email): so many an hour per client IP and for the whole site, and at most one
-// email per purpose and address within that purpose's repeat window. Counted in Redis when
+// emails, the lead forms' replies: the demo email, the newsletter's confirmation): so many an hour
+// per client IP, so many for the whole site for each of the two kinds (so that the forms cannot
+// starve sign-ups and recoveries, nor these the forms), and at most one email per purpose and
+// address within that purpose's repeat window. Counted in Redis when
 // REDIS_URL is set (every instance spends the same budgets), else in this process; when Redis
 // fails, this process's own counts apply rather than none.
 import type { FastifyInstance } from "fastify";
@@ -11,7 +13,11 @@ const WINDOW_MS = 3_600_000;
 /** ok and send: charged, send it; ok and not send: a repeat, send nothing new; not ok: refuse. */
 export type EmailClaim = { ok: true; send: boolean } | { ok: false; retryAfterSeconds: number };
 
+/** Whose site-wide budget an email spends: the auth service's, or the lead forms'. */
+export type EmailFamily = "account" | "lead";
+
 export type EmailRequest = {
+  family: EmailFamily;
   /** What the email is for (its kind): repeats are counted per purpose and address. */
   purpose: string;
   to: string;
@@ -84,9 +90,9 @@ return {2, 0}`;
 
 export default fp(
   async function emailBudget(app: FastifyInstance) {
-    const limits: Limits = {
-      perIp: app.config.emailsPerIpPerHour,
-      site: app.config.emailsPerHour,
+    const limits: Record<EmailFamily, Limits> = {
+      account: { perIp: app.config.emailsPerIpPerHour, site: app.config.emailsPerHour },
+      lead: { perIp: app.config.emailsPerIpPerHour, site: app.config.leadEmailsPerHour },
     };
     // Budgets belong to a site: deployments sharing one Redis count apart.
     const prefix = `revwise-email:${app.config.siteUrl}:`;
@@ -95,9 +101,10 @@ export default fp(
 
     app.decorate("emailBudget", {
       async claim(client, email) {
+        const family = limits[email.family];
         const keys: Keys = {
           ip: `${prefix}ip:${client.ip}`,
-          site: `${prefix}site`,
+          site: `${prefix}site:${email.family}`,
           recent: `${prefix}to:${email.purpose}:${email.to.toLowerCase()}`,
         };
         const repeatMs = email.repeatSeconds * 1000;
@@ -109,8 +116,8 @@ export default fp(
               keys.ip,
               keys.site,
               keys.recent,
-              limits.perIp,
-              limits.site,
+              family.perIp,
+              family.site,
               WINDOW_MS,
               repeatMs,
             )) as [number, number];
@@ -127,7 +134,7 @@ export default fp(
             );
           }
         }
-        return memory.claim(keys, limits, repeatMs);
+        return memory.claim(keys, family, repeatMs);
       },
     } satisfies EmailBudget);
   },

@@ -17,6 +17,7 @@ const DIGEST_ENV = {
   LEAD_DIGEST_SECONDS: "1",
   NOTIFY_EMAIL: TEAM,
   RATE_LIMIT_EMAIL_SENT: "100000",
+  RATE_LIMIT_LEAD_EMAIL_SENT: "100000",
 };
 
 /** A header field as the message carried it (mailparser reshapes the List-* fields). */

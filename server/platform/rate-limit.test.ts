@@ -46,7 +46,7 @@ describe.skipIf(!haveRedis)("rate limits shared through Redis", () => {
       REDIS_URL: TEST_REDIS_URL,
       SITE_URL: `https://budget-${Date.now()}-${process.pid}.example`,
       RATE_LIMIT_EMAIL_IP: "2",
-      RATE_LIMIT_EMAIL_SENT: "3",
+      RATE_LIMIT_LEAD_EMAIL_SENT: "3",
     };
     const c = await startApiServer(db, { env });
     const d = await startApiServer(db, { env });
@@ -70,6 +70,11 @@ describe.skipIf(!haveRedis)("rate limits shared through Redis", () => {
       expect((await ask(c, uniqueIp(), `r5-${ip}@shared.example`)).error).toMatchObject({
         code: "over_email_send_rate_limit",
       });
+      // Account emails count apart from the forms' replies.
+      const signUp = await d
+        .client({ ip: uniqueIp() })
+        .auth.signUp({ email: `r6-${ip}@shared.example`, password: "Correct-Horse-9" });
+      expect(signUp.error).toBeNull();
     } finally {
       await c.close();
       await d.close();

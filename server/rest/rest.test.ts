@@ -262,7 +262,12 @@ describeEachDatabase("REST inserts", (ctx) => {
 
   it("spends a per-IP email budget shared with the auth service: beyond it 429, nothing stored", async () => {
     const budgeted = await startApiServer(ctx.db, {
-      env: { SMTP_URL: smtp.url, RATE_LIMIT_EMAIL_IP: "3", RATE_LIMIT_EMAIL_SENT: "1000" },
+      env: {
+        SMTP_URL: smtp.url,
+        RATE_LIMIT_EMAIL_IP: "3",
+        RATE_LIMIT_EMAIL_SENT: "1000",
+        RATE_LIMIT_LEAD_EMAIL_SENT: "1000",
+      },
     });
     try {
       const ip = uniqueIp();
@@ -302,21 +307,18 @@ describeEachDatabase("REST inserts", (ctx) => {
     }
   });
 
-  it("spends a site-wide email budget across addresses and endpoints: beyond it 429 with Retry-After", async () => {
+  it("spends site-wide email budgets, one for the forms' replies and one for account emails: beyond each 429 with Retry-After", async () => {
     const budgeted = await startApiServer(ctx.db, {
-      env: { SMTP_URL: smtp.url, RATE_LIMIT_EMAIL_SENT: "2" },
+      env: { SMTP_URL: smtp.url, RATE_LIMIT_EMAIL_SENT: "2", RATE_LIMIT_LEAD_EMAIL_SENT: "2" },
     });
     try {
-      const ask = (email: string) =>
-        budgeted.client({ ip: uniqueIp() }).from("demo_requests").insert({ email });
+      const visitor = () => budgeted.client({ ip: uniqueIp() });
+      const ask = (email: string) => visitor().from("demo_requests").insert({ email });
+      const subscribe = (email: string) =>
+        visitor().from("newsletter_subscribers").insert({ email });
       expect((await ask("site1@budget.example")).status).toBe(201);
-      expect(
-        (
-          await budgeted
-            .client({ ip: uniqueIp() })
-            .auth.signUp({ email: "site2@budget.example", password: "Correct-Horse-9" })
-        ).error,
-      ).toBeNull();
+      expect((await subscribe("site2@budget.example")).status).toBe(201);
+      expect(await outboxTo("site2@budget.example")).toBe(1);
       expect(await ask("site3@budget.example")).toMatchObject(budgetRefusal);
       const rawRefusal = await fetch(`${budgeted.url}/rest/v1/demo_requests`, {
         method: "POST",
@@ -330,7 +332,25 @@ describeEachDatabase("REST inserts", (ctx) => {
       expect(rawRefusal.status).toBe(429);
       expect(Number(rawRefusal.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(Number(rawRefusal.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
-      for (const n of [3, 4]) expect(await outboxTo(`site${n}@budget.example`)).toBe(0);
+      // Stored, without its confirmation (decision 0030).
+      expect((await subscribe("site5@budget.example")).status).toBe(201);
+      for (const n of [3, 4, 5]) expect(await outboxTo(`site${n}@budget.example`)).toBe(0);
+
+      // Sign-ups were not starved by the forms: account emails have a budget of their own.
+      const signUp = (email: string) =>
+        visitor().auth.signUp({ email, password: "Correct-Horse-9" });
+      expect((await signUp("site6@budget.example")).error).toBeNull();
+      expect((await signUp("site7@budget.example")).error).toBeNull();
+      expect((await signUp("site8@budget.example")).error).toMatchObject({
+        status: 429,
+        code: "over_email_send_rate_limit",
+      });
+      for (const [n, sent] of [
+        [6, 1],
+        [7, 1],
+        [8, 0],
+      ])
+        expect(await outboxTo(`site${n}@budget.example`)).toBe(sent);
     } finally {
       await budgeted.close();
     }

@@ -291,6 +291,7 @@ export default async function restRoutes(app: FastifyInstance) {
         // A sign-up is stored whatever the email budget says; only its confirmation email is
         // budgeted (a spent budget sends none, and signing up again later sends it): decision 0030.
         const claim = await app.emailBudget.claim(request, {
+          family: "lead",
           purpose: CONFIRM_EMAIL_KIND,
           to: row.email,
           repeatSeconds: CONFIRM_REPEAT_SECONDS,
@@ -308,6 +309,7 @@ export default async function restRoutes(app: FastifyInstance) {
         let reply = false;
         if (replies) {
           const claim = await app.emailBudget.claim(request, {
+            family: "lead",
             purpose: replies.purpose,
             to: replies.to(row),
             repeatSeconds: replies.repeatSeconds,

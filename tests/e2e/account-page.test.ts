@@ -227,6 +227,7 @@ describeInBrowser(
       return {
         SMTP_URL: smtp.url,
         RATE_LIMIT_EMAIL_SENT: "1000",
+        RATE_LIMIT_LEAD_EMAIL_SENT: "1000",
         RATE_LIMIT_EMAIL_IP: "1000",
         GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: "true",
       };

@@ -464,7 +464,12 @@ describeInBrowser(
   {
     env: async () => {
       smtp = await startSmtp();
-      return { SMTP_URL: smtp.url, RATE_LIMIT_EMAIL_SENT: "1000", RATE_LIMIT_EMAIL_IP: "1000" };
+      return {
+        SMTP_URL: smtp.url,
+        RATE_LIMIT_EMAIL_SENT: "1000",
+        RATE_LIMIT_LEAD_EMAIL_SENT: "1000",
+        RATE_LIMIT_EMAIL_IP: "1000",
+      };
     },
     teardown: () => smtp.stop(),
   },

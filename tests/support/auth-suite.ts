@@ -72,7 +72,7 @@ export function describeAuthSuite(
 ) {
   describeEachDatabase(name, (ctx) => {
     const { server, smtp } = useTestServer(() => ctx.db, {
-      env: { RATE_LIMIT_EMAIL_SENT: "100000", ...env },
+      env: { RATE_LIMIT_EMAIL_SENT: "100000", RATE_LIMIT_LEAD_EMAIL_SENT: "100000", ...env },
     });
     fn({ ctx, server, smtp, ...authHelpers(server, smtp, () => ctx.db) });
   });

@@ -10,7 +10,7 @@ import { useTestServer } from "../../../tests/support/test-server.ts";
 describeEachDatabase("auth: account-email limits", (ctx) => {
   describe("on the usual budget", () => {
     const { server, smtp } = useTestServer(() => ctx.db, {
-      env: { RATE_LIMIT_EMAIL_SENT: "100000" },
+      env: { RATE_LIMIT_EMAIL_SENT: "100000", RATE_LIMIT_LEAD_EMAIL_SENT: "100000" },
     });
     const { auth } = authHelpers(server, smtp, () => ctx.db);
 
@@ -63,7 +63,12 @@ describeEachDatabase("auth: account-email limits", (ctx) => {
 
   describe("with a per-IP budget of three emails", () => {
     const { server } = useTestServer(() => ctx.db, {
-      env: { MAILER_AUTOCONFIRM: "true", RATE_LIMIT_EMAIL_IP: "3", RATE_LIMIT_EMAIL_SENT: "1000" },
+      env: {
+        MAILER_AUTOCONFIRM: "true",
+        RATE_LIMIT_EMAIL_IP: "3",
+        RATE_LIMIT_EMAIL_SENT: "1000",
+        RATE_LIMIT_LEAD_EMAIL_SENT: "1000",
+      },
     });
 
     it("spends the per-IP email budget on every path that emails a typed address", async () => {

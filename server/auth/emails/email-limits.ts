@@ -1,7 +1,7 @@
-// Limits on the emails the auth service sends: the site's email budgets (per client IP and for
-// the whole site, shared with every email to an address a visitor types: email-budget.ts), and at
-// most one email per purpose and address a minute. The second is applied silently (nothing is
-// sent, the answer is the same), so it reveals no account.
+// Limits on the emails the auth service sends: the site's email budgets (per client IP, shared
+// with every email to an address a visitor types, and the account emails' own for the whole
+// site: email-budget.ts), and at most one email per purpose and address a minute. The second is
+// applied silently (nothing is sent, the answer is the same), so it reveals no account.
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/database.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
@@ -18,6 +18,7 @@ export async function spendEmailBudget(
   to: string,
 ): Promise<void> {
   const claim = await request.server.emailBudget.claim(request, {
+    family: "account",
     purpose,
     to,
     repeatSeconds: EMAIL_FREQUENCY_SECONDS,
