@@ -21,6 +21,7 @@ function writeFixture(dir: string) {
     `<!doctype html><html><head><meta name="revwise-anon-key" content="${ANON_KEY_PLACEHOLDER}"><link rel="canonical" href="${SITE_URL_PLACEHOLDER}/faq"><title>${title}</title></head><body><h1>${title}</h1><script>${INLINE}</script><script type="application/ld+json">{"@type":"Organization"}</script><script type="module" src="/assets/entry-abc123.js"></script></body></html>`;
   put("index.html", html("Home"));
   put("faq/index.html", html("FAQ"));
+  put("blog/index.html", html("Blog"));
   put("blog/ai-sales/index.html", html("Post"));
   put("blog/ai-sales.data", "[{}]");
   put("__not-found/index.html", html("Page not found"));
@@ -190,6 +191,15 @@ describe("site serving", () => {
     const res = await app.inject({ url: "/resources/blog/ai-sales?utm_source=x" });
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe("/blog/ai-sales?utm_source=x");
+    // The blog's own old address, and a trailing slash with it, in one move.
+    for (const [from, to] of [
+      ["/resources/blog", "/blog"],
+      ["/resources/blog/", "/blog"],
+      ["/resources/blog/ai-sales/", "/blog/ai-sales"],
+    ]) {
+      const moved = await app.inject({ url: from });
+      expect([moved.statusCode, moved.headers.location], from).toEqual([301, to]);
+    }
   });
 
   it("redirects a trailing slash to the canonical path", async () => {

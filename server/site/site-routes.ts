@@ -46,10 +46,12 @@ export default async function siteRoutes(app: FastifyInstance, { site, onPage }:
   });
 }
 
-/** Old blog links (/resources/blog/x) and trailing slashes (/faq/) move permanently. */
+/** Old blog links (/resources/blog/x) and trailing slashes (/faq/) move permanently, in one move. */
 function redirectTarget(pathname: string, site: Site): string | undefined {
-  if (pathname.startsWith("/resources/blog/"))
-    return pathname.replace(/^\/resources\/blog\//, "/blog/");
+  if (pathname === "/resources/blog" || pathname.startsWith("/resources/blog/")) {
+    const moved = pathname.replace(/^\/resources\/blog/, "/blog");
+    return redirectTarget(moved, site) ?? moved;
+  }
   if (pathname.length > 1 && pathname.endsWith("/")) {
     const bare = pathname.replace(/\/+$/, "") || "/";
     if (site.pages.has(bare)) return bare;
