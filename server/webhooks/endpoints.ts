@@ -12,7 +12,8 @@ export const ENV_ENDPOINT_ID = "00000000-0000-4000-8000-00000000e4e0";
 /**
  * Writes the environment's endpoint: its URL and secret, enabled; or, with none configured, the
  * row (if any) disabled. A disabled endpoint gets no new events and its waiting deliveries wait
- * until it is enabled again. Every instance must be given the same values.
+ * until it is enabled again. Every instance must be given the same values; a row that already
+ * holds them is left as it is (sealing again would only change its IV).
  */
 export async function syncEnvEndpoint(
   db: Queryable,
@@ -20,6 +21,11 @@ export async function syncEnvEndpoint(
   hook: LeadWebhook | undefined,
 ) {
   if (hook) {
+    const [row] = await db.query<{ url: string; secret: string; enabled: boolean }>(
+      "SELECT url, secret, enabled FROM public.webhook_endpoints WHERE id = $1",
+      [ENV_ENDPOINT_ID],
+    );
+    if (row?.enabled && row.url === hook.url && opensTo(box, row.secret, hook.secret)) return;
     await db.query(
       `INSERT INTO public.webhook_endpoints (id, url, secret, description, enabled)
        VALUES ($1, $2, $3, 'LEAD_WEBHOOK_URL', true)
@@ -48,6 +54,15 @@ export async function sealPlainSecrets(db: Queryable, box: SecretBox): Promise<v
         "UPDATE public.webhook_endpoints SET secret = $3 WHERE id = $1 AND secret = $2",
         [id, secret, box.seal(secret)],
       );
+}
+
+/** Whether a stored secret is `secret` sealed under this box's key. */
+function opensTo(box: SecretBox, stored: string, secret: string): boolean {
+  try {
+    return isSealed(stored) && box.open(stored) === secret;
+  } catch {
+    return false; // sealed under another JWT_SECRET: written again
+  }
 }
 
 /** The secret a delivery is signed with, from its stored value (sealed, or plain from before). */

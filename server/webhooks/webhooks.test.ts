@@ -14,7 +14,8 @@ import { LEAD_FORMS } from "../../tests/support/leads.ts";
 import { CONFIRM_SUBJECT, newsletterLink } from "../../tests/support/newsletter.ts";
 import { useTestServer } from "../../tests/support/test-server.ts";
 import { startWebhookReceiver, webhookSecret } from "../../tests/support/webhook-receiver.ts";
-import { ENV_ENDPOINT_ID } from "./endpoints.ts";
+import { SecretBox } from "../security/secret-box.ts";
+import { ENV_ENDPOINT_ID, openSecret, syncEnvEndpoint } from "./endpoints.ts";
 import { retryAfterMs } from "./webhook-worker.ts";
 
 type Delivery = {
@@ -328,7 +329,7 @@ describeEachDatabase("lead webhooks", (ctx) => {
           id,
         ])
         .then(([row]) => row!.secret);
-    // The environment's secret is written sealed at every start.
+    // The environment's secret is written sealed.
     expect(await sealed(ENV_ENDPOINT_ID)).not.toContain(receiver.secret.slice("whsec_".length));
     // An endpoint written in plain by hand still receives signed events, and is sealed by the
     // next instance to start.
@@ -337,10 +338,21 @@ describeEachDatabase("lead webhooks", (ctx) => {
       "INSERT INTO public.webhook_endpoints (url, secret, enabled) VALUES ($1, $2, false) RETURNING id",
       [crm.url, crm.secret],
     );
+    const envSealed = await sealed(ENV_ENDPOINT_ID);
     let second: ApiServer | undefined;
     try {
       second = await startApiServer(ctx.db, { env: { SMTP_URL: smtp.url, ...receiver.env } });
       expect(await sealed(endpoint!.id)).not.toContain(crm.secret.slice("whsec_".length));
+      // The same environment changes nothing: the row already holds its URL and secret; a new
+      // secret in the environment is written (sealed) at the next start.
+      expect(await sealed(ENV_ENDPOINT_ID)).toBe(envSealed);
+      const box = new SecretBox(second.app.keys.derive("webhook-endpoint-secrets"));
+      const hook = second.app.config.leadWebhook!;
+      const rotated = webhookSecret();
+      await syncEnvEndpoint(ctx.db, box, { ...hook, secret: rotated });
+      expect(openSecret(box, await sealed(ENV_ENDPOINT_ID))).toBe(rotated);
+      await syncEnvEndpoint(ctx.db, box, hook);
+      expect(openSecret(box, await sealed(ENV_ENDPOINT_ID))).toBe(hook.secret);
       await ctx.db.query(
         "UPDATE public.webhook_endpoints SET enabled = true, events_from = now() WHERE id = $1",
         [endpoint!.id],
