@@ -32,9 +32,12 @@ import webhooks, { type WebhooksOptions } from "./webhooks/webhooks-plugin.ts";
 import newsletter from "./newsletter/plugin.ts";
 import leadDigests from "./leads/digest-plugin.ts";
 import { deleteExpiredLeads } from "./leads/retention.ts";
+import { emailClaims } from "./mail/claims.ts";
 import { deleteOldTextMessages } from "./mail/text-messages.ts";
 import { deleteUnconfirmed } from "./newsletter/subscribers.ts";
 import retention from "./platform/retention.ts";
+import { expireDone } from "./queue/claims.ts";
+import { deliveryClaims } from "./webhooks/deliveries.ts";
 
 /** Largest request body any endpoint accepts; every form fits in a fraction of it. */
 export const BODY_LIMIT = 64 * 1024;
@@ -110,6 +113,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         { what: "leads past their keeping time", run: deleteExpiredLeads },
         { what: "newsletter addresses left unconfirmed", run: deleteUnconfirmed },
         { what: "old text messages of the dev mailbox", run: deleteOldTextMessages },
+        { what: "emails sent or failed long ago", run: (db) => expireDone(db, emailClaims) },
+        {
+          what: "webhook deliveries done or failed long ago",
+          run: (db) => expireDone(db, deliveryClaims),
+        },
       ],
     });
 

@@ -3,17 +3,15 @@
 // Then the lead goes with its status and its history, in one statement per form, so nothing of
 // it is left behind. Newsletter subscribers are kept until they unsubscribe and pending ones go
 // after 30 days (newsletter/subscribers.ts); copies of what was sent go with the outbox rows
-// (queue/outbox-worker.ts).
+// (queue/claims.ts).
 import type { Queryable } from "../db/database.ts";
+import { inBatches } from "../platform/retention.ts";
 import { contactLead, requestAccessLead, requestDemoLead, watchDemoLead } from "./kinds.ts";
 
 /** Months a lead is kept after the last contact (the privacy policy says so). */
 export const LEAD_KEEP_MONTHS = 24;
 
 const EXPIRING = [watchDemoLead, requestAccessLead, contactLead, requestDemoLead];
-
-/** Leads deleted per statement: a first run over years of leads does not hold locks for long. */
-const BATCH = 1000;
 
 const statements = new Map(
   EXPIRING.map((kind) => [
@@ -38,13 +36,10 @@ const statements = new Map(
 /** Deletes the leads last in contact LEAD_KEEP_MONTHS ago, with their status and history; how many. */
 export async function deleteExpiredLeads(db: Queryable): Promise<number> {
   let total = 0;
-  for (const [kind, sql] of statements) {
-    let deleted: number;
-    do {
-      const [row] = await db.query<{ deleted: number }>(sql, [kind.name, LEAD_KEEP_MONTHS, BATCH]);
-      deleted = row!.deleted;
-      total += deleted;
-    } while (deleted === BATCH);
-  }
+  for (const [kind, sql] of statements)
+    total += await inBatches(async (limit) => {
+      const [row] = await db.query<{ deleted: number }>(sql, [kind.name, LEAD_KEEP_MONTHS, limit]);
+      return row!.deleted;
+    });
   return total;
 }

@@ -15,6 +15,20 @@ export type Deletion = {
 
 const EVERY_MS = 3_600_000;
 
+/** Rows a deletion removes per statement: a first run over years of rows holds no lock for long. */
+export const DELETION_BATCH = 1000;
+
+/**
+ * Runs `batch` (deleting at most DELETION_BATCH rows, answering how many) until one deletes fewer;
+ * how many in all.
+ */
+export async function inBatches(batch: (limit: number) => Promise<number>): Promise<number> {
+  let total = 0;
+  for (let deleted = DELETION_BATCH; deleted === DELETION_BATCH; total += deleted)
+    deleted = await batch(DELETION_BATCH);
+  return total;
+}
+
 export default fp<{ deletions: Deletion[] }>(
   async function retention(app: FastifyInstance, opts) {
     const log = app.log.child({ module: "retention" });

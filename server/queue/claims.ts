@@ -6,6 +6,7 @@
 // attempts, next_attempt_at, locked_until, claim_token, failed_at, last_error and their own "done"
 // column. Rows done or failed are deleted once they are old (expire).
 import type { Queryable } from "../db/database.ts";
+import { inBatches } from "../platform/retention.ts";
 
 export type Claimed<R> = R & {
   id: string;
@@ -132,4 +133,15 @@ export function outboxClaims<R>(t: OutboxTable): Claims<R> {
       );
     },
   };
+}
+
+/** Days a row sent or failed is kept (the privacy policy says so). */
+export const KEEP_DAYS = 30;
+
+/**
+ * Deletes a table's rows sent or failed KEEP_DAYS ago, a batch at a time: they are copies of
+ * personal data (an email, a lead's event) that served their purpose. How many.
+ */
+export function expireDone<R>(db: Queryable, claims: Claims<R>): Promise<number> {
+  return inBatches((limit) => claims.expire(db, KEEP_DAYS, limit));
 }

@@ -1,12 +1,12 @@
 // Rows an outbox sent or gave up on are deleted KEEP_DAYS after they were queued, by every
-// server that runs the workers (once at start, then hourly); rows still waiting are kept however
+// server (platform/retention.ts: once at start, then hourly); rows still waiting are kept however
 // old, and so is everything younger. On both engines, with a real server.
 import { expect, it } from "vitest";
 import { startApiServer } from "../../tests/support/api-server.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
 import { waitUntil } from "../../tests/support/outbox.ts";
 import { migrate } from "../db/migrate.ts";
-import { KEEP_DAYS } from "./outbox-worker.ts";
+import { KEEP_DAYS } from "./claims.ts";
 
 describeEachDatabase("outbox expiry", (ctx) => {
   it("deletes emails and webhook events sent or failed long ago, and keeps the rest", async () => {

@@ -2,12 +2,9 @@
 // due row at a time (claims.ts), hold its lease while it is on the wire (lease.ts), and wait
 // between claims (naps.ts) until kicked or the next poll; stop() claims nothing more, lets each
 // lane finish the row on the wire, and after a grace period aborts what is still on the wire (the
-// subclass releases it). Every hour, and once at start, it deletes the rows sent or failed more
-// than KEEP_DAYS ago: they are copies of personal data (an email, a lead's event) that served
-// their purpose. A subclass says how one claimed row is delivered.
+// subclass releases it). A subclass says how one claimed row is delivered.
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.ts";
-import { Chore } from "../platform/chore.ts";
 import type { Claimed, Claims, Release } from "./claims.ts";
 import { Lease } from "./lease.ts";
 import { Naps } from "./naps.ts";
@@ -23,11 +20,6 @@ export type LaneOptions = {
   stopGraceMs: number;
 };
 
-/** Days a row sent or failed is kept (the privacy policy says so). */
-export const KEEP_DAYS = 30;
-const EXPIRE_EVERY_MS = 3_600_000;
-const EXPIRE_BATCH = 1_000;
-
 export abstract class OutboxWorker<R> {
   private stopping = true;
   private lanes: Promise<void>[] = [];
@@ -41,28 +33,12 @@ export abstract class OutboxWorker<R> {
   protected readonly log: FastifyBaseLogger;
   private readonly claims: Claims<R>;
   private readonly lanesOpts: LaneOptions;
-  private readonly expiry: Chore;
 
   constructor(db: Database, claims: Claims<R>, log: FastifyBaseLogger, opts: LaneOptions) {
     this.db = db;
     this.claims = claims;
     this.log = log;
     this.lanesOpts = opts;
-    this.expiry = new Chore(() => this.expireOld(), EXPIRE_EVERY_MS);
-  }
-
-  /** Deletes the rows sent or failed KEEP_DAYS ago, a batch at a time. */
-  private async expireOld() {
-    try {
-      let deleted = 0;
-      for (let n = EXPIRE_BATCH; n === EXPIRE_BATCH && !this.stopping;) {
-        n = await this.claims.expire(this.db, KEEP_DAYS, EXPIRE_BATCH);
-        deleted += n;
-      }
-      if (deleted > 0) this.log.info({ deleted, days: KEEP_DAYS }, "deleted old sent rows");
-    } catch (err) {
-      this.log.warn({ err }, "could not delete old sent rows; will try again");
-    }
   }
 
   /** Sends one claimed row; `lease.signal` aborts the send when the claim may pass on. */
@@ -76,7 +52,6 @@ export abstract class OutboxWorker<R> {
     if (!this.stopping) return;
     this.stopping = false;
     this.lanes = Array.from({ length: this.lanesOpts.concurrency }, () => this.lane());
-    this.expiry.start();
   }
 
   /** Finishes the rows on the wire, aborting them after stopGraceMs. */
@@ -86,7 +61,7 @@ export abstract class OutboxWorker<R> {
     const grace = setTimeout(() => {
       for (const lease of this.onTheWire) lease.abort("the worker is stopping");
     }, this.lanesOpts.stopGraceMs);
-    await Promise.all([...this.lanes, this.expiry.stop()]);
+    await Promise.all(this.lanes);
     clearTimeout(grace);
     this.lanes = [];
   }

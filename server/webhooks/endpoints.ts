@@ -1,5 +1,5 @@
 // The endpoints events go to (public.webhook_endpoints). Admins manage their rows in the workspace;
-// the operator's LEAD_WEBHOOK_URL is kept in the row with a fixed id, written at every start, so
+// the operator's LEAD_WEBHOOK_URL is kept in the row with a fixed id, written at start, so
 // its events get the same guarantees as any endpoint's (queued with the lead, claimed, retried).
 // Secrets are stored sealed (security/secret-box.ts); the delivery worker opens them.
 import type { LeadWebhook } from "../config.ts";
@@ -25,7 +25,7 @@ export async function syncEnvEndpoint(
       "SELECT url, secret, enabled FROM public.webhook_endpoints WHERE id = $1",
       [ENV_ENDPOINT_ID],
     );
-    if (row?.enabled && row.url === hook.url && opensTo(box, row.secret, hook.secret)) return;
+    if (row?.enabled && row.url === hook.url && holds(box, row.secret, hook.secret)) return;
     await db.query(
       `INSERT INTO public.webhook_endpoints (id, url, secret, description, enabled)
        VALUES ($1, $2, $3, 'LEAD_WEBHOOK_URL', true)
@@ -56,12 +56,12 @@ export async function sealPlainSecrets(db: Queryable, box: SecretBox): Promise<v
       );
 }
 
-/** Whether a stored secret is `secret` sealed under this box's key. */
-function opensTo(box: SecretBox, stored: string, secret: string): boolean {
+/** Whether a stored secret is `secret` (one sealed under another JWT_SECRET is not). */
+function holds(box: SecretBox, stored: string, secret: string): boolean {
   try {
-    return isSealed(stored) && box.open(stored) === secret;
+    return openSecret(box, stored) === secret;
   } catch {
-    return false; // sealed under another JWT_SECRET: written again
+    return false;
   }
 }
 
