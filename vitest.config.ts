@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 // Four suites: unit (common/ and app/ in happy-dom), server (app.inject, real PGlite and
-// PostgreSQL, real SMTP on loopback), e2e (real Chromium against the built site served by the
+// PostgreSQL, real SMTP on loopback; and the scripts' own tests, in Node), e2e (real Chromium against the built site served by the
 // real server) and fault (the built server's processes killed, signalled, raced and put behind a
 // real load balancer; one file at a time so that their timings hold). `npm test` builds first.
 export default defineConfig({
@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: ["server/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,
