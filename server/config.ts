@@ -79,6 +79,7 @@ const EnvSchema = z.object({
   LEAD_WEBHOOK_URL: z.string().optional(),
   LEAD_WEBHOOK_SECRET: z.string().optional(),
   LEAD_WEBHOOK_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool.optional(),
   LEAD_DIGEST_SECONDS: z.coerce.number().min(1).max(86_400).default(900),
   RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   RATE_LIMIT_EMAIL_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -164,6 +165,11 @@ export type Config = {
   leadWebhook: LeadWebhook | undefined;
   /** How long a webhook delivery's claim outlives an instance that died sending it. */
   webhookLeaseMs: number;
+  /**
+   * Whether admins' endpoints may be on loopback or private addresses (LEAD_WEBHOOK_URL, the
+   * operator's, always may): by default only outside production.
+   */
+  webhookAllowPrivateAddresses: boolean;
   /** At most one digest email of a kind's new leads to the team per this many ms (decision 0030). */
   leadDigestMs: number;
   /**
@@ -418,6 +424,7 @@ export function loadConfig(
     },
     leadWebhook,
     webhookLeaseMs: e.LEAD_WEBHOOK_LEASE_SECONDS * 1000,
+    webhookAllowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? e.NODE_ENV !== "production",
     leadDigestMs: e.LEAD_DIGEST_SECONDS * 1000,
     emailsPerHour: e.RATE_LIMIT_EMAIL_SENT,
     emailsPerIpPerHour: e.RATE_LIMIT_EMAIL_IP,

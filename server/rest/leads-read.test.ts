@@ -152,8 +152,14 @@ describeAuthSuite("rest: the leads view", (suite) => {
     expect(set.data).toEqual([
       expect.objectContaining({ status: "contacted", note: null, updated_by: memberId }),
     ]);
-    // Only what is sent changes; a second write merges into the first.
-    await states().upsert({ kind: "contact", lead_id: lead.id, note: "Call back Tuesday" });
+    // Only what is sent changes; a second write merges into the first. single() asks for the
+    // row as one object, as PostgREST answers a write's representation.
+    const merged = await states()
+      .upsert({ kind: "contact", lead_id: lead.id, note: "Call back Tuesday" })
+      .select()
+      .single();
+    expect(merged.error).toBeNull();
+    expect(merged.data).toMatchObject({ status: "contacted", note: "Call back Tuesday" });
     const [seen] = (await ours(member).eq("id", lead.id)).data!;
     expect(seen).toMatchObject({
       status: "contacted",

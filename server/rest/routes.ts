@@ -198,14 +198,18 @@ export default async function restRoutes(app: FastifyInstance) {
   );
 
   // Webhook endpoints, changed by admins (webhook-endpoints.ts reads the bodies and filters).
+  const urlPolicy = { privateAllowed: app.config.webhookAllowPrivateAddresses };
   app.post("/webhook_endpoints", async (request, reply) => {
     const claims = await claimsOf(request as unknown as TableRequest);
     const { userId } = await assertTeamAdmin(app.db, claims, "table webhook_endpoints");
     const prefer = parsePrefer(request.headers.prefer);
-    const row = await app.webhooks.add({ ...readEndpointInsert(request.body), by: userId });
+    const row = await app.webhooks.add({
+      ...readEndpointInsert(request.body, urlPolicy),
+      by: userId,
+    });
     await app.webhooks.refresh();
     reply.code(201);
-    return prefer.return === "representation" ? [row] : reply.send();
+    return prefer.return === "representation" ? asRequested(request, reply, [row]) : reply.send();
   });
 
   app.route<{ Querystring: Record<string, string | undefined> }>({
@@ -224,11 +228,11 @@ export default async function restRoutes(app: FastifyInstance) {
         );
       const row =
         verb === "UPDATE"
-          ? await changeEndpoint(app.db, id, readEndpointChange(request.body))
+          ? await changeEndpoint(app.db, id, readEndpointChange(request.body, urlPolicy))
           : await removeEndpoint(app.db, id);
       await app.webhooks.refresh();
       if (parsePrefer(request.headers.prefer).return === "representation")
-        return reply.code(200).send(row ? [row] : []);
+        return reply.code(200).send(asRequested(request, reply, row ? [row] : []));
       return reply.code(204).send();
     },
   });
@@ -257,7 +261,9 @@ export default async function restRoutes(app: FastifyInstance) {
       );
       if (prefer.applied.length) reply.header("preference-applied", prefer.applied.join(", "));
       reply.code(201);
-      return prefer.return === "representation" ? [state] : reply.send();
+      return prefer.return === "representation"
+        ? asRequested(request, reply, [state])
+        : reply.send();
     },
   );
 
@@ -374,19 +380,7 @@ export default async function restRoutes(app: FastifyInstance) {
         );
       reply.code(answer.status).header("content-range", answer.contentRange);
       if (prefer.applied.length) reply.header("preference-applied", prefer.applied.join(", "));
-      // supabase-js's single() and maybeSingle() ask for one object instead of an array.
-      if (/\bapplication\/vnd\.pgrst\.object\+json\b/.test(request.headers.accept ?? "")) {
-        if (rows.length !== 1)
-          throw new PostgrestError(
-            406,
-            "PGRST116",
-            "Cannot coerce the result to a single JSON object",
-            `The result contains ${rows.length} rows`,
-          );
-        reply.type("application/vnd.pgrst.object+json; charset=utf-8");
-        return rows[0];
-      }
-      return rows;
+      return asRequested(request, reply, rows);
     },
   );
 
@@ -458,6 +452,22 @@ export default async function restRoutes(app: FastifyInstance) {
 
 type Row = { email: string; source?: LeadSource };
 
+/**
+ * Rows as PostgREST answers a read or a representation: an array, or the one object that
+ * supabase-js's single() and maybeSingle() ask for (406 PGRST116 when there is not exactly one).
+ */
+function asRequested(request: FastifyRequest, reply: FastifyReply, rows: unknown[]) {
+  if (!/\bapplication\/vnd\.pgrst\.object\+json\b/.test(request.headers.accept ?? "")) return rows;
+  if (rows.length !== 1)
+    throw new PostgrestError(
+      406,
+      "PGRST116",
+      "Cannot coerce the result to a single JSON object",
+      `The result contains ${rows.length} rows`,
+    );
+  reply.type("application/vnd.pgrst.object+json; charset=utf-8");
+  return rows[0];
+}
 /**
  * The body as one row: an object, or an array holding one (a lead is one visitor's request, and
  * may cause at most one email), restricted to `columns=` when given.

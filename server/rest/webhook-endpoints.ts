@@ -1,16 +1,19 @@
 // The bodies and filters of the admins' writes to `webhook_endpoints` (POST, PATCH, DELETE
 // /rest/v1/webhook_endpoints), read as PostgREST reads them and refused in its words: an unknown
-// column, a URL that may not receive events, a malformed secret, an UPDATE or DELETE without a
+// column, a URL that may not receive events (or, unless the operator allows it, one on a host
+// that is not public), a malformed secret, an UPDATE or DELETE without a
 // filter on the id (Supabase's safeupdate refuses those: a typo must not change every endpoint).
 import { isUuid } from "../platform/uuid.ts";
 import {
   endpointUrl,
   isEndpointSecret,
   newEndpointSecret,
+  PUBLIC_URL_RULE,
   SECRET_RULE,
   URL_RULE,
 } from "../webhooks/endpoint-rules.ts";
 import type { EndpointChange } from "../webhooks/endpoints.ts";
+import { namesPrivateHost } from "../webhooks/public-address.ts";
 import { PostgrestError } from "./errors.ts";
 
 const TABLE = "webhook_endpoints";
@@ -39,9 +42,14 @@ const violates = (column: string, rule: string) =>
     `${column} must be ${rule}`,
   );
 
-function url(value: unknown): string {
+/** What an admin's endpoint may be: with `privateAllowed` false, on a public host only. */
+export type UrlPolicy = { privateAllowed: boolean };
+
+function url(value: unknown, policy: UrlPolicy): string {
   const stored = typeof value === "string" ? endpointUrl(value) : undefined;
-  if (!stored) throw violates("url", URL_RULE);
+  if (!stored) throw violates("url", policy.privateAllowed ? URL_RULE : PUBLIC_URL_RULE);
+  if (!policy.privateAllowed && namesPrivateHost(new URL(stored)))
+    throw violates("url", PUBLIC_URL_RULE);
   return stored;
 }
 
@@ -52,7 +60,7 @@ function description(value: unknown): string {
 }
 
 /** A new endpoint: its URL, a description, and its secret (made here when not given). */
-export function readEndpointInsert(body: unknown) {
+export function readEndpointInsert(body: unknown, policy: UrlPolicy) {
   const row = oneRow(body, ["url", "description", "secret"]);
   if (row.url === undefined || row.url === null)
     throw new PostgrestError(
@@ -64,14 +72,14 @@ export function readEndpointInsert(body: unknown) {
   if (typeof secret !== "string" || !isEndpointSecret(secret))
     throw violates("secret", SECRET_RULE);
   return {
-    url: url(row.url),
+    url: url(row.url, policy),
     description: row.description === undefined ? "" : description(row.description),
     secret,
   };
 }
 
 /** The columns a PATCH changes: URL, description, whether it is enabled. */
-export function readEndpointChange(body: unknown): EndpointChange {
+export function readEndpointChange(body: unknown, policy: UrlPolicy): EndpointChange {
   const row = oneRow(body, ["url", "description", "enabled"]);
   if (row.enabled !== undefined && typeof row.enabled !== "boolean")
     throw new PostgrestError(
@@ -80,7 +88,7 @@ export function readEndpointChange(body: unknown): EndpointChange {
       `invalid input syntax for type boolean: "${String(row.enabled)}"`,
     );
   return {
-    ...(row.url !== undefined && { url: url(row.url) }),
+    ...(row.url !== undefined && { url: url(row.url, policy) }),
     ...(row.description !== undefined && { description: description(row.description) }),
     ...(row.enabled !== undefined && { enabled: row.enabled as boolean }),
   };

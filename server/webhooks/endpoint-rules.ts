@@ -7,6 +7,7 @@ const SECRET = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
 const PLAIN_HTTP_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 export const URL_RULE = "an https:// URL (http:// only to localhost, 127.0.0.1 or ::1)";
+export const PUBLIC_URL_RULE = "an https:// URL of a public host";
 export const SECRET_RULE = "whsec_ followed by 24 to 64 random bytes in base64";
 
 /** The URL as it is stored, or undefined when it may not receive events. */

@@ -22,7 +22,8 @@ import { OutboxWorker, type LaneOptions } from "../queue/outbox-worker.ts";
 import type { SecretBox } from "../security/secret-box.ts";
 import { signWebhook } from "../security/standard-webhooks.ts";
 import { deliveryClaims, type ClaimedDelivery, type Delivery } from "./deliveries.ts";
-import { openSecret } from "./endpoints.ts";
+import { ENV_ENDPOINT_ID, openSecret } from "./endpoints.ts";
+import { postEvent } from "./http-post.ts";
 
 export type WebhookWorkerOptions = LaneOptions & {
   /** First retry delay; doubles up to maxDelayMs. */
@@ -34,6 +35,8 @@ export type WebhookWorkerOptions = LaneOptions & {
   maxAttempts: number;
   /** How long an endpoint has to answer. */
   timeoutMs: number;
+  /** Whether admins' endpoints may be on private addresses (LEAD_WEBHOOK_URL always may). */
+  allowPrivateAddresses: boolean;
 };
 
 export const DEFAULT_WEBHOOK_OPTIONS: WebhookWorkerOptions = {
@@ -46,6 +49,7 @@ export const DEFAULT_WEBHOOK_OPTIONS: WebhookWorkerOptions = {
   leaseMs: 60_000,
   timeoutMs: 15_000,
   stopGraceMs: 5_000,
+  allowPrivateAddresses: false,
 };
 
 /** A Retry-After header (seconds or an HTTP date) in milliseconds from now, if it reads as one. */
@@ -109,8 +113,7 @@ export class WebhookWorker extends OutboxWorker<Delivery> {
       return { error: "the endpoint's secret was sealed under another JWT_SECRET: add it again" };
     }
     try {
-      const response = await fetch(claim.url, {
-        method: "POST",
+      const answer = await postEvent(claim.url, {
         headers: {
           "content-type": "application/json",
           "user-agent": "Revwise-Webhooks/1",
@@ -119,15 +122,15 @@ export class WebhookWorker extends OutboxWorker<Delivery> {
           "webhook-signature": signWebhook([secret], claim.id, timestamp, body),
         },
         body,
-        redirect: "manual", // a redirect is not a delivery: retried like any non-2xx
         signal: AbortSignal.any([leaseSignal, AbortSignal.timeout(this.opts.timeoutMs)]),
+        // The operator's own endpoint may be anywhere; an admin's only on a public address.
+        publicOnly: !this.opts.allowPrivateAddresses && claim.endpoint_id !== ENV_ENDPOINT_ID,
       });
-      await response.body?.cancel().catch(() => {});
-      if (response.status >= 200 && response.status < 300) return { status: response.status };
+      if (answer.status >= 200 && answer.status < 300) return { status: answer.status };
       return {
-        status: response.status,
-        error: `HTTP ${response.status}`,
-        retryAfterMs: retryAfterMs(response.headers.get("retry-after")),
+        status: answer.status,
+        error: `HTTP ${answer.status}`,
+        retryAfterMs: retryAfterMs(answer.retryAfter),
       };
     } catch (err) {
       const cause = (err as { cause?: unknown }).cause;

@@ -57,6 +57,7 @@ export default fp(
     const worker = new WebhookWorker(app.db, log, secrets, {
       ...DEFAULT_WEBHOOK_OPTIONS,
       leaseMs: app.config.webhookLeaseMs,
+      allowPrivateAddresses: app.config.webhookAllowPrivateAddresses,
       ...opts.worker,
     });
     app.decorate("webhooks", {

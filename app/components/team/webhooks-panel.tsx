@@ -282,7 +282,7 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
         <div className="grid items-start gap-4 md:grid-cols-2">
           <Field
             label="URL"
-            description="https://…, or http:// to localhost while testing."
+            description="https://… on a public host (http://localhost only on a test server)."
             error={problem ?? undefined}
           >
             {(p) => (
