@@ -8,6 +8,13 @@ import { namesPrivateHost, PrivateAddressError, publicLookup } from "./public-ad
 
 export type Answer = { status: number; retryAfter: string | null };
 
+// Connections checked by publicLookup are pooled apart: a kept-alive socket of an unchecked
+// request (the operator's endpoint) is never reused for a checked one to the same host.
+const checked = {
+  "http:": new http.Agent({ keepAlive: true }),
+  "https:": new https.Agent({ keepAlive: true }),
+};
+
 export function postEvent(
   url: string,
   opts: { headers: Record<string, string>; body: string; signal: AbortSignal; publicOnly: boolean },
@@ -27,7 +34,10 @@ export function postEvent(
         method: "POST",
         headers: { ...opts.headers, "content-length": Buffer.byteLength(opts.body) },
         signal: opts.signal,
-        ...(opts.publicOnly ? { lookup: publicLookup } : {}),
+        ...(opts.publicOnly && {
+          lookup: publicLookup,
+          agent: checked[target.protocol as keyof typeof checked],
+        }),
       },
       (response) => {
         response.on("error", () => {}); // an abort while the unread body drains is no news
