@@ -468,6 +468,7 @@ function asRequested(request: FastifyRequest, reply: FastifyReply, rows: unknown
   reply.type("application/vnd.pgrst.object+json; charset=utf-8");
   return rows[0];
 }
+
 /**
  * The body as one row: an object, or an array holding one (a lead is one visitor's request, and
  * may cause at most one email), restricted to `columns=` when given.
