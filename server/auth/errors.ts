@@ -50,6 +50,7 @@ export const ErrorCode = {
   mfa_ip_address_mismatch: "mfa_ip_address_mismatch",
   mfa_totp_verify_not_enabled: "mfa_totp_verify_not_enabled",
   mfa_phone_enroll_not_enabled: "mfa_phone_enroll_not_enabled",
+  mfa_webauthn_enroll_not_enabled: "mfa_webauthn_enroll_not_enabled",
   mfa_phone_verify_not_enabled: "mfa_phone_verify_not_enabled",
   mfa_verified_factor_exists: "mfa_verified_factor_exists",
   too_many_enrolled_mfa_factors: "too_many_enrolled_mfa_factors",

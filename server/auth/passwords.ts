@@ -42,16 +42,19 @@ export type WeakReason = "length" | "pwned";
 
 /**
  * Throws GoTrue's errors: 400 validation_failed for missing/overlong, 422 weak_password for
- * shorter than `minLength` (GOTRUE_PASSWORD_MIN_LENGTH) or common.
+ * shorter than `minLength` (GOTRUE_PASSWORD_MIN_LENGTH) bytes, as GoTrue counts, or common.
+ * `missingMessage` null: an empty password is judged like any other (too short), as GoTrue's
+ * updates of a user judge it.
  */
 export function checkPasswordPolicy(
   password: unknown,
   minLength: number,
-  missingMessage = "Password is required",
+  missingMessage: string | null = "Password is required",
 ): string {
-  if (typeof password !== "string" || password.length === 0)
-    throw new AuthError(400, ErrorCode.validation_failed, missingMessage);
-  if (Buffer.byteLength(password, "utf8") > MAX_PASSWORD_BYTES) {
+  if (typeof password !== "string" || (password.length === 0 && missingMessage !== null))
+    throw new AuthError(400, ErrorCode.validation_failed, missingMessage ?? "Password is required");
+  const bytes = Buffer.byteLength(password, "utf8");
+  if (bytes > MAX_PASSWORD_BYTES) {
     throw new AuthError(
       400,
       ErrorCode.validation_failed,
@@ -59,12 +62,17 @@ export function checkPasswordPolicy(
     );
   }
   const reasons: WeakReason[] = [];
-  if ([...password].length < minLength) reasons.push("length");
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) reasons.push("pwned");
+  const messages: string[] = [];
+  if (bytes < minLength) {
+    reasons.push("length");
+    messages.push(`Password should be at least ${minLength} characters.`);
+  }
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) {
+    reasons.push("pwned");
+    messages.push("Password is known to be weak and easy to guess, please choose a different one.");
+  }
   if (reasons.length) {
-    const message = reasons.includes("length")
-      ? `Password should be at least ${minLength} characters.`
-      : "Password is known to be weak and easy to guess, please choose a different one.";
+    const message = messages.join(" ");
     throw new AuthError(422, ErrorCode.weak_password, message, {
       weak_password: { reasons, message },
     });

@@ -65,12 +65,12 @@ export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: A
         ErrorCode.validation_failed,
         `Invalid email action link type requested: ${type}`,
       );
-    const password = presentString(body.password);
+    // A signup link for a new address makes its account: with a password, as a sign-up would.
     const passwordHash =
-      type === "signup" && !known && password !== undefined
+      type === "signup" && !known
         ? await hashPassword(
             checkPasswordPolicy(
-              password,
+              presentString(body.password) ?? "",
               config.passwordMinLength,
               "Signup requires a valid password",
             ),

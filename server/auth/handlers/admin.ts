@@ -146,7 +146,7 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
       phone: phone === undefined ? undefined : readPhone(phone),
     };
     if (body.password !== undefined) {
-      const password = checkPasswordPolicy(body.password, app.config.passwordMinLength);
+      const password = checkPasswordPolicy(body.password, app.config.passwordMinLength, null);
       changes.passwordHash = await hashPassword(password);
     }
     return db

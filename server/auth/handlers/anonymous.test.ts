@@ -14,7 +14,7 @@ const claimsOf = (token: string) =>
 
 describeAuthSuite(
   "auth: anonymous sign-ins",
-  ({ client, emailTo }) => {
+  ({ auth, client, emailTo }) => {
     it("signs in without an address, then converts by confirming one", async () => {
       const supabase = client();
       const { data, error } = await supabase.auth.signInAnonymously({
@@ -47,6 +47,32 @@ describeAuthSuite(
       const { data: after } = await supabase.auth.getUser(token);
       expect(after.user).toMatchObject({ email, is_anonymous: false });
       expect(after.user?.identities?.map((i) => i.provider)).toEqual(["email"]);
+    });
+
+    it("keeps anonymous users away from second factors", async () => {
+      const supabase = client();
+      const { data } = await supabase.auth.signInAnonymously();
+      const token = data.session!.access_token;
+      for (const [method, path] of [
+        ["POST", "/factors"],
+        ["POST", `/factors/${crypto.randomUUID()}/challenge`],
+        ["POST", `/factors/${crypto.randomUUID()}/verify`],
+        ["DELETE", `/factors/${crypto.randomUUID()}`],
+      ] as const) {
+        const res = await auth(path, {
+          method,
+          body: JSON.stringify({ factor_type: "totp" }),
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect([path, res.status, await res.json()]).toEqual([
+          path,
+          403,
+          expect.objectContaining({
+            error_code: "no_authorization",
+            msg: "Anonymous user not allowed to perform these actions",
+          }),
+        ]);
+      }
     });
   },
   { GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "true" },

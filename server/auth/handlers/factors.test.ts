@@ -68,7 +68,7 @@ describeAuthSuite("auth: MFA (TOTP)", ({ ctx, auth, client, confirmedUser }) => 
     });
     expect(
       (await other.auth.mfa.enroll({ factorType: "totp", friendlyName: "Second" })).error,
-    ).toMatchObject({ status: 422, code: "insufficient_aal" });
+    ).toMatchObject({ status: 403, code: "insufficient_aal" });
     expect((await other.auth.mfa.unenroll({ factorId })).error).toMatchObject({
       status: 422,
       code: "insufficient_aal",
@@ -116,6 +116,82 @@ describeAuthSuite("auth: MFA (TOTP)", ({ ctx, auth, client, confirmedUser }) => 
       status: 404,
       code: "mfa_factor_not_found",
     });
+  });
+
+  it("answers GoTrue's codes in GoTrue's order for names, types, ids, codes and challenges", async () => {
+    const { session } = await confirmedUser("mfa-order");
+    const as = (path: string, body?: object, method = "POST") =>
+      auth(path, {
+        method,
+        ...(body && { body: JSON.stringify(body) }),
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
+    const answer = async (res: Response) => [res.status, await res.json()] as const;
+    const enrol = (friendly_name?: string) =>
+      as("/factors", { factor_type: "totp", ...(friendly_name && { friendly_name }) });
+
+    expect(await answer(await as("/factors", { factor_type: "webauthn" }))).toEqual([
+      422,
+      expect.objectContaining({ error_code: "mfa_webauthn_enroll_not_enabled" }),
+    ]);
+    // A name is the user's once, the empty one too, until an unverified factor expires.
+    const first = (await (await enrol()).json()) as { id: string };
+    expect(await answer(await enrol())).toEqual([
+      422,
+      expect.objectContaining({
+        error_code: "mfa_factor_name_conflict",
+        msg: 'A factor with the friendly name "" for this user already exists',
+      }),
+    ]);
+    expect((await enrol("Laptop")).status).toBe(200);
+    expect((await answer(await enrol("Laptop")))[1]).toMatchObject({
+      error_code: "mfa_factor_name_conflict",
+    });
+    await ctx.db.query(
+      "UPDATE auth.mfa_factors SET created_at = now() - interval '301 seconds' WHERE id = $1",
+      [first.id],
+    );
+    const again = (await (await enrol()).json()) as { id: string };
+    expect(again.id).not.toBe(first.id);
+
+    for (const path of ["/factors/not-a-uuid/challenge", "/factors/not-a-uuid/verify"])
+      expect(await answer(await as(path, {}))).toEqual([
+        404,
+        expect.objectContaining({
+          error_code: "validation_failed",
+          msg: "factor_id must be an UUID",
+        }),
+      ]);
+    expect((await answer(await as("/factors/not-a-uuid", undefined, "DELETE")))[0]).toBe(404);
+
+    const verify = (body: object) => as(`/factors/${again.id}/verify`, body);
+    const challenge = (await (await as(`/factors/${again.id}/challenge`, {})).json()) as {
+      id: string;
+    };
+    // The body is read as GoTrue's typed fields first (a challenge_id that is no UUID is
+    // unreadable JSON), then an empty code is refused before the challenge is looked at.
+    for (const body of [
+      { challenge_id: "nope", code: "" },
+      { challenge_id: 7, code: "123456" },
+      { challenge_id: challenge.id, code: 123456 },
+    ])
+      expect((await answer(await verify(body)))[1]).toMatchObject({ error_code: "bad_json" });
+    expect(await answer(await verify({ code: "" }))).toEqual([
+      400,
+      expect.objectContaining({
+        error_code: "validation_failed",
+        msg: "Code needs to be non-empty",
+      }),
+    ]);
+    for (const body of [{ code: "123456" }, { challenge_id: crypto.randomUUID(), code: "123456" }])
+      expect(await answer(await verify(body))).toEqual([
+        422,
+        expect.objectContaining({
+          error_code: "mfa_factor_not_found",
+          msg: "MFA factor with the provided challenge ID not found",
+        }),
+      ]);
+    expect((await verify({ challenge_id: challenge.id, code: "000000" })).status).toBe(422);
   });
 
   it("asks for a signed-in user before anything else", async () => {

@@ -13,6 +13,7 @@ import { matchTotp, newTotpSecret, otpauthUri } from "../mfa/totp.ts";
 import {
   completeChallenge,
   createChallenge,
+  deleteAbandonedFactors,
   createPhoneFactor,
   createTotpFactor,
   deleteChallenge,
@@ -32,22 +33,75 @@ import { SecretBox } from "../../security/secret-box.ts";
 
 const notFound = () => new AuthError(404, ErrorCode.mfa_factor_not_found, "Factor not found");
 
+/** An unverified factor never challenged goes after this long (GoTrue's factor expiry). */
+const UNVERIFIED_FACTOR_SECONDS = 300;
+/** At most this many verified factors, whatever GOTRUE_MFA_MAX_ENROLLED_FACTORS allows. */
+const MAX_VERIFIED_FACTORS = 10;
+/** What GoTrue reads a missing challenge_id as: the zero UUID, which names no challenge. */
+const NO_CHALLENGE = "00000000-0000-0000-0000-000000000000";
+/** A field GoTrue reads as a string: absent, null or a string. */
+const isTextField = (value: unknown) =>
+  value === undefined || value === null || typeof value === "string";
+
 export default async function factors(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config } = app;
   const box = new SecretBox(app.keys.derive("mfa-totp-secrets"));
   const issuerDefault = new URL(config.siteUrl).hostname;
 
+  /** The signed-in user of a /factors route: anonymous users have no second factor. */
+  async function signedIn(request: Parameters<typeof authenticate>[2]) {
+    const found = await authenticate(db, ctx.tokens, request);
+    if (found.user.is_anonymous)
+      throw new AuthError(
+        403,
+        ErrorCode.no_authorization,
+        "Anonymous user not allowed to perform these actions",
+      );
+    return found;
+  }
+
   /** The signed-in user's factor named in the path. */
   async function ownFactor(request: Parameters<typeof authenticate>[2], id: string) {
-    const signedIn = await authenticate(db, ctx.tokens, request);
-    if (!isUuid(id)) throw notFound();
-    const factor = await findFactor(db, signedIn.user.id, id);
+    const found = await signedIn(request);
+    if (!isUuid(id))
+      throw new AuthError(404, ErrorCode.validation_failed, "factor_id must be an UUID");
+    const factor = await findFactor(db, found.user.id, id);
     if (!factor) throw notFound();
-    return { ...signedIn, factor };
+    return { ...found, factor };
+  }
+
+  /**
+   * GoTrue's checks of a new factor, in its order, over the user's factors once abandoned ones
+   * have gone (unverified, never challenged, older than UNVERIFIED_FACTOR_SECONDS): the name is
+   * not another factor's (an empty one included), the counts, and aal2 once a factor is verified.
+   */
+  async function assertMayEnrol(
+    user: UserRow,
+    session: { aal: string },
+    friendlyName: string,
+    replaced: (f: FactorRow) => boolean,
+  ) {
+    await deleteAbandonedFactors(db, user.id, UNVERIFIED_FACTOR_SECONDS);
+    const factors = (await listFactors(db, user.id)).filter((f) => !replaced(f));
+    if (factors.some((f) => f.friendly_name === friendlyName))
+      throw new AuthError(
+        422,
+        ErrorCode.mfa_factor_name_conflict,
+        `A factor with the friendly name "${friendlyName}" for this user already exists`,
+      );
+    const verified = factors.filter((f) => f.status === "verified").length;
+    if (factors.length >= config.mfa.maxFactors || verified >= MAX_VERIFIED_FACTORS)
+      throw new AuthError(
+        422,
+        ErrorCode.too_many_enrolled_mfa_factors,
+        "Maximum number of verified factors reached, unenroll to continue",
+      );
+    if (verified > 0 && session.aal !== "aal2")
+      throw new AuthError(403, ErrorCode.insufficient_aal, "AAL2 required to enroll a new factor");
   }
 
   app.post("/factors", async (request) => {
-    const { user, session } = await authenticate(db, ctx.tokens, request);
+    const { user, session } = await signedIn(request);
     const body = readBody(request);
     const type = body.factor_type;
     if (type !== "totp" && type !== "phone" && type !== "webauthn")
@@ -63,7 +117,11 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
         "MFA enroll is disabled for Phone",
       );
     if (type === "webauthn")
-      throw new AuthError(422, ErrorCode.validation_failed, "MFA enroll is disabled for WebAuthn");
+      throw new AuthError(
+        422,
+        ErrorCode.mfa_webauthn_enroll_not_enabled,
+        "MFA enroll is disabled for WebAuthn",
+      );
     if (type === "totp" && !config.mfa.totpEnroll)
       throw new AuthError(
         422,
@@ -73,7 +131,6 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
     const friendlyName = presentString(body.friendly_name) ?? "";
     if (friendlyName.length > 120)
       throw new AuthError(400, ErrorCode.validation_failed, "friendly_name is too long");
-    const existing = await listFactors(db, user.id);
     let phone: string | undefined;
     if (type === "phone") {
       if (presentString(body.phone) === undefined)
@@ -83,22 +140,22 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
           "Phone number required to enroll Phone factor",
         );
       phone = readPhone(body.phone);
-      if (existing.some((f) => f.phone === phone && f.status === "verified"))
+      if (
+        (await listFactors(db, user.id)).some((f) => f.phone === phone && f.status === "verified")
+      )
         throw new AuthError(
           422,
           ErrorCode.mfa_verified_factor_exists,
           "A verified phone factor already exists, unenroll the existing factor to continue",
         );
     }
-    const others = existing.filter((f) => !(phone && f.phone === phone));
-    if (others.length >= config.mfa.maxFactors)
-      throw new AuthError(
-        422,
-        ErrorCode.too_many_enrolled_mfa_factors,
-        "Maximum number of verified factors reached, unenroll to continue",
-      );
-    if (others.some((f) => f.status === "verified") && session.aal !== "aal2")
-      throw new AuthError(422, ErrorCode.insufficient_aal, "AAL2 required to enroll a new factor");
+    // An unverified factor of the same number is replaced by this one (createPhoneFactor).
+    await assertMayEnrol(
+      user,
+      session,
+      friendlyName,
+      (f) => phone !== undefined && f.phone === phone,
+    );
     if (phone !== undefined) {
       const factor = await db.transaction((tx) =>
         createPhoneFactor(tx, { userId: user.id, friendlyName, phone }),
@@ -150,17 +207,21 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
     { onRequest: ctx.limits.hook("factor_verify") },
     async (request) => {
       const { user, session, factor } = await ownFactor(request, request.params.id);
-      assertVerifyEnabled(factor);
       const body = readBody(request);
-      const challengeId = presentString(body.challenge_id);
-      const code = typeof body.code === "string" ? body.code.trim() : "";
-      if (!challengeId || !isUuid(challengeId))
-        throw new AuthError(400, ErrorCode.validation_failed, "challenge_id must be a UUID");
+      // GoTrue reads the body into typed fields first: a challenge_id that is not a UUID, or a
+      // code that is not a string, is unreadable JSON; a missing challenge_id is the zero UUID.
+      const challengeId = body.challenge_id ?? NO_CHALLENGE;
+      if (typeof challengeId !== "string" || !isUuid(challengeId) || !isTextField(body.code))
+        throw new AuthError(400, ErrorCode.bad_json, "Could not parse request body as JSON");
+      const code = (body.code ?? "").trim();
+      if (body.code === undefined || body.code === null || body.code === "")
+        throw new AuthError(400, ErrorCode.validation_failed, "Code needs to be non-empty");
+      assertVerifyEnabled(factor);
       const raised = await db.transaction(async (tx) => {
         const challenge = await findChallenge(tx, factor.id, challengeId);
         if (!challenge)
           throw new AuthError(
-            404,
+            422,
             ErrorCode.mfa_factor_not_found,
             "MFA factor with the provided challenge ID not found",
           );

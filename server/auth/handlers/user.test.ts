@@ -2,6 +2,7 @@
 import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
 import { codeIn, followLink, linkIn, PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
+import { stepAt, totpCode } from "../mfa/totp.ts";
 
 describeAuthSuite(
   "auth: user",
@@ -46,6 +47,38 @@ describeAuthSuite(
       expect(
         (await client().auth.signInWithPassword({ email, password: "New-Strong-Passphrase-7" }))
           .error,
+      ).toBeNull();
+    });
+
+    it("changes the password, email or phone of an account with a second factor only from aal2", async () => {
+      const { email, supabase } = await confirmedUser("update-mfa");
+      const { data } = await supabase.auth.mfa.enroll({ factorType: "totp" });
+      const factor = data as { id: string; totp: { secret: string } };
+      const code = () => totpCode(factor.totp.secret, stepAt(Date.now()));
+      expect(
+        (await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code: code() })).error,
+      ).toBeNull();
+      // A password sign-in alone is aal1.
+      const aal1 = client();
+      await aal1.auth.signInWithPassword({ email, password: PASSWORD });
+      for (const change of [
+        { password: "Another-Strong-Passphrase-8" },
+        { email: uniqueEmail("update-mfa-next") },
+        { phone: "+15555550123" },
+      ])
+        expect((await aal1.auth.updateUser(change)).error).toMatchObject({
+          status: 401,
+          code: "insufficient_aal",
+          message: "AAL2 session is required to update email or password when MFA is enabled.",
+        });
+      // The same values as now, and metadata, need nothing more.
+      expect((await aal1.auth.updateUser({ email, data: { team: "EMEA" } })).error).toBeNull();
+      expect(
+        (await client().auth.signInWithPassword({ email, password: PASSWORD })).error,
+      ).toBeNull();
+      // From aal2 the password changes.
+      expect(
+        (await supabase.auth.updateUser({ password: "Another-Strong-Passphrase-8" })).error,
       ).toBeNull();
     });
 

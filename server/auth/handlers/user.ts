@@ -36,7 +36,7 @@ import {
 import { readChannel, sendPhoneCode } from "../sms/phone-codes.ts";
 import type { SmsChannel } from "../sms/sms-sender.ts";
 import { useReauthenticationNonce } from "./reauthenticate.ts";
-import { factorsJson } from "../models/factors.ts";
+import { factorsJson, listFactors } from "../models/factors.ts";
 
 const REAUTHENTICATION_AFTER_MS = 24 * 3600 * 1000;
 
@@ -52,7 +52,10 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
     const { user, session } = await authenticate(db, ctx.tokens, request);
     const body = readBody(request);
     // GoTrue's order: the email, the phone (E.164, its channel) and the password are checked first.
-    const newEmail = body.email === undefined ? undefined : readEmail(body.email);
+    const newEmail =
+      body.email === undefined || body.email === null || body.email === ""
+        ? undefined
+        : readEmail(body.email);
     const rawPhone = presentString(body.phone);
     const newPhone = rawPhone === undefined ? undefined : readPhone(rawPhone);
     const channel =
@@ -60,9 +63,26 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
     const password =
       body.password === undefined
         ? undefined
-        : checkPasswordPolicy(body.password, config.passwordMinLength);
+        : checkPasswordPolicy(body.password, config.passwordMinLength, null);
     if (body.app_metadata !== undefined)
-      throw new AuthError(403, ErrorCode.not_admin, "User not allowed");
+      throw new AuthError(
+        403,
+        ErrorCode.not_admin,
+        "Updating app_metadata requires admin privileges",
+      );
+    const changeEmail = newEmail !== undefined && newEmail !== user.email;
+    const changePhone = newPhone !== undefined && newPhone !== user.phone;
+    // With a verified second factor, what signs in changes only from a session that used it.
+    if (
+      (password || changeEmail || changePhone) &&
+      session.aal !== "aal2" &&
+      (await listFactors(db, user.id)).some((f) => f.status === "verified")
+    )
+      throw new AuthError(
+        401,
+        ErrorCode.insufficient_aal,
+        "AAL2 session is required to update email or password when MFA is enabled.",
+      );
     // An anonymous user's password needs an address or number to sign in with.
     if (user.is_anonymous && password && newEmail === undefined && newPhone === undefined)
       throw new AuthError(
@@ -70,11 +90,9 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         ErrorCode.validation_failed,
         "Updating password of an anonymous user without an email or phone is not allowed",
       );
-    const changePhone = newPhone !== undefined && newPhone !== user.phone;
     if (changePhone && !config.phoneEnabled)
       throw new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
     const data = body.data === undefined ? undefined : readMetadata(body.data);
-    const changeEmail = newEmail !== undefined && newEmail !== user.email;
     const pkce = changeEmail ? parsePkce(body) : undefined;
     const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
     // A session signed in within the day may change its password; an older one, only with the

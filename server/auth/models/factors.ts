@@ -71,6 +71,23 @@ export async function createPhoneFactor(
   return insertFactor(q, opts, { type: "phone", column: "phone", value: opts.phone });
 }
 
+/**
+ * Deletes the user's factors abandoned during enrolment: unverified, never challenged, created
+ * more than `seconds` ago.
+ */
+export async function deleteAbandonedFactors(
+  q: Queryable,
+  userId: string,
+  seconds: number,
+): Promise<void> {
+  await q.query(
+    `DELETE FROM auth.mfa_factors f WHERE f.user_id = $1 AND f.status = 'unverified'
+       AND f.created_at < now() - make_interval(secs => $2)
+       AND NOT EXISTS (SELECT 1 FROM auth.mfa_challenges c WHERE c.factor_id = f.id)`,
+    [userId, seconds],
+  );
+}
+
 /** A new factor; a friendly name the user already gave another factor is GoTrue's 422. */
 async function insertFactor(
   q: Queryable,
