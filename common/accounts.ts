@@ -7,8 +7,9 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 export const newPasswordSchema = z
   .object({
-    password: storableString().min(
-      MIN_PASSWORD_LENGTH,
+    // Counted in UTF-8 bytes, as the server (and GoTrue) counts it.
+    password: storableString().refine(
+      (p) => new TextEncoder().encode(p).length >= MIN_PASSWORD_LENGTH,
       `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
     ),
     confirm: z.string(),

@@ -179,8 +179,13 @@ describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, ema
     await admin().updateUserById(id, { ban_duration: "none" });
     expect((await signIn(email)).error).toBeNull();
 
-    const weak = await admin().updateUserById(id, { password: "short" });
-    expect(weak.error).toMatchObject({ status: 422, code: "weak_password" });
+    for (const password of ["short", ""]) {
+      const weak = await admin().updateUserById(id, { password });
+      expect([password, weak.error]).toEqual([
+        password,
+        expect.objectContaining({ status: 422, code: "weak_password" }),
+      ]);
+    }
     await admin().updateUserById(id, { password: "Another-Horse-77" });
     expect((await signIn(email)).error).toMatchObject({ code: "invalid_credentials" });
     expect((await signIn(email, "Another-Horse-77")).error).toBeNull();
@@ -261,6 +266,18 @@ describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, ema
 
   it("generates working links of every type without sending anything", async () => {
     const newcomer = uniqueEmail("gen-signup");
+    // A signup link for a new address makes its account, so it needs a password, as a sign-up.
+    const bare = await asAdmin("/admin/generate_link", {
+      method: "POST",
+      body: JSON.stringify({ type: "signup", email: newcomer }),
+    });
+    expect([bare.status, await bare.json()]).toEqual([
+      400,
+      expect.objectContaining({
+        error_code: "validation_failed",
+        msg: "Signup requires a valid password",
+      }),
+    ]);
     const signup = await admin().generateLink({
       type: "signup",
       email: newcomer,

@@ -34,9 +34,27 @@ describeAuthSuite(
       expect((await supabase.auth.updateUser({ password: PASSWORD })).error).toMatchObject({
         code: "same_password",
       });
-      expect((await supabase.auth.updateUser({ password: "short" })).error).toMatchObject({
-        code: "weak_password",
-        reasons: ["length"],
+      for (const password of ["short", ""])
+        expect((await supabase.auth.updateUser({ password })).error).toMatchObject({
+          code: "weak_password",
+          reasons: ["length"],
+        });
+      // GoTrue counts a password's length in bytes: four two-byte letters are eight.
+      expect((await supabase.auth.updateUser({ password: "éàüö" })).error).toBeNull();
+      expect((await supabase.auth.updateUser({ password: PASSWORD })).error).toBeNull();
+      // An empty email is no change; app_metadata is the admin API's.
+      expect((await supabase.auth.updateUser({ email: "" })).data.user?.email).toBe(email);
+      expect(
+        (
+          await supabase.auth.updateUser({
+            data: {},
+            app_metadata: { team_role: "admin" },
+          } as never)
+        ).error,
+      ).toMatchObject({
+        status: 403,
+        code: "not_admin",
+        message: "Updating app_metadata requires admin privileges",
       });
       expect(
         (await supabase.auth.updateUser({ password: "New-Strong-Passphrase-7" })).error,
