@@ -228,6 +228,29 @@ describeAuthSuite("rest: the leads view", (suite) => {
     expect(lines[2500]).toBe(`lead2500@${bulk},Lead 2500`);
     expect(new Set(lines.slice(1).map((l) => l.split(",")[0])).size).toBe(2500);
 
+    // Rows of one statement share their time to the microsecond, and rows microseconds apart
+    // share its millisecond: a batch that ends among them continues with the rest of them.
+    for (const [label, spacing] of [
+      ["same", "0"],
+      ["micro", "0.0001"],
+    ] as const) {
+      const at = `${label}-${bulk}`;
+      await ctx.db.query(
+        `INSERT INTO public.contact_messages (name, email, phone, message, created_at)
+         SELECT 'Lead ' || n, 'lead' || n || '@' || $1, '1', 'Hi', now() - make_interval(secs => n * $2::float8)
+         FROM generate_series(1, 1100) AS n`,
+        [at, spacing],
+      );
+      const csv = await fetch(`${server.url}/rest/v1/leads?select=email&email=ilike.*@${at}`, {
+        headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, accept: "text/csv" },
+      });
+      const emails = (await csv.text())
+        .split("\r\n")
+        .filter((l) => l !== "")
+        .slice(1);
+      expect([label, emails.length, new Set(emails).size]).toEqual([label, 1100, 1100]);
+    }
+
     const refused = await fetch(`${server.url}/rest/v1/leads`, {
       headers: { apikey: server.anonKey, accept: "text/csv" },
     });

@@ -107,10 +107,16 @@ function limitedRead(
   return `${plannedWith(where)}SELECT ${list.join(", ")} FROM (${parts.join(" UNION ALL ")}) AS ${relation.name}${order}${pageSql}`;
 }
 
+/** Where an export's next batch starts: the last row's time (text, to the microsecond) and id. */
+export type ExportCursor = { at: string; id: string };
+
+/** The column of an export's rows that holds their ExportCursor time. */
+export const EXPORT_AT = "export_cursor_at";
+
 export type ExportPlan = {
   columns: string[];
   /** The statement of the next batch: newest first, after the last row of the previous one. */
-  batch(after: { created_at: Date; id: string } | undefined): { sql: string; params: unknown[] };
+  batch(after: ExportCursor | undefined): { sql: string; params: unknown[] };
 };
 
 /** Rows fetched per statement by an export (its memory is one batch, whatever the total). */
@@ -126,14 +132,16 @@ export function planExport(
   query: Record<string, string | string[] | undefined>,
 ): ExportPlan {
   const { list, where, params } = parseQuery(relation, query);
-  const columns = [...new Set([...list, "created_at", "id"])];
+  // The cursor is the row's time to the microsecond, as text: a Date keeps milliseconds only,
+  // and rows of one statement share their time.
+  const columns = [...new Set([...list, "created_at", "id", `created_at::text AS ${EXPORT_AT}`])];
   return {
     columns: list,
     batch(after) {
       const batchParams = [...params];
       let condition = where;
       if (after) {
-        batchParams.push(after.created_at, after.id);
+        batchParams.push(after.at, after.id);
         const [at, id] = [
           `$${batchParams.length - 1}::timestamptz`,
           `$${batchParams.length}::uuid`,

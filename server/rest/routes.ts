@@ -30,6 +30,8 @@ import {
   planExport,
   planRead,
   rangeAnswer,
+  EXPORT_AT,
+  type ExportCursor,
   type ReadPlan,
   type ReadRelation,
 } from "./read-query.ts";
@@ -410,7 +412,7 @@ export default async function restRoutes(app: FastifyInstance) {
   async function exportCsv(relation: ReadRelation, request: TableRequest, reply: FastifyReply) {
     const plan = planExport(relation, everyValue(request.query as Query));
     const db = app.db;
-    const batch = (after?: { created_at: Date; id: string }) => {
+    const batch = (after?: ExportCursor) => {
       const { sql, params } = plan.batch(after);
       return db.query<Record<string, unknown>>(sql, params);
     };
@@ -423,7 +425,7 @@ export default async function restRoutes(app: FastifyInstance) {
         if (rows.length > 0) yield rows.map((r) => csvLine(plan.columns.map((c) => r[c]))).join("");
         if (rows.length < EXPORT_BATCH) return;
         const last = rows[rows.length - 1]!;
-        rows = await batch({ created_at: last.created_at as Date, id: last.id as string });
+        rows = await batch({ at: last[EXPORT_AT] as string, id: last.id as string });
       }
     }
     const day = new Date().toISOString().slice(0, 10);
