@@ -221,6 +221,18 @@ function parseQuery(relation: ReadRelation, query: Record<string, string | strin
 }
 
 /** One filter, `op.value` or `not.op.value`, on a known column. */
+/**
+ * A boolean as PostgreSQL's input reads it (any case, around spaces): a prefix of true, false,
+ * yes or no, on, off, 1 or 0; anything else is its 22P02.
+ */
+export function readBoolean(value: string): boolean {
+  const v = value.trim().toLowerCase();
+  const prefixOf = (word: string, min = 1) => v.length >= min && word.startsWith(v);
+  if (prefixOf("true") || prefixOf("yes") || prefixOf("on", 2) || v === "1") return true;
+  if (prefixOf("false") || prefixOf("no") || prefixOf("off", 2) || v === "0") return false;
+  throw new PostgrestError(400, "22P02", `invalid input syntax for type boolean: "${value}"`);
+}
+
 function condition(
   name: string,
   filter: string,
@@ -238,8 +250,11 @@ function condition(
     return `$${params.length}`;
   };
   let sql: string;
+  // A boolean is read here, as PostgreSQL reads one: the embedded driver refuses to send an
+  // unreadable boolean with an error of its own instead of the database's 22P02.
+  const typed = (v: string) => (type === "boolean" ? readBoolean(v) : v);
   if (Object.hasOwn(COMPARE, op) && type !== "jsonb") {
-    sql = `${name} ${COMPARE[op]} ${param(value)}::${type}`;
+    sql = `${name} ${COMPARE[op]} ${param(typed(value))}::${type}`;
   } else if (op === "like" || op === "ilike") {
     if (type !== "text")
       throw new PostgrestError(
@@ -252,7 +267,7 @@ function condition(
     const inner = /^\((.*)\)$/s.exec(value)?.[1];
     if (inner === undefined)
       throw parseError(`filter (${filter})`, "Expected a list in parentheses");
-    const items = inner === "" ? [] : splitTopLevel(inner).map(unquote);
+    const items = inner === "" ? [] : splitTopLevel(inner).map(unquote).map(typed);
     sql = `${name} = ANY(${param(items)}::${type}[])`;
   } else if (op === "is") {
     const known = { null: "NULL", true: "TRUE", false: "FALSE", unknown: "UNKNOWN" }[

@@ -78,6 +78,33 @@ describeAuthSuite("rest: the workspace's reads and writes", (suite) => {
     }
   });
 
+  it("reads booleans in filters as PostgreSQL does, refusing an unreadable one with its 22P02", async () => {
+    for (const value of ["true", "YES", " on ", "t", "1"]) {
+      const { error, status } = await member
+        .from("webhook_endpoints")
+        .select("id")
+        .filter("enabled", "eq", value);
+      expect([value, status, error]).toEqual([value, 200, null]);
+    }
+    for (const filter of ["enabled=eq.maybe", "enabled=in.(t,maybe)", "enabled=neq.o"]) {
+      const token = (await member.auth.getSession()).data.session!.access_token;
+      for (const accept of ["application/json", "text/csv"]) {
+        const res = await fetch(`${server.url}/rest/v1/webhook_endpoints?${filter}`, {
+          headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, accept },
+        });
+        expect([filter, accept, res.status, await res.json()]).toEqual([
+          filter,
+          accept,
+          400,
+          expect.objectContaining({
+            code: "22P02",
+            message: expect.stringMatching(/^invalid input syntax for type boolean: "(maybe|o)"$/),
+          }),
+        ]);
+      }
+    }
+  });
+
   it("lets admins add an endpoint (its secret shown once) that receives signed events of new leads", async () => {
     const added = await admin
       .from("webhook_endpoints")
