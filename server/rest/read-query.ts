@@ -24,6 +24,8 @@ export type ReadRelation = {
 export type ReadPlan = {
   sql: string;
   countSql: string;
+  /** The exact count up to MAX_ROWS + 1 (reads at most that many rows). */
+  cappedCountSql: string;
   /** The planner's estimate of the count: EXPLAIN's rows of this statement (countParams). */
   plannedCountSql: string;
   params: unknown[];
@@ -65,6 +67,7 @@ export function planRead(
     }),
     // The exact count a caller asks for reads every matching row, as PostgREST's does.
     countSql: `${plannedWith(where)}SELECT count(*)::int AS n /* whole table: an exact count */ FROM ${relation.sql}${where}`,
+    cappedCountSql: `${plannedWith(where)}SELECT count(*)::int AS n FROM (SELECT 1 FROM ${relation.sql}${where} LIMIT ${MAX_ROWS + 1}) AS capped`,
     plannedCountSql: `${plannedWith(where)}EXPLAIN (FORMAT JSON) SELECT 1 FROM ${relation.sql}${where}`,
     params,
     countParams,

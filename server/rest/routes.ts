@@ -393,16 +393,19 @@ export default async function restRoutes(app: FastifyInstance) {
    * them all).
    */
   async function countOf(plan: ReadPlan, how: "exact" | "planned" | "estimated") {
-    if (how !== "exact") {
+    const count = async (sql: string) =>
+      (await app.db.query<{ n: number }>(sql, plan.countParams))[0]!.n;
+    const planned = async () => {
       const [explained] = await app.db.query<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
         plan.plannedCountSql,
         plan.countParams,
       );
-      const planned = Math.round(explained!["QUERY PLAN"][0].Plan["Plan Rows"]);
-      if (how === "planned" || planned > MAX_ROWS) return planned;
-    }
-    const [counted] = await app.db.query<{ n: number }>(plan.countSql, plan.countParams);
-    return counted!.n;
+      return Math.round(explained!["QUERY PLAN"][0].Plan["Plan Rows"]);
+    };
+    if (how === "exact") return count(plan.countSql);
+    if (how === "planned") return planned();
+    const capped = await count(plan.cappedCountSql);
+    return capped <= MAX_ROWS ? capped : Math.max(capped, await planned());
   }
 
   /**
