@@ -27,6 +27,7 @@ for (const [prefix, bits] of [
   NOT_PUBLIC.addSubnet(prefix, bits, "ipv4");
 for (const [prefix, bits] of [
   ["::", 96], // unspecified, loopback and the old IPv4-compatible form
+  ["::ffff:0:0:0", 96], // IPv4-translated: an IPv4 address inside
   ["64:ff9b::", 96], // NAT64: an IPv4 address inside, which may be private
   ["64:ff9b:1::", 48],
   ["100::", 64],
@@ -73,11 +74,11 @@ export class PrivateAddressError extends Error {
 export const publicLookup: net.LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
-    const refused = addresses.find(({ address }) => !isPublicAddress(address));
-    if (refused)
+    // The address itself is not told: the delivery log would map the server's network.
+    if (addresses.some(({ address }) => !isPublicAddress(address)))
       return callback(
         new PrivateAddressError(
-          `${hostname} resolves to ${refused.address}, which is not a public address (WEBHOOK_ALLOW_PRIVATE_ADDRESSES)`,
+          `${hostname} resolves to an address that is not public (WEBHOOK_ALLOW_PRIVATE_ADDRESSES)`,
         ),
         [],
       );
