@@ -110,16 +110,7 @@ export default async function restRoutes(app: FastifyInstance) {
   }
 
   function tableOf(request: TableRequest): RestTable {
-    const profile = request.headers["content-profile"] ?? request.headers["accept-profile"];
-    if (profile !== undefined && profile !== "public") {
-      throw new PostgrestError(
-        406,
-        "PGRST106",
-        `Invalid schema: ${String(profile)}`,
-        null,
-        "Only the following schemas are exposed: public",
-      );
-    }
+    assertProfile(request);
     // Own tables only: a name like `toString` is not a table.
     const name = request.params.table;
     const table = Object.hasOwn(REST_TABLES, name) ? REST_TABLES[name] : undefined;
@@ -363,6 +354,8 @@ export default async function restRoutes(app: FastifyInstance) {
         : undefined;
       if (!relation) return readRefused(request);
       const claims = await claimsOf(request);
+      assertProfile(request);
+      assertReadableAs(request.headers.accept);
       await assertTeamReader(app.db, claims, `view ${relation.name}`);
       if (/\btext\/csv\b/.test(request.headers.accept ?? ""))
         return exportCsv(relation, request, reply);
@@ -438,12 +431,17 @@ export default async function restRoutes(app: FastifyInstance) {
       .send(Readable.from(lines()));
   }
 
-  /** What the lead tables answer to a read, change or delete: no role has the privilege. */
+  /**
+   * What a relation answers to what no role may do with it: a lead table read, changed or
+   * deleted, a view of the team's changed, the lead states read. Any other name is not a table.
+   */
   async function readRefused(request: TableRequest) {
     const role = await roleOf(request);
-    tableOf(request);
+    const name = request.params.table;
+    if (Object.hasOwn(READABLE, name) || name === "lead_states") assertProfile(request);
+    else tableOf(request);
     queryParams(request);
-    throw denied(request.params.table, role);
+    throw denied(name, role);
   }
 
   // Changing or deleting leads: no role has such a privilege here.
@@ -456,6 +454,41 @@ export default async function restRoutes(app: FastifyInstance) {
 }
 
 type Row = { email: string; source?: LeadSource };
+
+/** Only the public schema is exposed: another in Accept-Profile or Content-Profile is a 406. */
+function assertProfile(request: FastifyRequest) {
+  const profile = request.headers["content-profile"] ?? request.headers["accept-profile"];
+  if (profile !== undefined && profile !== "public") {
+    throw new PostgrestError(
+      406,
+      "PGRST106",
+      `Invalid schema: ${String(profile)}`,
+      null,
+      "Only the following schemas are exposed: public",
+    );
+  }
+}
+
+/** The media types a read answers in: JSON, one JSON object (single()) and CSV. */
+const READ_MEDIA = new Set([
+  "*/*",
+  "application/*",
+  "application/json",
+  "application/vnd.pgrst.object+json",
+  "text/csv",
+]);
+
+/** An Accept header none of whose types a read answers in is PostgREST's 406. */
+function assertReadableAs(accept: string | undefined) {
+  if (!accept?.trim()) return;
+  const types = accept.split(",").map((t) => t.split(";")[0]!.trim().toLowerCase());
+  if (!types.some((t) => READ_MEDIA.has(t)))
+    throw new PostgrestError(
+      406,
+      "PGRST107",
+      `None of these media types are available: ${types.join(", ")}`,
+    );
+}
 
 /**
  * Rows as PostgREST answers a read or a representation: an array, or the one object that

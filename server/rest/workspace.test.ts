@@ -78,6 +78,49 @@ describeAuthSuite("rest: the workspace's reads and writes", (suite) => {
     }
   });
 
+  it("answers what PostgREST answers to another schema, an unknown media type and a write to a view", async () => {
+    const token = (await member.auth.getSession()).data.session!.access_token;
+    const as = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
+      fetch(`${server.url}/rest/v1/${path}`, {
+        ...init,
+        headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, ...init.headers },
+      });
+    const answer = async (res: Response) => [res.status, (await res.json()).code];
+    expect(await answer(await as("leads", { headers: { "accept-profile": "auth" } }))).toEqual([
+      406,
+      "PGRST106",
+    ]);
+    expect(await answer(await as("leads", { headers: { accept: "application/xml" } }))).toEqual([
+      406,
+      "PGRST107",
+    ]);
+    expect(
+      (await as("leads?limit=1", { headers: { accept: "application/xml, */*;q=0.1" } })).status,
+    ).toBe(200);
+    for (const [method, path] of [
+      ["PATCH", "leads?id=eq.00000000-0000-4000-8000-000000000000"],
+      ["DELETE", "emails?id=eq.00000000-0000-4000-8000-000000000000"],
+      ["GET", "lead_states"],
+    ] as const) {
+      expect([
+        method,
+        path,
+        ...(await answer(
+          await as(path, {
+            method,
+            body: method === "PATCH" ? "{}" : undefined,
+            headers: { "content-type": "application/json" },
+          }),
+        )),
+      ]).toEqual([method, path, 403, "42501"]);
+      const anonymous = await fetch(`${server.url}/rest/v1/${path}`, {
+        method,
+        headers: { apikey: server.anonKey },
+      });
+      expect([method, path, anonymous.status]).toEqual([method, path, 401]);
+    }
+  });
+
   it("reads booleans in filters as PostgreSQL does, refusing an unreadable one with its 22P02", async () => {
     for (const value of ["true", "YES", " on ", "t", "1"]) {
       const { error, status } = await member
