@@ -44,6 +44,18 @@ describeAuthSuite("auth: bad input", ({ server, auth, count }) => {
       status: 422,
       body: { code: "anonymous_provider_disabled" },
     });
+    // A field of another type is unreadable JSON, as GoTrue reads a body into typed fields:
+    // never an absent field.
+    for (const body of [
+      { email: 123, password: PASSWORD },
+      { email: ["a@b.example"], password: PASSWORD },
+      { email: uniqueEmail(), password: PASSWORD, data: "text" },
+      { phone: 15555550100, password: PASSWORD },
+    ])
+      expect(await post("/signup", JSON.stringify(body))).toMatchObject({
+        status: 400,
+        body: { code: "bad_json" },
+      });
     expect(
       await post(
         "/signup",

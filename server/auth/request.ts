@@ -30,7 +30,7 @@ const emailSchema = z.email();
 
 /** Lower-cased and validated, or 400 validation_failed as GoTrue answers. */
 export function readEmail(value: unknown): string {
-  const email = typeof value === "string" ? value.trim().toLowerCase() : "";
+  const email = (textField(value) ?? "").trim().toLowerCase();
   if (email.length > 254 || !emailSchema.safeParse(email).success) {
     throw new AuthError(
       400,
@@ -48,7 +48,7 @@ export function readEmail(value: unknown): string {
 export function readMetadata(value: unknown, name = "data"): Record<string, unknown> {
   if (value === undefined) return {};
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new AuthError(400, ErrorCode.validation_failed, `${name} must be a JSON object`);
+    throw unreadable(`${name} must be a JSON object`);
   assertMetadataSize(value);
   return value as Record<string, unknown>;
 }
@@ -71,7 +71,7 @@ export function queryParam(request: FastifyRequest, name: string): string | unde
  * or 400 validation_failed.
  */
 export function readPhone(value: unknown): string {
-  const phone = typeof value === "string" ? value.replace(/^\+/, "").replaceAll(" ", "") : "";
+  const phone = (textField(value) ?? "").replace(/^\+/, "").replaceAll(" ", "");
   if (!/^[1-9][0-9]{1,14}$/.test(phone))
     throw new AuthError(
       400,
@@ -81,10 +81,29 @@ export function readPhone(value: unknown): string {
   return phone;
 }
 
-/** A non-empty string field, or undefined (GoTrue reads "" as absent). */
+/**
+ * A non-empty string field, or undefined (GoTrue reads "" and null as absent). Another type is
+ * GoTrue's bad_json: it reads a body into typed fields, so `{"email": 123}` is unreadable, never
+ * an absent email.
+ */
 export function presentString(value: unknown): string | undefined {
-  return typeof value === "string" && value !== "" ? value : undefined;
+  return textField(value) || undefined;
 }
+
+/** A text field: a string, or undefined when absent or null; another type is unreadable. */
+function textField(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string")
+    throw unreadable(`a text field holds a ${Array.isArray(value) ? "list" : typeof value}`);
+  return value;
+}
+
+/**
+ * GoTrue's answer to a field of the wrong type: it reads a body into typed fields, so the body
+ * is unreadable (400 bad_json), whatever the field.
+ */
+export const unreadable = (detail: string) =>
+  new AuthError(400, ErrorCode.bad_json, `Could not parse request body as JSON: ${detail}`);
 
 /**
  * The email and the phone of a body, either of them or neither; both at once is refused with
@@ -121,8 +140,9 @@ const MAX_DURATION_MS = 9.2e12;
  */
 export function readBanDuration(value: unknown): number | undefined {
   if (value === undefined || value === "") return undefined;
+  if (typeof value !== "string") throw unreadable("ban_duration must be a string");
   if (value === "none" || value === "0") return 0;
-  const text = typeof value === "string" ? value : JSON.stringify(value);
+  const text = value;
   const sign = text.startsWith("-") ? -1 : 1;
   const body = text.replace(/^[-+]/, "");
   DURATION_PART.lastIndex = 0;

@@ -34,6 +34,7 @@ import {
   readEmail,
   readMetadata,
   readPhone,
+  unreadable,
 } from "../request.ts";
 
 const DEFAULT_PER_PAGE = 50;
@@ -200,7 +201,7 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
 /** The fields creation and update share: role, both metadata, confirmations and a ban. */
 function readUserFields(body: Record<string, unknown>) {
   const role = body.role;
-  if (role !== undefined && typeof role !== "string") throw invalid("role must be a string");
+  if (role !== undefined && typeof role !== "string") throw unreadable("role must be a string");
   const banMs = readBanDuration(body.ban_duration);
   return {
     role: role === "" ? undefined : role,
@@ -219,7 +220,7 @@ const readObject = (value: unknown, name: string) =>
 
 function readFlag(value: unknown, name: string): boolean {
   if (value === undefined) return false;
-  if (typeof value !== "boolean") throw invalid(`${name} must be a boolean`);
+  if (typeof value !== "boolean") throw unreadable(`${name} must be a boolean`);
   return value;
 }
 

@@ -49,6 +49,14 @@ describeAuthSuite(
       expect(after.user?.identities?.map((i) => i.provider)).toEqual(["email"]);
     });
 
+    it("signs nobody in anonymously for an email of another type", async () => {
+      const res = await auth("/signup", {
+        method: "POST",
+        body: JSON.stringify({ email: 123, password: PASSWORD }),
+      });
+      expect([res.status, (await res.json()).error_code]).toEqual([400, "bad_json"]);
+    });
+
     it("keeps anonymous users away from second factors", async () => {
       const supabase = client();
       const { data } = await supabase.auth.signInAnonymously();
