@@ -56,7 +56,7 @@ export function CodeForm({
           />
         )}
       </Field>
-      <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+      <Button type="submit" aria-disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? "Checking..." : submitLabel}
       </Button>
       {cancel && (

@@ -42,7 +42,7 @@ export function EmailChangeForm({ email }: { email: string }) {
       <Button
         type="submit"
         variant="outline"
-        disabled={isSubmitting}
+        aria-disabled={isSubmitting}
         className={errors.email ? "sm:mb-7" : undefined}
       >
         {isSubmitting ? "Sending..." : "Change email"}

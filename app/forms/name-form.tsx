@@ -30,7 +30,11 @@ export function NameForm({ name }: { name: string }) {
       className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
     >
       <TextField form={form} name="name" label="Name" autoComplete="name" />
-      <Button type="submit" disabled={isSubmitting} className={errors.name ? "sm:mb-7" : undefined}>
+      <Button
+        type="submit"
+        aria-disabled={isSubmitting}
+        className={errors.name ? "sm:mb-7" : undefined}
+      >
         {isSubmitting ? "Saving..." : "Save name"}
       </Button>
     </ScriptForm>

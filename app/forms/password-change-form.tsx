@@ -77,7 +77,7 @@ export function PasswordChangeForm({ email }: { email: string }) {
       <Button
         type="submit"
         variant="outline"
-        disabled={isSubmitting}
+        aria-disabled={isSubmitting}
         className="justify-self-start"
       >
         {isSubmitting ? "Saving..." : "Change password"}

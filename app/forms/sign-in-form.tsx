@@ -1,23 +1,50 @@
 // The sign-in page's form: email and password, "Sign in" and
-// an outlined "Sign up", both disabled while a request runs; no client-side validation. Also the
+// an outlined "Sign up", both busy while a request runs; no client-side validation. Also the
 // "Forgot password?" request that a real product needs, and a sign-in link by email instead of the
 // password. What follows a password sign-in (the code step, the next page) is the caller's.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { getSupabase } from "../lib/supabase.ts";
 import { errorToast, toast } from "../lib/toast.ts";
-import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
+import { ScriptForm } from "./script-form.tsx";
+
+type Mode = "sign-in" | "recover";
 
 // Fields are read from the page (uncontrolled), so nothing typed before the island woke up is lost.
-export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const [mode, setMode] = useState<"sign-in" | "recover">("sign-in");
+export function SignInForm({
+  onSignedIn,
+  takeFocus = false,
+}: {
+  /** After a password sign-in; the buttons stay busy until it is done (it may navigate away). */
+  onSignedIn: () => Promise<void> | void;
+  /** The form replaces another step: its first field takes the focus. */
+  takeFocus?: boolean;
+}) {
+  const [mode, setMode] = useState<Mode>("sign-in");
+  // The email typed in one mode is there in the other (typed once); a password never leaves its
+  // field.
+  const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const read = () => {
     const data = new FormData(formRef.current ?? undefined);
     return { email: String(data.get("email") ?? ""), password: String(data.get("password") ?? "") };
+  };
+
+  // A view that replaces another takes the focus, so it is announced and the keyboard starts
+  // there: the recovery's heading, the sign-in's first field.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const [moved, setMoved] = useState(takeFocus);
+  useEffect(() => {
+    if (moved) (mode === "recover" ? heading : emailInput).current?.focus();
+  }, [mode, moved]);
+  const show = (next: Mode) => {
+    setEmail(read().email);
+    setMode(next);
+    setMoved(true);
   };
 
   const run = async (action: () => Promise<void>) => {
@@ -39,7 +66,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       if (error) return errorToast(error.message);
       if (!data.session || !data.user)
         return errorToast("Sign-in did not return a session. Please try again.");
-      onSignedIn();
+      await onSignedIn();
     });
 
   // The link comes back to this page, which finishes the sign-in (or asks for the app's code).
@@ -85,7 +112,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
         description:
           "If an account uses this address, we've sent it a link to choose a new password.",
       });
-      setMode("sign-in");
+      show("sign-in");
     });
 
   const emailField = (
@@ -93,51 +120,56 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       {(p) => (
         <Input
           {...p}
+          ref={emailInput}
           name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           placeholder="Enter your email"
+          defaultValue={email}
         />
       )}
     </Field>
   );
 
+  // Each mode is a form of its own (its key): React never reuses a field of one as a field of the
+  // other, so a password is never shown or sent as an email.
   if (mode === "recover") {
     return (
-      <form
-        method="post"
-        action={FORM_FALLBACK_ACTION}
+      <ScriptForm
+        key="recover"
         ref={formRef}
-        noValidate
-        aria-label="Reset your password"
+        label="Reset your password"
         className="grid gap-4"
         onSubmit={(e) => {
           e.preventDefault();
           void recover();
         }}
       >
-        <p className="text-sm text-slate-700">
-          Enter the email of your account and we'll send you a link to choose a new password.
-        </p>
+        <div>
+          <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
+            Reset your password
+          </h2>
+          <p className="mt-1 text-sm leading-6 text-slate-700">
+            Enter the email of your account and we'll send you a link to choose a new password.
+          </p>
+        </div>
         {emailField}
-        <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
+        <Button type="submit" size="lg" aria-disabled={busy} aria-busy={busy}>
           Send reset link
         </Button>
-        <Button type="button" variant="ghost" onClick={() => setMode("sign-in")} disabled={busy}>
+        <Button type="button" variant="ghost" onClick={() => show("sign-in")} aria-disabled={busy}>
           Back to sign in
         </Button>
-      </form>
+      </ScriptForm>
     );
   }
 
   return (
-    <form
-      method="post"
-      action={FORM_FALLBACK_ACTION}
+    <ScriptForm
+      key="sign-in"
       ref={formRef}
-      noValidate
-      aria-label="Sign in"
+      label="Sign in"
       className="grid gap-4"
       onSubmit={(e) => {
         e.preventDefault();
@@ -158,20 +190,20 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       </Field>
       <button
         type="button"
-        onClick={() => setMode("recover")}
+        onClick={() => show("recover")}
         className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
       >
         Forgot password?
       </button>
       <div className="grid gap-3" aria-busy={busy}>
-        <Button type="submit" size="lg" disabled={busy}>
+        <Button type="submit" size="lg" aria-disabled={busy}>
           Sign in
         </Button>
         <Button
           type="button"
           size="lg"
           variant="outline"
-          disabled={busy}
+          aria-disabled={busy}
           onClick={() => void signUp()}
         >
           Sign up
@@ -183,12 +215,12 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           type="button"
           size="lg"
           variant="secondary"
-          disabled={busy}
+          aria-disabled={busy}
           onClick={() => void emailLink()}
         >
           Email me a sign-in link
         </Button>
       </div>
-    </form>
+    </ScriptForm>
   );
 }

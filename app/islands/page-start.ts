@@ -3,12 +3,12 @@
 // button a stored session calls for, holds what the visitor does to islands until their code runs,
 // and asks for the page's entry module (the URL in its `data-entry`) only once the page has
 // painted: no script competes with the first paint (docs/decisions/0008).
-import { hasStoredSession, showAccountState } from "../lib/account-signals.ts";
+import { showAccountState, storedSession } from "../lib/account-signals.ts";
 import { holdEvents } from "./held-events.ts";
 
 const entry = (document.currentScript as HTMLScriptElement | null)?.dataset.entry;
 
-if (hasStoredSession()) showAccountState("signed-in");
+showAccountState(storedSession());
 holdEvents();
 if (entry) afterFirstPaint(() => loadModule(entry));
 

@@ -2,7 +2,8 @@
 // one place that reads it, for the islands runtime (before it loads anything), the header's
 // account island and the reset-password form. A session is stored by an earlier visit, or arrives
 // with an email link (GoTrue puts the session, or the link's error, in the URL). Without any of
-// these the visitor is anonymous and the prerendered page (Request Access) is already right.
+// these the visitor is anonymous and the prerendered page (Request Access) is already right. A
+// session that still owes its authenticator app's code is not signed in yet (`owesSecondFactor`).
 // No React, no client.
 import { sessionStorageKey } from "./supabase.ts";
 
@@ -27,12 +28,43 @@ export function emailLinkResult(): EmailLinkResult {
   };
 }
 
-/** A session stored by an earlier visit (read before anything loads, to show the right button). */
-export function hasStoredSession(): boolean {
+/** What of a session says whether it counts: supabase-js's `Session`, or the JSON it stores. */
+export type SessionFacts = { access_token: string; user?: { factors?: { status: string }[] } };
+
+/** The session stored by an earlier visit (read before anything loads, to show the right button). */
+export function storedSession(): SessionFacts | null {
   try {
-    return localStorage.getItem(sessionStorageKey()) !== null;
+    const stored = localStorage.getItem(sessionStorageKey());
+    return stored === null ? null : (JSON.parse(stored) as SessionFacts);
   } catch {
-    return false;
+    return null;
+  }
+}
+
+/** Whether an earlier visit stored a session, whatever it counts for (resumed all the same). */
+export function hasStoredSession(): boolean {
+  return storedSession() !== null;
+}
+
+/**
+ * Whether a session still owes the code of an authenticator app: a password or link sign-in (aal1)
+ * of an account with a verified app. It counts once the code raised it (aal2): until then the
+ * header shows what a visitor without a session sees, and the account page sends it to the code
+ * step. Read as supabase-js's getAuthenticatorAssuranceLevel reads it: the user's verified
+ * factors, the level in the access token.
+ */
+export function owesSecondFactor(session: SessionFacts | null): boolean {
+  if (!session?.user?.factors?.some((factor) => factor.status === "verified")) return false;
+  return tokenLevel(session.access_token) !== "aal2";
+}
+
+/** The `aal` claim of an access token (a JWT; its payload is base64url JSON). */
+function tokenLevel(accessToken: string): unknown {
+  try {
+    const payload = (accessToken.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/");
+    return (JSON.parse(atob(payload)) as { aal?: unknown }).aal;
+  } catch {
+    return undefined;
   }
 }
 
@@ -50,9 +82,10 @@ export function hasAccountState(): boolean {
 /**
  * Which account button the page shows, on the <html> element (`data-account`), read by CSS so the
  * right one is there before the header's code runs: set from the stored session as the page's
- * script starts, and from the session's real state once it is known.
+ * script starts, and from the session's real state once it is known. Logout for a session that
+ * counts; Request Access without one, or while it owes its code.
  */
-export function showAccountState(state: "signed-in" | "anonymous"): void {
-  if (state === "signed-in") document.documentElement.dataset.account = state;
+export function showAccountState(session: SessionFacts | null): void {
+  if (session && !owesSecondFactor(session)) document.documentElement.dataset.account = "signed-in";
   else delete document.documentElement.dataset.account;
 }

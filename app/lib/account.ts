@@ -4,7 +4,7 @@
 import type { AuthError, SupabaseClient, User } from "@supabase/supabase-js";
 import { NAME_METADATA_KEY, type AccountSession } from "../../common/accounts.ts";
 import { FUNCTIONS } from "../../common/functions.ts";
-import { hasSessionToResume } from "./account-signals.ts";
+import { hasSessionToResume, owesSecondFactor } from "./account-signals.ts";
 import { getSupabase } from "./supabase.ts";
 import { errorToast } from "./toast.ts";
 
@@ -34,8 +34,8 @@ export function returnPath(search: string): string {
 
 /** A password or link sign-in of someone with a verified authenticator app counts after its code. */
 export async function needsSecondFactor(supabase: SupabaseClient): Promise<boolean> {
-  const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
-  return data?.nextLevel === "aal2" && data.currentLevel !== "aal2";
+  const { data } = await supabase.auth.getSession();
+  return owesSecondFactor(data.session);
 }
 
 /** The first verified authenticator-app factor of the signed-in user. */

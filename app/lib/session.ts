@@ -21,7 +21,7 @@ export function startSession(): void {
   if (!hasSessionToResume()) return;
   void getSupabase().then((supabase) => {
     supabase.auth.onAuthStateChange((event, session) => {
-      showAccountState(session ? "signed-in" : "anonymous");
+      showAccountState(session);
       if (event === "SIGNED_IN" && link.session && link.type === "signup") {
         toast({ title: "Email confirmed", description: "Welcome to Revwise! You're signed in." });
       } else if (event === "SIGNED_IN" && link.session && link.type === "email_change") {

@@ -1,5 +1,6 @@
 import { AccountPage } from "../components/account/account-page.tsx";
 import { pages } from "../content/pages.ts";
+import { NoScriptNotice } from "../components/ui/noscript-notice.tsx";
 import { Island } from "../islands/island.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { AccountFrame } from "../sections/pages/account-frame.tsx";
@@ -13,11 +14,9 @@ export default function Page() {
       title="Your account"
       lead="Your name, email, password, two-step verification and the devices you're signed in on."
     >
-      <noscript>
-        <p className="rounded-xl border border-border bg-white p-5 text-slate-700">
-          Your account page needs JavaScript: turn it on to see and change your account.
-        </p>
-      </noscript>
+      <NoScriptNotice>
+        Your account page needs JavaScript: turn it on to see and change your account.
+      </NoScriptNotice>
       <Island name="account-page" component={AccountPage} props={{}} hydrate="load" />
     </AccountFrame>
   );

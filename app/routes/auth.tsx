@@ -1,5 +1,6 @@
 import { pages } from "../content/pages.ts";
 import { SignInPanel } from "../components/account/sign-in-panel.tsx";
+import { NoScriptNotice } from "../components/ui/noscript-notice.tsx";
 import { Island } from "../islands/island.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { AuthFrame } from "../sections/pages/auth-frame.tsx";
@@ -27,6 +28,10 @@ export default function Page() {
         </p>
       }
     >
+      <NoScriptNotice className="mb-6">
+        Signing in needs JavaScript: turn it on to sign in, sign up, get a sign-in link or reset
+        your password.
+      </NoScriptNotice>
       {/* Wakes at load for someone signed in (or arriving with a sign-in link), at first use otherwise. */}
       <Island name="sign-in" component={SignInPanel} props={{}} hydrate="session" />
     </AuthFrame>

@@ -1,5 +1,6 @@
 import { TeamWorkspace } from "../components/team/team-workspace.tsx";
 import { pages } from "../content/pages.ts";
+import { NoScriptNotice } from "../components/ui/noscript-notice.tsx";
 import { Island } from "../islands/island.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { AccountFrame } from "../sections/pages/account-frame.tsx";
@@ -15,11 +16,9 @@ export default function Page() {
       title="Team workspace"
       lead="Leads, emails, newsletter subscribers, webhooks and page analytics, for the Revwise team."
     >
-      <noscript>
-        <p className="rounded-xl border border-border bg-white p-5 text-slate-700">
-          The team workspace needs JavaScript: turn it on to sign in and see it.
-        </p>
-      </noscript>
+      <NoScriptNotice>
+        The team workspace needs JavaScript: turn it on to sign in and see it.
+      </NoScriptNotice>
       <Island name="team-workspace" component={TeamWorkspace} props={{}} hydrate="load" />
     </AccountFrame>
   );

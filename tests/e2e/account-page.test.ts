@@ -15,6 +15,32 @@ let smtp: TestSmtp;
 
 const header = (page: Page) => page.getByRole("banner");
 
+/** The header as a visitor without a session sees it: Request Access, no Logout. */
+async function expectSignedOutHeader(page: Page) {
+  await header(page).getByRole("link", { name: "Request Access" }).waitFor();
+  expect(await header(page).getByRole("button", { name: "Logout" }).isVisible()).toBe(false);
+}
+
+/** The same, from the page's first paint (its scripts held back) to its session being read. */
+async function expectSignedOutHeaderFromFirstPaint(page: Page, path: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = /\/assets\/[\w.-]+\.js$/;
+  await page.route(held, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+  await expectSignedOutHeader(page);
+  release();
+  await page
+    .locator('[data-island="account-action"][data-hydrated]')
+    .waitFor({ state: "attached" });
+  await page.waitForLoadState("networkidle");
+  await expectSignedOutHeader(page);
+  await page.unroute(held);
+}
+
 describeInBrowser(
   "account page",
   (ctx) => {
@@ -80,8 +106,12 @@ describeInBrowser(
       await page.goto("/account");
       const profile = page.getByRole("region", { name: "Profile" });
       await profile.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
-      await profile.getByRole("button", { name: "Save name" }).click();
+      // By keyboard: the button keeps the focus while it saves, and after.
+      const save = profile.getByRole("button", { name: "Save name" });
+      await save.focus();
+      await page.keyboard.press("Enter");
       await toastText(page, "Name saved").waitFor();
+      expect(await save.evaluate((b) => b === document.activeElement)).toBe(true);
       await page.reload();
       await expect
         .poll(() =>
@@ -159,13 +189,31 @@ describeInBrowser(
       await logOut(page);
 
       await signInWithPassword(page, email, PASSWORD);
-      await page.getByRole("heading", { name: "Enter your verification code" }).waitFor();
+      const heading = page.getByRole("heading", { name: "Enter your verification code" });
+      await heading.waitFor();
       expect(await axeViolations(page)).toEqual([]);
+      // A session that still owes its code is not signed in, for the header of every page: the
+      // code step, the same page reloaded, and the home page, from its first paint on.
+      await expectSignedOutHeader(page);
+      await page.reload();
+      await heading.waitFor();
+      await expectSignedOutHeader(page);
+      await expectSignedOutHeaderFromFirstPaint(page, "/");
+
+      // "Use a different account" gives the keyboard the sign-in form's first field.
+      await page.goto("/auth");
+      await page.getByRole("button", { name: "Use a different account" }).focus();
+      await page.keyboard.press("Enter");
+      const signIn = page.getByRole("form", { name: "Sign in" });
+      await expect
+        .poll(() => signIn.getByLabel("Email").evaluate((f) => f === document.activeElement))
+        .toBe(true);
+      await signInWithPassword(page, email, PASSWORD);
+      await heading.waitFor();
       // The account page does not count this session yet: it sends it back to the code step.
       await page.goto("/account");
       await page.waitForURL((url) => url.pathname === "/auth");
       // By keyboard alone: the step's heading has the focus, the code field comes next, Enter sends.
-      const heading = page.getByRole("heading", { name: "Enter your verification code" });
       await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
       await page.keyboard.press("Tab");
       const field = page
@@ -177,6 +225,7 @@ describeInBrowser(
       await page.keyboard.press("Enter");
       await page.waitForURL((url) => url.pathname === "/");
       await toastText(page, "Signed in").waitFor();
+      await header(page).getByRole("button", { name: "Logout" }).waitFor();
 
       // The raised (aal2) session removes the app after a confirmation.
       await page.goto("/account");
@@ -215,10 +264,16 @@ describeInBrowser(
       await page.goto("/account");
       const sessions = page.getByRole("region", { name: "Where you're signed in" });
       await sessions.getByText(/Signed in on \d+ other device/).waitFor();
-      await sessions.getByRole("button", { name: "Sign out other devices" }).click();
+      // By keyboard: the button keeps the focus while it works, and once there is nothing left to
+      // sign out.
+      const signOutOthers = sessions.getByRole("button", { name: "Sign out other devices" });
+      await signOutOthers.focus();
+      await page.keyboard.press("Enter");
       await toastText(page, "Signed out of other devices").waitFor();
       await sessions.getByText("You're signed in on this device only.").waitFor();
       expect(await sessions.getByRole("listitem").count()).toBe(1);
+      expect(await signOutOthers.evaluate((b) => b === document.activeElement)).toBe(true);
+      expect(await signOutOthers.getAttribute("aria-disabled")).toBe("true");
     });
   },
   {

@@ -1,5 +1,6 @@
 // In a real browser: sign up, confirm by the emailed link, logout, failed and successful
 // sign-in, the session surviving a reload, and password recovery.
+import type { Locator } from "playwright-core";
 import { expect, it } from "vitest";
 import { emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { describeInBrowser } from "../support/browser.ts";
@@ -73,8 +74,13 @@ describeInBrowser(
       await page.getByRole("banner").getByRole("button", { name: "Logout" }).waitFor();
     });
 
-    it("disables its buttons while a request runs", async () => {
+    it("keeps the focus on a pressed button while its request runs, and ignores presses meanwhile", async () => {
       const page = await ctx.newPage();
+      const requests: string[] = [];
+      page.on("request", (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith("/auth/v1/")) requests.push(pathname);
+      });
       await page.route("**/auth/v1/token**", async (route) => {
         await new Promise((r) => setTimeout(r, 800));
         await route.continue();
@@ -84,15 +90,79 @@ describeInBrowser(
       const form = page.getByRole("form", { name: "Sign in" });
       await form.getByLabel("Email").fill(uniqueEmail("slow"));
       await form.getByLabel("Password").fill(PASSWORD);
-      await form.getByRole("button", { name: "Sign in" }).click();
+      const signIn = form.getByRole("button", { name: "Sign in" });
+      await signIn.focus();
+      await page.keyboard.press("Enter");
+      // Busy: Sign in, Sign up and Email me a sign-in link say so, and keep their place.
       await page.waitForFunction(
         () =>
-          [...document.querySelectorAll("form[aria-label='Sign in'] button")].filter(
-            (b) => (b as HTMLButtonElement).disabled,
-          ).length === 3, // Sign in, Sign up, Email me a sign-in link
+          document.querySelectorAll("form[aria-label='Sign in'] button[aria-disabled='true']")
+            .length === 3,
       );
+      expect(await signIn.evaluate((b) => b === document.activeElement)).toBe(true);
+      await page.keyboard.press("Enter");
       await toastText(page, "Invalid login credentials").waitFor();
-      expect(await form.getByRole("button", { name: "Sign up" }).isDisabled()).toBe(false);
+      expect(requests).toEqual(["/auth/v1/token"]);
+      await expect.poll(() => signIn.getAttribute("aria-disabled")).toBe("false");
+      expect(await signIn.evaluate((b) => b === document.activeElement)).toBe(true);
+
+      // Enter in a field presses the form's Sign in: ignored as well while it is busy.
+      await form.getByLabel("Password").press("Enter");
+      await form.getByLabel("Password").press("Enter");
+      await expect.poll(() => signIn.getAttribute("aria-disabled")).toBe("false");
+      expect(requests).toEqual(["/auth/v1/token", "/auth/v1/token"]);
+    });
+
+    it("carries the email between sign-in and password recovery, never the password, and moves the focus to the new view", async () => {
+      const page = await ctx.newPage();
+      const sent: unknown[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/auth/v1/recover")
+          sent.push((request.postDataJSON() as { email: unknown }).email);
+      });
+      const email = uniqueEmail("carried");
+      const focused = (control: Locator) => control.evaluate((e) => e === document.activeElement);
+      const values = () =>
+        page
+          .locator("main input")
+          .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+      await page.goto("/auth");
+      const signIn = page.getByRole("form", { name: "Sign in" });
+      await signIn.getByLabel("Email").fill(email);
+      await signIn.getByLabel("Password").fill(PASSWORD);
+      await signIn.getByRole("button", { name: "Forgot password?" }).focus();
+      await page.keyboard.press("Enter");
+
+      const recover = page.getByRole("form", { name: "Reset your password" });
+      await recover.waitFor();
+      expect(await recover.getByLabel("Email").inputValue()).toBe(email);
+      expect(await values()).not.toContain(PASSWORD);
+      await expect
+        .poll(() => focused(recover.getByRole("heading", { name: "Reset your password" })))
+        .toBe(true);
+      await recover.getByRole("button", { name: "Send reset link" }).click();
+      await toastText(page, "Check your email").waitFor();
+      expect(sent).toEqual([email]);
+
+      // Sent: back at the sign-in form, with the email and without the password.
+      await signIn.waitFor();
+      expect(await signIn.getByLabel("Email").inputValue()).toBe(email);
+      expect(await signIn.getByLabel("Password").inputValue()).toBe("");
+      await expect.poll(() => focused(signIn.getByLabel("Email"))).toBe(true);
+
+      // An address typed in the recovery form comes back too; the password never.
+      await signIn.getByLabel("Password").fill(PASSWORD);
+      await signIn.getByRole("button", { name: "Forgot password?" }).click();
+      const other = uniqueEmail("other");
+      await recover.getByLabel("Email").fill(other);
+      expect(await values()).not.toContain(PASSWORD);
+      await recover.getByRole("button", { name: "Back to sign in" }).focus();
+      await page.keyboard.press("Enter");
+      await signIn.waitFor();
+      expect(await signIn.getByLabel("Email").inputValue()).toBe(other);
+      expect(await signIn.getByLabel("Password").inputValue()).toBe("");
+      expect(sent).toEqual([email]);
+      await expect.poll(() => focused(signIn.getByLabel("Email"))).toBe(true);
     });
 
     it("recovers a forgotten password through the emailed link and the reset page", async () => {

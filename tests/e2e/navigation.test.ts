@@ -53,12 +53,38 @@ describeInBrowser(
       // Still there well after the drawer's 0.5 s close animation, and usable.
       await page.waitForTimeout(1000);
       expect(await dialog.isVisible()).toBe(true);
+      // The closing drawer leaves the focus in the dialog.
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
       await dialog.getByLabel("First name").fill("Ada");
       await expect(dialog.getByLabel("First name").inputValue()).resolves.toBe("Ada");
       expect(new URL(page.url()).pathname).toBe("/");
       expect(await axe(page)).toEqual([]);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
+    });
+
+    it("on a phone, the menu drawer takes the focus, keeps it while open, and gives it back to Open menu as it closes", async () => {
+      const page = await ctx.newPage({ width: 390, height: 844, mobile: true });
+      await page.goto("/", { waitUntil: "load" });
+      const menu = page.getByRole("link", { name: "Open menu" });
+      await menu.focus();
+      await page.keyboard.press("Enter");
+      const drawer = page.getByRole("dialog", { name: "Menu" });
+      await drawer.waitFor();
+      const inDrawer = () => drawer.evaluate((d) => d.contains(document.activeElement));
+      await expect.poll(inDrawer).toBe(true);
+      // Tab and Shift+Tab go round the drawer's items, never to the page behind it.
+      const items = await drawer.locator("a:visible, button:visible").count();
+      for (let i = 0; i <= items; i++) {
+        await page.keyboard.press("Tab");
+        expect(await inDrawer(), `Tab ${i + 1}`).toBe(true);
+      }
+      await page.keyboard.press("Shift+Tab");
+      expect(await inDrawer(), "Shift+Tab").toBe(true);
+      expect(await axe(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await drawer.waitFor({ state: "detached" });
+      expect(await menu.evaluate((a) => a === document.activeElement)).toBe(true);
     });
 
     it("links sign-in from the footer of every page, beside Request Access", async () => {

@@ -48,6 +48,27 @@ describeInBrowser("the site without JavaScript", (ctx) => {
     expect(page.url()).toBe(`${ctx.baseUrl}/auth`);
   });
 
+  it("the sign-in page says up front that signing in needs JavaScript, as the account page does", async () => {
+    const page = await ctx.newPage({ javaScriptEnabled: false });
+    for (const route of ["/auth", "/account"]) {
+      await page.goto(route);
+      // Playwright's text and role queries skip <noscript>; CSS reaches what the browser shows.
+      const notice = page.locator("main noscript p");
+      await expect(notice.isVisible(), route).resolves.toBe(true);
+      expect(await notice.textContent(), route).toContain("needs JavaScript");
+    }
+  });
+
+  it("the account page shows its notice alone, not a loading line that never ends", async () => {
+    const page = await ctx.newPage({ javaScriptEnabled: false });
+    await page.goto("/account");
+    expect(await page.getByText("Loading your account...").isVisible()).toBe(false);
+    // Nor the room kept for the sign-in prompt the page's script would show.
+    const notice = (await page.locator("main noscript p").boundingBox())!;
+    const section = (await page.locator("main section").first().boundingBox())!;
+    expect(section.y + section.height - (notice.y + notice.height)).toBeLessThan(100);
+  });
+
   it("the newsletter in the footer: posts, stores nothing, and says how to reach us", async () => {
     const page = await ctx.newPage({ javaScriptEnabled: false });
     const traffic = recordTraffic(page);

@@ -339,6 +339,11 @@ describeInBrowser(
         await add.getByLabel("URL").fill("http://crm.example.com/hook");
         await add.getByRole("button", { name: "Add endpoint" }).click();
         await add.getByLabel("URL").and(page.locator("[aria-invalid=true]")).waitFor();
+        await add
+          .getByText(
+            "The URL must be an https:// URL (http:// only to localhost, 127.0.0.1 or ::1).",
+          )
+          .waitFor();
 
         for (const [url, description] of [
           [receiver.url, "Test receiver"],

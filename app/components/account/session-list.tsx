@@ -54,10 +54,12 @@ export function SessionList() {
         ))}
       </ul>
       <div className="flex flex-wrap items-center gap-3">
+        {/* Keeps the focus while it works and once it is done (nothing left to sign out). */}
         <Button
           type="button"
           variant="outline"
-          disabled={busy || others === 0}
+          aria-disabled={busy || others === 0}
+          aria-busy={busy}
           onClick={() => void signOutOthers()}
         >
           Sign out other devices

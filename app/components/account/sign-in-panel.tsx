@@ -13,7 +13,9 @@ import { Button } from "../ui/button.tsx";
 import { SiteAndLogout } from "./site-and-logout.tsx";
 
 type State =
-  { step: "form" } | { step: "code"; factorId: string } | { step: "signed-in"; user: User };
+  | { step: "form"; takeFocus?: boolean }
+  | { step: "code"; factorId: string }
+  | { step: "signed-in"; user: User };
 
 /** Where the session stands: the code still to enter, or signed in. */
 async function sessionState(): Promise<State> {
@@ -35,7 +37,7 @@ export function SignInPanel() {
     if (hasSessionToResume()) void sessionState().then(setState);
   }, []);
   // A step that replaces the form takes the focus to its heading, so it is announced and the
-  // keyboard starts there.
+  // keyboard starts there (the form, back in place of a step, to its first field).
   useEffect(() => {
     if (state.step !== "form") heading.current?.focus();
   }, [state.step]);
@@ -65,7 +67,7 @@ export function SignInPanel() {
             label: "Use a different account",
             onClick: async () => {
               await (await getSupabase()).auth.signOut({ scope: "local" });
-              setState({ step: "form" });
+              setState({ step: "form", takeFocus: true });
             },
           }}
         />
@@ -99,6 +101,7 @@ export function SignInPanel() {
 
   return (
     <SignInForm
+      takeFocus={state.takeFocus}
       onSignedIn={async () => {
         const next = await sessionState();
         if (next.step === "code") setState(next);

@@ -28,11 +28,12 @@ export function SignInPrompt({
 /**
  * What such a page shows while it checks who is signed in: a status line in the place of the
  * prompt it will most often show (`prompt`, kept invisible), so the page does not move when
- * the prompt appears.
+ * the prompt appears. Without JavaScript nothing checks: neither shows, the page's notice
+ * (NoScriptNotice) stands alone.
  */
 export function CheckingInPlaceOf({ status, prompt }: { status: string; prompt: React.ReactNode }) {
   return (
-    <div className="relative">
+    <div className="relative noscript:hidden">
       <p role="status" className="absolute inset-x-0 top-0 text-slate-700">
         {status}
       </p>

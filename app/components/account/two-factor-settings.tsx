@@ -101,7 +101,7 @@ export function TwoFactorSettings() {
             <Button
               type="button"
               onClick={() => void startEnrolment()}
-              disabled={busy}
+              aria-disabled={busy}
               className="justify-self-start"
             >
               Set up an authenticator app
@@ -143,7 +143,7 @@ export function TwoFactorSettings() {
               type="button"
               variant="outline"
               onClick={() => void askToRemove(factor)()}
-              disabled={busy}
+              aria-disabled={busy}
             >
               Remove authenticator app
             </Button>
@@ -179,12 +179,12 @@ export function TwoFactorSettings() {
                 type="button"
                 variant="outline"
                 className="border-destructive text-destructive hover:bg-rose-50"
-                disabled={busy}
+                aria-disabled={busy}
                 onClick={() => void act(() => remove(factor))()}
               >
                 Yes, remove it
               </Button>
-              <Button type="button" variant="ghost" onClick={keep} disabled={busy}>
+              <Button type="button" variant="ghost" onClick={keep} aria-disabled={busy}>
                 Keep it
               </Button>
             </div>

@@ -48,7 +48,7 @@ export function AccountAction({
         <Button
           size={size}
           variant="outline"
-          disabled={busy}
+          aria-disabled={busy}
           className="w-full"
           onClick={async () => {
             setBusy(true);

@@ -1,4 +1,6 @@
 // The phone navigation: a bottom drawer (vaul) with the header's items. Loaded on first use.
+import type * as React from "react";
+import { useRef } from "react";
 import { Drawer } from "vaul";
 import {
   bookDemoUrl,
@@ -48,14 +50,18 @@ function Group({
 export default function MobileDrawer({
   open,
   onOpenChange,
+  trigger,
   onRequestAccess,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** "Open menu", which gets the focus back when the drawer closes (it is not vaul's trigger). */
+  trigger: React.RefObject<HTMLElement | null>;
   /** Opens the Request Access dialog outside the drawer, which closes as it opens. */
   onRequestAccess: () => void;
 }) {
   const close = () => onOpenChange(false);
+  const title = useRef<HTMLHeadingElement>(null);
   return (
     <Drawer.Root open={open} onOpenChange={onOpenChange} closeThreshold={DRAWER_CLOSE_THRESHOLD}>
       <Drawer.Portal>
@@ -63,13 +69,30 @@ export default function MobileDrawer({
         <Drawer.Content
           data-slot="drawer-content"
           aria-describedby={undefined}
+          // A dialog: opening moves the focus into it, to its title (vaul would leave it in the
+          // page), Tab stays in it, and closing gives it back to "Open menu", unless it has moved
+          // on (to the Request Access dialog the drawer hands over to).
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            title.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (document.activeElement === document.body) trigger.current?.focus();
+          }}
           className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col rounded-t-2xl bg-white pb-[env(safe-area-inset-bottom)] outline-none"
         >
           <div
             aria-hidden="true"
             className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-slate-300"
           />
-          <Drawer.Title className="px-6 pt-4 text-lg font-semibold">Menu</Drawer.Title>
+          <Drawer.Title
+            ref={title}
+            tabIndex={-1}
+            className="px-6 pt-4 text-lg font-semibold outline-none"
+          >
+            Menu
+          </Drawer.Title>
           <nav aria-label="Mobile" className="space-y-5 overflow-y-auto px-3 py-4">
             <Group title="Products" links={productLinks} onNavigate={close} />
             <Group title="Resources" links={resourceLinks} onNavigate={close} />

@@ -2,7 +2,7 @@
 // Until the page's script runs it is a link to the footer's navigation, which lists every page.
 // The Request Access dialog opened from the drawer lives here, outside the drawer, so it stays
 // open while the drawer closes.
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useLazyDialog } from "../../forms/lazy-dialog-button.tsx";
 import { requestAccessDialog } from "../../forms/request-access-button.tsx";
 import { Button } from "../ui/button.tsx";
@@ -14,11 +14,13 @@ const MobileDrawer = lazy(loadDrawer);
 export function MobileNav() {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const menuLink = useRef<HTMLAnchorElement>(null);
   const access = useLazyDialog(requestAccessDialog);
   return (
     <>
       <Button asChild variant="ghost" size="icon">
         <a
+          ref={menuLink}
           href={`#${menuFallbacks.siteMenuId}`}
           aria-label="Open menu"
           aria-haspopup="dialog"
@@ -46,6 +48,7 @@ export function MobileNav() {
           <MobileDrawer
             open={open}
             onOpenChange={setOpen}
+            trigger={menuLink}
             onRequestAccess={() => {
               setOpen(false);
               access.show();

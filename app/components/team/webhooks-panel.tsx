@@ -263,7 +263,13 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
       .insert({ url: url.trim(), description: description.trim() || undefined })
       .select();
     setBusy(false);
-    if (error) return setProblem(error.message);
+    // A URL the server refuses says which rule it breaks (its details), not the constraint's name.
+    if (error)
+      return setProblem(
+        error.code === "23514" && error.details
+          ? `${error.details.replace(/^url /, "The URL ")}.`
+          : error.message,
+      );
     const row = (data as (Endpoint & { secret: string })[])[0]!;
     setSecret({ url: row.url, secret: row.secret });
     setUrl("");
@@ -291,7 +297,10 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
                 type="url"
                 required
                 value={url}
-                onChange={(e) => setUrl(e.target.value)}
+                onChange={(e) => {
+                  setUrl(e.target.value);
+                  setProblem(null);
+                }}
                 placeholder="https://crm.example.com/hooks/revwise"
               />
             )}
