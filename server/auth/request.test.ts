@@ -70,6 +70,20 @@ describeAuthSuite("auth: bad input", ({ server, auth, count }) => {
     expect(
       await post("/token?grant_type=password", JSON.stringify({ email: 42, password: [] })),
     ).toMatchObject({ status: 400 });
+    // GoTrue's password grant: no address at all is "missing email or phone"; an address it
+    // cannot find, well-formed or not, is the invalid credentials of any unknown account.
+    expect(
+      await post("/token?grant_type=password", JSON.stringify({ password: PASSWORD })),
+    ).toMatchObject({
+      status: 400,
+      body: { code: "validation_failed", message: "missing email or phone" },
+    });
+    expect(
+      await post(
+        "/token?grant_type=password",
+        JSON.stringify({ email: "not-an-email", password: PASSWORD }),
+      ),
+    ).toMatchObject({ status: 400, body: { code: "invalid_credentials" } });
     expect(
       await post("/token?grant_type=refresh_token", JSON.stringify({ refresh_token: "short" })),
     ).toMatchObject({ status: 400, body: { code: "validation_failed" } });

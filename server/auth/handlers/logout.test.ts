@@ -44,10 +44,15 @@ describeAuthSuite("auth: logout", ({ client, auth, confirmedUser }) => {
       403,
     );
 
-    const badScope = await auth("/logout?scope=everyone", {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(badScope.status).toBe(400);
+    // Authentication comes first, then the scope, as GoTrue checks them.
+    const badScope = (authorization?: string) =>
+      auth("/logout?scope=everyone", {
+        method: "POST",
+        headers: authorization ? { authorization } : {},
+      }).then(async (r) => [r.status, (await r.json()).error_code]);
+    expect(await badScope()).toEqual([401, "no_authorization"]);
+    expect(await badScope(`Bearer ${token}`)).toEqual([403, "session_not_found"]);
+    const { session: live } = await confirmedUser("logout-scope");
+    expect(await badScope(`Bearer ${live.access_token}`)).toEqual([400, "validation_failed"]);
   });
 });

@@ -11,10 +11,10 @@ const SCOPES = ["global", "local", "others"] as const;
 
 export default async function logout(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   app.post("/logout", async (request, reply) => {
+    const { session } = await authenticate(app.db, ctx.tokens, request);
     const scope = queryParam(request, "scope") || "global";
     if (!SCOPES.includes(scope as (typeof SCOPES)[number]))
       throw new AuthError(400, ErrorCode.validation_failed, `Unsupported logout scope "${scope}"`);
-    const { session } = await authenticate(app.db, ctx.tokens, request);
     await endSessions(app.db, session, scope as (typeof SCOPES)[number]);
     return reply.code(204).send();
   });
