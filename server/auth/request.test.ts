@@ -70,6 +70,20 @@ describeAuthSuite("auth: bad input", ({ server, auth, count }) => {
     expect(
       await post("/token?grant_type=password", JSON.stringify({ email: 42, password: [] })),
     ).toMatchObject({ status: 400 });
+    // GoTrue's messages for an address: none, too long, and recovery's own for none.
+    expect(
+      await post(
+        "/signup",
+        JSON.stringify({ email: `${"a".repeat(250)}@x.example`, password: PASSWORD }),
+      ),
+    ).toMatchObject({
+      status: 400,
+      body: { code: "validation_failed", message: "An email address is too long" },
+    });
+    expect(await post("/recover", JSON.stringify({ email: "" }))).toMatchObject({
+      status: 400,
+      body: { code: "validation_failed", message: "Password recovery requires an email" },
+    });
     // GoTrue's password grant: no address at all is "missing email or phone"; an address it
     // cannot find, well-formed or not, is the invalid credentials of any unknown account.
     expect(

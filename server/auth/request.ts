@@ -28,16 +28,17 @@ const unstorable = (name: string) =>
 
 const emailSchema = z.email();
 
-/** Lower-cased and validated, or 400 validation_failed as GoTrue answers. */
+/**
+ * Lower-cased and validated, or 400 validation_failed with GoTrue's message: none given, longer
+ * than 255 characters, or not an address.
+ */
 export function readEmail(value: unknown): string {
   const email = (textField(value) ?? "").trim().toLowerCase();
-  if (email.length > 254 || !emailSchema.safeParse(email).success) {
-    throw new AuthError(
-      400,
-      ErrorCode.validation_failed,
-      "Unable to validate email address: invalid format",
-    );
-  }
+  const refuse = (message: string) => new AuthError(400, ErrorCode.validation_failed, message);
+  if (email === "") throw refuse("An email address is required");
+  if (email.length > 255) throw refuse("An email address is too long");
+  if (!emailSchema.safeParse(email).success)
+    throw refuse("Unable to validate email address: invalid format");
   return email;
 }
 

@@ -337,6 +337,14 @@ describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, ema
       body: JSON.stringify({ type: "sorcery", email }),
     });
     expect([res.status, (await res.json()).error_code]).toEqual([400, "validation_failed"]);
+    const noAddress = await asAdmin("/admin/generate_link", {
+      method: "POST",
+      body: JSON.stringify({ type: "magiclink", email: "" }),
+    });
+    expect([noAddress.status, (await noAddress.json()).msg]).toEqual([
+      400,
+      "An email address is required",
+    ]);
   });
 
   it("emails invitations that sign the invitee in, and never to a confirmed account", async () => {

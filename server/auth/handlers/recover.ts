@@ -5,11 +5,11 @@ import type { AuthContext } from "../context.ts";
 import { recoveryEmail } from "../emails/account-emails.ts";
 import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
 import { sendLinkEmail } from "../emails/link-emails.ts";
-import { emailLoginsDisabled } from "../errors.ts";
+import { AuthError, emailLoginsDisabled, ErrorCode } from "../errors.ts";
 import { parsePkce } from "../models/flow-states.ts";
 import { findUserByEmail, stampEmailSent } from "../models/users.ts";
 import { safeRedirect } from "../redirects.ts";
-import { queryParam, readBody, readEmail } from "../request.ts";
+import { presentString, queryParam, readBody, readEmail } from "../request.ts";
 
 export default async function recover(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
@@ -17,6 +17,8 @@ export default async function recover(app: FastifyInstance, { ctx }: { ctx: Auth
   app.post("/recover", { onRequest: ctx.limits.hook("recover") }, async (request) => {
     if (!config.emailEnabled) throw emailLoginsDisabled(400);
     const body = readBody(request);
+    if (presentString(body.email) === undefined)
+      throw new AuthError(400, ErrorCode.validation_failed, "Password recovery requires an email");
     const email = readEmail(body.email);
     const pkce = parsePkce(body);
     const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
