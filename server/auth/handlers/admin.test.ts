@@ -147,14 +147,31 @@ describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, ema
     expect((page.data as { total: number }).total).toBeGreaterThanOrEqual(3);
     expect((page.data as { nextPage: number | null }).nextPage).toBe(2);
 
-    for (const query of ["page=x", "per_page=-1", "sort=email%20asc"]) {
+    for (const [query, msg] of [
+      ["page=x", 'Bad Pagination Parameters: strconv.ParseUint: parsing "x": invalid syntax'],
+      ["per_page=-1", 'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax'],
+      [
+        "page=18446744073709551616",
+        'Bad Pagination Parameters: strconv.ParseUint: parsing "18446744073709551616": value out of range',
+      ],
+      ["sort=email%20asc", "Bad Sort Parameters: bad field for sort 'email'"],
+      ["sort=", "Bad Sort Parameters: bad field for sort ''"],
+      ["sort=CREATED_AT", "Bad Sort Parameters: bad field for sort 'CREATED_AT'"],
+      [
+        "sort=created_at%20sideways",
+        "Bad Sort Parameters: bad direction for sort 'sideways', only 'asc' and 'desc' allowed",
+      ],
+    ]) {
       const bad = await asAdmin(`/admin/users?${query}`);
-      expect([query, bad.status, (await bad.json()).error_code]).toEqual([
+      expect([query, bad.status, await bad.json()]).toEqual([
         query,
         400,
-        "validation_failed",
+        expect.objectContaining({ error_code: "validation_failed", msg }),
       ]);
     }
+    // Numbers GoTrue reads are read: a page past the last is empty, a huge size is the cap.
+    for (const query of ["page=10000000000", "per_page=10000000000", "sort=created_at%20ASC"])
+      expect([query, (await asAdmin(`/admin/users?${query}`)).status]).toEqual([query, 200]);
   });
 
   it("updates users: metadata merged key by key, bans, email, password, confirmation", async () => {

@@ -236,20 +236,33 @@ function uniqueAsExists(who: { email?: string; phone?: string }) {
 function pageParam(request: FastifyRequest, name: string, fallback: number): number {
   const text = queryParam(request, name);
   if (text === undefined || text === "") return fallback;
-  if (!/^\d{1,9}$/.test(text))
-    throw invalid(
-      `Bad Pagination Parameters: strconv.ParseUint: parsing "${text}": invalid syntax`,
-    );
-  return Number(text) || fallback;
+  const refuse = (why: string) =>
+    invalid(`Bad Pagination Parameters: strconv.ParseUint: parsing "${text}": ${why}`);
+  if (!/^\d+$/.test(text)) throw refuse("invalid syntax");
+  if (BigInt(text) > MAX_UINT64) throw refuse("value out of range");
+  // Any page past the last is as empty as this one, and keeps the offset a number SQL takes.
+  return Math.min(Number(text), MAX_PAGE) || fallback;
 }
 
-/** `sort=created_at asc|desc`, the one order GoTrue allows; newest first by default. */
+const MAX_UINT64 = 2n ** 64n - 1n;
+const MAX_PAGE = 2 ** 31;
+
+/**
+ * `sort=created_at`, `created_at asc` or `created_at desc` (the direction in any case), the one
+ * order GoTrue allows, read as it reads it; newest first by default.
+ */
 function readSort(text: string | undefined): boolean {
-  if (text === undefined || text === "") return false;
-  const match = /^\s*created_at(?:\s+(asc|desc))?\s*$/i.exec(text);
-  if (!match)
-    throw invalid(`Bad Sort Parameters: ${text.split(/\s/)[0]} is not a valid sort field`);
-  return match[1]?.toLowerCase() === "asc";
+  if (text === undefined) return false;
+  const space = text.indexOf(" ");
+  const field = space < 0 ? text : text.slice(0, space);
+  if (field !== "created_at") throw invalid(`Bad Sort Parameters: bad field for sort '${field}'`);
+  if (space < 0) return false;
+  const direction = text.slice(space + 1);
+  if (direction.toUpperCase() === "ASC") return true;
+  if (direction.toUpperCase() === "DESC") return false;
+  throw invalid(
+    `Bad Sort Parameters: bad direction for sort '${direction}', only 'asc' and 'desc' allowed`,
+  );
 }
 
 /**
