@@ -19,6 +19,10 @@ describeAuthSuite("auth: bearer tokens", ({ ctx, server, auth, confirmedUser }) 
       auth("/user", { headers: token ? { authorization: `Bearer ${token}` } : {} }).then(
         async (r) => ({ status: r.status, code: (await r.json()).code }),
       );
+    const message = (token: string) =>
+      auth("/user", { headers: { authorization: `Bearer ${token}` } }).then(
+        async (r) => (await r.json()).msg as string,
+      );
 
     expect(await user()).toEqual({ status: 401, code: "no_authorization" });
     expect(await user("not-a-jwt")).toEqual({ status: 403, code: "bad_jwt" });
@@ -39,6 +43,11 @@ describeAuthSuite("auth: bearer tokens", ({ ctx, server, auth, confirmedUser }) 
     );
     expect(await user(tampered)).toEqual({ status: 403, code: "bad_jwt" });
     expect(await user(server.anonKey)).toEqual({ status: 403, code: "bad_jwt" });
+    // An API key is ours but names no user, as GoTrue says; a forged one is just unverifiable.
+    expect(await message(server.anonKey)).toBe("invalid claim: missing sub claim");
+    expect(await message(`${server.anonKey.slice(0, -2)}xx`)).toBe(
+      "invalid JWT: unable to parse or verify signature",
+    );
     expect(
       (await user(await sign(TEST_JWT_SECRET, { ...claims, session_id: crypto.randomUUID() })))
         .code,

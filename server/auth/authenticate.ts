@@ -20,7 +20,12 @@ export async function authenticate(
   tokens: TokenService,
   request: FastifyRequest,
 ): Promise<Authenticated> {
-  const { token, claims } = await verifiedBearer(tokens, request, (c) => c.iss === tokens.issuer);
+  // An API key (anon, service role) is ours but names no user: GoTrue's "missing sub claim".
+  const { token, claims } = await verifiedBearer(
+    tokens,
+    request,
+    (c) => c.iss === tokens.issuer || !c.sub,
+  );
   const { sub, session_id: sessionId } = claims;
   if (!sub) throw new AuthError(403, ErrorCode.bad_jwt, "invalid claim: missing sub claim");
   // Signed by us, yet not ours in shape (a key that leaked, a token minted by hand): the claims
