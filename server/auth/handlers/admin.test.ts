@@ -224,6 +224,13 @@ describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, ema
       status: 422,
       code: "email_exists",
     });
+    // GoTrue's order: the addresses first (format, then taken), then the other fields.
+    expect(
+      (await admin().createUser({ email: taken, ban_duration: "1d" } as never)).error,
+    ).toMatchObject({ status: 422, code: "email_exists" });
+    expect(
+      (await admin().updateUserById(id, { email: "bad", ban_duration: "1d" })).error?.message,
+    ).toBe("Unable to validate email address: invalid format");
     const missing = await admin().updateUserById(crypto.randomUUID(), { role: "x" });
     expect(missing.error).toMatchObject({ status: 404, code: "user_not_found" });
   });

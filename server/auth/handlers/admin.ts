@@ -98,10 +98,14 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
     const phone = presentString(body.phone);
     if (email === undefined && phone === undefined)
       throw invalid("Cannot create a user without either an email or phone");
+    // GoTrue's order: each address is checked, and found taken or not, before anything else.
     const who = {
       email: email === undefined ? undefined : readEmail(email),
-      phone: phone === undefined ? undefined : readPhone(phone),
+      phone: undefined as string | undefined,
     };
+    if (who.email && (await findUserByEmail(db, who.email))) throw emailExists();
+    who.phone = phone === undefined ? undefined : readPhone(phone);
+    if (who.phone && (await findUserByPhone(db, who.phone))) throw phoneExists();
     const password = presentString(body.password);
     const importedHash = presentString(body.password_hash);
     if (password !== undefined && importedHash !== undefined)
@@ -119,6 +123,7 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
     const bannedUntil = fields.bannedUntil ?? null;
     const user = await db
       .transaction(async (tx) => {
+        // Again under the transaction: another admin may have taken one meanwhile.
         if (who.email && (await findUserByEmail(tx, who.email))) throw emailExists();
         if (who.phone && (await findUserByPhone(tx, who.phone))) throw phoneExists();
         const created = await createUserAsAdmin(tx, {
@@ -141,11 +146,10 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
     const body = readBody(request);
     const email = presentString(body.email);
     const phone = presentString(body.phone);
-    const changes: AdminUserChanges = {
-      ...readUserFields(body),
-      email: email === undefined ? undefined : readEmail(email),
-      phone: phone === undefined ? undefined : readPhone(phone),
-    };
+    // GoTrue's order: the email, the phone, then the other fields.
+    const newEmail = email === undefined ? undefined : readEmail(email);
+    const newPhone = phone === undefined ? undefined : readPhone(phone);
+    const changes: AdminUserChanges = { ...readUserFields(body), email: newEmail, phone: newPhone };
     if (body.password !== undefined) {
       const password = checkPasswordPolicy(body.password, app.config.passwordMinLength, null);
       changes.passwordHash = await hashPassword(password);
