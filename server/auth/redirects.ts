@@ -1,20 +1,54 @@
-// redirect_to is honoured only when it points at our own site (same scheme and host; any port on
-// localhost); anything else silently becomes SITE_URL, as in GoTrue.
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+// Where an email's link (or GET /verify) leads, as GoTrue's GetReferrer decides: the redirect_to
+// asked for (its header, else the query), else the page the request came from (Referer), each
+// only when it is allowed; else SITE_URL. Allowed: our own site (same scheme and host; any port
+// on a loopback host, RFC 8252's native apps), or any loopback address; never credentials in it.
+import net from "node:net";
+import type { FastifyRequest } from "fastify";
+import { queryParam } from "./request.ts";
 
-export function safeRedirect(candidate: unknown, siteUrl: string): string {
-  if (typeof candidate !== "string" || candidate === "") return siteUrl;
-  try {
-    const target = new URL(candidate);
-    const site = new URL(siteUrl);
-    const sameSite =
-      target.protocol === site.protocol &&
-      (target.host === site.host ||
-        (LOCAL_HOSTS.has(target.hostname) && LOCAL_HOSTS.has(site.hostname)));
-    return sameSite && !target.username && !target.password ? target.toString() : siteUrl;
-  } catch {
-    return siteUrl;
+export function redirectFor(
+  request: FastifyRequest,
+  siteUrl: string,
+  asked: unknown = askedRedirect(request),
+): string {
+  for (const candidate of [asked, request.headers.referer]) {
+    const allowed = allowedRedirect(candidate, siteUrl);
+    if (allowed) return allowed;
   }
+  return siteUrl;
+}
+
+/** redirect_to as a header, else as a query parameter. */
+function askedRedirect(request: FastifyRequest): string | undefined {
+  const header = request.headers.redirect_to;
+  return typeof header === "string" && header !== "" ? header : queryParam(request, "redirect_to");
+}
+
+const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
+const isLoopbackIp = (host: string) =>
+  net.isIP(host) !== 0 && LOOPBACK.check(host, net.isIP(host) === 4 ? "ipv4" : "ipv6");
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
+
+/** The candidate as a URL string when a link may lead there, else undefined. */
+export function allowedRedirect(candidate: unknown, siteUrl: string): string | undefined {
+  if (typeof candidate !== "string" || candidate === "") return undefined;
+  let target: URL;
+  try {
+    target = new URL(candidate);
+  } catch {
+    return undefined;
+  }
+  if (target.username || target.password) return undefined;
+  const site = new URL(siteUrl);
+  const host = hostOf(target);
+  const local = host === "localhost" || isLoopbackIp(host);
+  const ownSite =
+    target.protocol === site.protocol &&
+    host === hostOf(site) &&
+    (target.port === site.port || local);
+  return ownSite || isLoopbackIp(host) ? target.toString() : undefined;
 }
 
 /** Appends parameters to the fragment (implicit flow) or the query (PKCE) of a redirect. */

@@ -23,8 +23,8 @@ import {
   type UserRow,
 } from "../models/users.ts";
 import { checkPasswordPolicy, hashPassword } from "../passwords.ts";
-import { safeRedirect } from "../redirects.ts";
-import { presentString, queryParam, readBody, readEmail, readMetadata } from "../request.ts";
+import { redirectFor } from "../redirects.ts";
+import { presentString, readBody, readEmail, readMetadata } from "../request.ts";
 import { emailExists } from "./admin.ts";
 
 /** Each link type: the token it makes, and the `type` of its /verify link. */
@@ -43,7 +43,7 @@ export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: A
     await authenticateAdmin(ctx.tokens, request);
   };
   const redirectOf = (request: FastifyRequest, body: Record<string, unknown>) =>
-    safeRedirect(body.redirect_to ?? queryParam(request, "redirect_to"), config.siteUrl);
+    redirectFor(request, config.siteUrl, body.redirect_to);
 
   app.post("/admin/generate_link", { onRequest }, async (request) => {
     const body = readBody(request);

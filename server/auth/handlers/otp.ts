@@ -14,11 +14,10 @@ import { AuthError, emailLoginsDisabled, ErrorCode } from "../errors.ts";
 import { parsePkce, type Pkce } from "../models/flow-states.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import { createUser, findUserByEmail, stampEmailSent } from "../models/users.ts";
-import { safeRedirect } from "../redirects.ts";
+import { redirectFor } from "../redirects.ts";
 import {
   emailOrPhone,
   presentString,
-  queryParam,
   readBody,
   readEmail,
   readMetadata,
@@ -99,7 +98,7 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
     pkce: Pkce | undefined,
     metadata: Record<string, unknown>,
   ) {
-    const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
+    const redirectTo = redirectFor(request, config.siteUrl);
     await spendEmailBudget(request, "auth-magiclink", email);
     await db
       .transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
 import { followLink, linkIn, PASSWORD } from "../../../tests/support/auth.ts";
 
-describeAuthSuite("auth: recover", ({ server, client, confirmedUser, emailTo }) => {
+describeAuthSuite("auth: recover", ({ server, client, auth, confirmedUser, emailTo }) => {
   it("recovers an account: the emailed link signs in for recovery and a new password works", async () => {
     const { email } = await confirmedUser("recover");
     const supabase = client();
@@ -34,5 +34,23 @@ describeAuthSuite("auth: recover", ({ server, client, confirmedUser, emailTo }) 
     expect(
       (await client().auth.signInWithPassword({ email, password: "Brand-New-Password-9" })).error,
     ).toBeNull();
+  });
+
+  it("leads the link, without redirect_to, to the page the request came from when it is the site's", async () => {
+    for (const [headers, path] of [
+      [{ referer: `${server.url}/pricing` }, "/pricing"],
+      [
+        { redirect_to: `${server.url}/from-header`, referer: `${server.url}/pricing` },
+        "/from-header",
+      ],
+      [{ referer: "https://elsewhere.example/page" }, "/"],
+    ] as const) {
+      const { email } = await confirmedUser("recover-referer");
+      await auth("/recover", { method: "POST", body: JSON.stringify({ email }), headers });
+      const { location } = await followLink(
+        linkIn(await emailTo(email, "Reset your Revwise password")),
+      );
+      expect([headers, location.pathname]).toEqual([headers, path]);
+    }
   });
 });

@@ -8,8 +8,8 @@ import { sendLinkEmail } from "../emails/link-emails.ts";
 import { AuthError, emailLoginsDisabled, ErrorCode } from "../errors.ts";
 import { parsePkce } from "../models/flow-states.ts";
 import { findUserByEmail, stampEmailSent } from "../models/users.ts";
-import { safeRedirect } from "../redirects.ts";
-import { presentString, queryParam, readBody, readEmail } from "../request.ts";
+import { redirectFor } from "../redirects.ts";
+import { presentString, readBody, readEmail } from "../request.ts";
 
 export default async function recover(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
@@ -21,7 +21,7 @@ export default async function recover(app: FastifyInstance, { ctx }: { ctx: Auth
       throw new AuthError(400, ErrorCode.validation_failed, "Password recovery requires an email");
     const email = readEmail(body.email);
     const pkce = parsePkce(body);
-    const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
+    const redirectTo = redirectFor(request, config.siteUrl);
     await spendEmailBudget(request, "auth-recovery", email);
     await db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email, true);

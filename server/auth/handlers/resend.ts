@@ -11,8 +11,8 @@ import { AuthError, emailLoginsDisabled, ErrorCode } from "../errors.ts";
 import { parsePkce } from "../models/flow-states.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import { findUserByEmail, stampEmailSent } from "../models/users.ts";
-import { safeRedirect } from "../redirects.ts";
-import { presentString, queryParam, readBody, readEmail, readPhone } from "../request.ts";
+import { redirectFor } from "../redirects.ts";
+import { presentString, readBody, readEmail, readPhone } from "../request.ts";
 import { sendPhoneCode } from "../sms/phone-codes.ts";
 
 /** The types, and the budget each spends (per address or number asked for). */
@@ -72,7 +72,7 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
         "Missing email address or phone number",
       );
     }
-    const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
+    const redirectTo = redirectFor(request, config.siteUrl);
     await spendEmailBudget(request, PURPOSES[type]!, "email" in by ? by.email : by.phone);
 
     await db.transaction(async (tx) => {

@@ -22,15 +22,8 @@ import {
   type UserRow,
 } from "../models/users.ts";
 import { checkPasswordPolicy, hashPassword } from "../passwords.ts";
-import { safeRedirect } from "../redirects.ts";
-import {
-  presentString,
-  queryParam,
-  readBody,
-  readEmail,
-  readMetadata,
-  readPhone,
-} from "../request.ts";
+import { redirectFor } from "../redirects.ts";
+import { presentString, readBody, readEmail, readMetadata, readPhone } from "../request.ts";
 import { readChannel, sendPhoneCode } from "../sms/phone-codes.ts";
 import type { SmsChannel } from "../sms/sms-sender.ts";
 
@@ -96,7 +89,7 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
     return phoneSignup(request, readPhone(rawPhone));
 
     async function emailSignup(request: FastifyRequest, email: string) {
-      const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
+      const redirectTo = redirectFor(request, config.siteUrl);
       // Hash in every case, so the time taken does not tell a new address from a known one.
       const passwordHash = await hashPassword(password);
       if (!config.mailerAutoconfirm) await spendEmailBudget(request, "auth-confirmation", email);

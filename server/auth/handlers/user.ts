@@ -23,11 +23,10 @@ import {
   type UserRow,
 } from "../models/users.ts";
 import { checkPasswordPolicy, hashPassword, verifyPassword } from "../passwords.ts";
-import { safeRedirect } from "../redirects.ts";
+import { redirectFor } from "../redirects.ts";
 import {
   assertMetadataSize,
   presentString,
-  queryParam,
   readBody,
   readEmail,
   readMetadata,
@@ -94,7 +93,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
       throw new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
     const data = body.data === undefined ? undefined : readMetadata(body.data);
     const pkce = changeEmail ? parsePkce(body) : undefined;
-    const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
+    const redirectTo = redirectFor(request, config.siteUrl);
     // A session signed in within the day may change its password; an older one, only with the
     // code GET /reauthenticate sent.
     if (

@@ -25,7 +25,7 @@ import {
   markEmailConfirmed,
   type UserRow,
 } from "../models/users.ts";
-import { safeRedirect, withParams } from "../redirects.ts";
+import { redirectFor, withParams } from "../redirects.ts";
 import { presentString, queryParam, readBody, readPhone } from "../request.ts";
 
 /** The tokens each email verification type may use (a link, or a code with its email). */
@@ -169,7 +169,7 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         ErrorCode.validation_failed,
         "Verify requires a token or a token hash",
       );
-    const redirectTo = safeRedirect(queryParam(request, "redirect_to"), config.siteUrl);
+    const redirectTo = redirectFor(request, config.siteUrl);
     const pkce = token.startsWith(PKCE_PREFIX);
     let outcome: Outcome;
     try {
