@@ -1,8 +1,9 @@
 // MFA with authenticator apps and phones: POST /factors (enrol a TOTP factor: its secret,
 // otpauth:// URI and QR code; or a phone number), POST /factors/{id}/challenge (for a phone, a
 // code by text message), POST /factors/{id}/verify (a code raises the session to aal2 and answers
-// with new tokens), DELETE /factors/{id}. Every route needs a signed-in user first; a verified
-// factor is added or removed only from an aal2 session.
+// with new tokens), DELETE /factors/{id}. Every route needs a signed-in user first, not an
+// anonymous one; a verified factor is added or removed only from an aal2 session. Checks come in
+// GoTrue's order with its codes (mfa.go).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { isUuid } from "../../platform/uuid.ts";
