@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildTestApp } from "../tests/support/app.ts";
 import { describeEachDatabase } from "../tests/support/databases.ts";
-import { BODY_LIMIT } from "./app.ts";
+import { BODY_LIMIT } from "./http/body-limit.ts";
 import { openPglite } from "./db/pglite.ts";
 import { openPostgres } from "./db/postgres.ts";
 

@@ -37,10 +37,8 @@ import { deleteOldTextMessages } from "./mail/text-messages.ts";
 import { deleteUnconfirmed } from "./newsletter/subscribers.ts";
 import retention from "./platform/retention.ts";
 import { expireDone } from "./queue/claims.ts";
+import { BODY_LIMIT } from "./http/body-limit.ts";
 import { deliveryClaims } from "./webhooks/deliveries.ts";
-
-/** Largest request body any endpoint accepts; every form fits in a fraction of it. */
-export const BODY_LIMIT = 64 * 1024;
 
 export type AppOptions = {
   config: Config;

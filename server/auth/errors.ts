@@ -1,6 +1,7 @@
 // Auth errors in GoTrue's wire shape. Every code the auth service can answer is listed here,
 // thrown as an AuthError, and written by one handler (see supabase/auth internal/api/apierrors).
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { BODY_LIMIT } from "../http/body-limit.ts";
 import { ProtocolError, protocolErrorHandler } from "../http/protocol-errors.ts";
 
 export const API_VERSION = "2024-01-01";
@@ -109,7 +110,11 @@ export const authErrorHandler = protocolErrorHandler<AuthError>({
   own: (err) => (err instanceof AuthError ? err : undefined),
   problems: {
     too_large: () =>
-      new AuthError(413, ErrorCode.request_entity_too_large, "Request body too large"),
+      new AuthError(
+        413,
+        ErrorCode.request_entity_too_large,
+        `Request body too large (max ${BODY_LIMIT} bytes)`,
+      ),
     bad_json: () => new AuthError(400, ErrorCode.bad_json, "Could not parse request body as JSON"),
     media_type: (p) => new AuthError(p.status, ErrorCode.validation_failed, p.detail),
     validation: (p) => new AuthError(p.status, ErrorCode.validation_failed, p.detail),

@@ -165,7 +165,13 @@ describeAuthSuite("auth: bad input", ({ server, auth, count }) => {
         "/signup",
         JSON.stringify({ email: uniqueEmail(), password: PASSWORD, data: "x".repeat(70_000) }),
       ),
-    ).toMatchObject({ status: 413, body: { code: "request_entity_too_large" } });
+    ).toMatchObject({
+      status: 413,
+      body: {
+        code: "request_entity_too_large",
+        message: "Request body too large (max 65536 bytes)",
+      },
+    });
     expect(await post("/otp", JSON.stringify({ email: "not-an-address" }))).toMatchObject({
       status: 400,
       body: { code: "validation_failed" },
