@@ -16,12 +16,17 @@ import {
   requestDemoLead,
   watchDemoLead,
 } from "./kinds.ts";
+import { RENEWED } from "./store.ts";
 
 const KINDS = [newsletterLead, watchDemoLead, requestAccessLead, contactLead, requestDemoLead];
 
-/** Columns a kind's table keeps beyond what the form sends: the newsletter's opt-in (0020). */
+/**
+ * Columns a kind's table keeps beyond what the form sends: the newsletter's opt-in (0020), a Watch
+ * Demo's latest request (0024).
+ */
 const KEPT: Partial<Record<string, string[]>> = {
   [newsletterLead.table]: ["status", "requested_at", "confirmed_at", "unsubscribed_at"],
+  [watchDemoLead.table]: [RENEWED],
 };
 
 describeEachDatabase("lead kinds against the schema", (ctx) => {

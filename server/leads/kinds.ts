@@ -39,7 +39,8 @@ export type LeadKind<S extends LeadSchema = LeadSchema> = {
   notification?: TeamNotification<z.output<S>>;
   /**
    * The email to the address the visitor typed. A kind with a reply keeps one row per address
-   * (its table's unique index): asking again stores nothing new and answers as the first time did.
+   * (its table's unique index): asking again renews the row's latest request (store.ts RENEWED,
+   * the lead's last contact), stores nothing new and answers as the first time did.
    */
   reply?: {
     /** The email's kind, and what repeats are counted by. */

@@ -71,6 +71,12 @@ describeEachDatabase("retention", (ctx) => {
     // Old, but the team changed its status within the period: the last contact is recent.
     const touched = await forms.request_access("touched", before);
     kept.touched = touched;
+    // An old Watch Demo request asked for again within the period: its last contact is recent.
+    kept.renewed = await forms.watch_demo("renewed", before);
+    await ctx.db.query(
+      `UPDATE public.demo_requests SET last_requested_at = ${within} WHERE id = $1`,
+      [kept.renewed],
+    );
     const state = (kind: string, id: string, at: string) =>
       ctx.db.query(
         `INSERT INTO public.lead_states (kind, lead_id, status, note, updated_at)
@@ -128,13 +134,13 @@ describeEachDatabase("retention", (ctx) => {
         texts: sorted(messages),
       };
     };
-    expect((await left()).leads).toHaveLength(10);
+    expect((await left()).leads).toHaveLength(11);
 
     const server = await startApiServer(ctx.db);
     try {
       await waitUntil(async () => {
         const now = await left();
-        return now.leads.length === 6 && now.texts.length === 1;
+        return now.leads.length === 7 && now.texts.length === 1;
       }, 15_000);
       expect(await left()).toEqual({
         leads: [...Object.values(kept), subscriber!.id].sort(),

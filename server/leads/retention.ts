@@ -1,5 +1,6 @@
-// How long a lead is kept: LEAD_KEEP_MONTHS after the last contact with the person, the later of
-// the lead's own time and the team's last change of its status or note (public.lead_states).
+// How long a lead is kept: LEAD_KEEP_MONTHS after the last contact with the person, the latest of
+// the lead's own time, its latest request when the form keeps one row per address (Watch Demo),
+// and the team's last change of its status or note (public.lead_states).
 // Then the lead goes with its status and its history, in one statement per form, so nothing of
 // it is left behind. Newsletter subscribers are kept until they unsubscribe and pending ones go
 // after 30 days (newsletter/subscribers.ts); copies of what was sent go with the outbox rows
@@ -7,6 +8,7 @@
 import type { Queryable } from "../db/database.ts";
 import { inBatches } from "../platform/retention.ts";
 import { contactLead, requestAccessLead, requestDemoLead, watchDemoLead } from "./kinds.ts";
+import { RENEWED } from "./store.ts";
 
 /** Months a lead is kept after the last contact (the privacy policy says so). */
 export const LEAD_KEEP_MONTHS = 24;
@@ -21,7 +23,12 @@ const statements = new Map(
          SELECT l.id FROM public.${kind.table} AS l
          LEFT JOIN public.lead_states AS s ON s.kind = $1 AND s.lead_id = l.id
          WHERE l.created_at < now() - make_interval(months => $2)
-           AND (s.updated_at IS NULL OR s.updated_at < now() - make_interval(months => $2))
+           AND (s.updated_at IS NULL OR s.updated_at < now() - make_interval(months => $2))${
+             kind.reply
+               ? `
+           AND (l.${RENEWED} IS NULL OR l.${RENEWED} < now() - make_interval(months => $2))`
+               : ""
+           }
          LIMIT $3
        ) RETURNING id
      ),

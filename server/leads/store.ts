@@ -27,6 +27,9 @@ function columnsFor(kind: LeadKind) {
   return list;
 }
 
+/** The column of a kind with a reply that holds the time of its latest request (migration 0024). */
+export const RENEWED = "last_requested_at";
+
 /**
  * The statements of a kind, built once per shape (they depend only on the kind's columns, what
  * is read back and whether emails are queued): a lead is stored on every form post.
@@ -49,9 +52,11 @@ function statementFor(
       "source",
       ...(opts.withEmails ? ["created_at"] : []),
     ];
-    // A kind that replies keeps its first row per address (its unique index): a repeat stores
-    // nothing, and so queues no event.
-    const repeat = kind.reply ? " ON CONFLICT DO NOTHING" : "";
+    // A kind that replies keeps its first row per address (its unique index): a repeat only
+    // renews the row's last request (the lead's last contact), and queues no event.
+    const repeat = kind.reply
+      ? ` ON CONFLICT ((lower(email))) DO UPDATE SET ${RENEWED} = now()`
+      : "";
     const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")})${repeat}`;
     if (!opts.withEmails && !opts.withEvents) {
       sql = `${insert}${{ id: " RETURNING id, created_at", none: "" }[opts.returning]}`;
@@ -63,12 +68,14 @@ function statementFor(
         ? `, events AS (${queueLeadEventsStatement(
             kind,
             columnsFor(kind).map((c) => c.column),
-            "lead",
+            kind.reply ? "(SELECT * FROM lead WHERE created)" : "lead",
           )})`
         : "";
       // Only what the caller asked for is sent back (reading rows back costs an embedded insert).
       const back = { id: "SELECT id, created_at FROM lead", none: "SELECT" }[opts.returning];
-      sql = `WITH lead AS (${insert} RETURNING ${opts.withEvents ? "*" : "id, created_at"})${mail}${events} ${back}`;
+      // A row inserted has no updating transaction (xmax 0); a renewed one has this one.
+      const created = kind.reply ? ", (xmax = 0) AS created" : "";
+      sql = `WITH lead AS (${insert} RETURNING ${opts.withEvents ? "*" : "id, created_at"}${created})${mail}${events} ${back}`;
     }
     byShape.set(shape, sql);
   }

@@ -169,12 +169,20 @@ describeEachDatabase("lead webhooks", (ctx) => {
       body: { ...LEAD_FORMS[FUNCTIONS.contact].body, email: "not an address" },
     });
     expect(error).not.toBeNull();
-    // A repeat of the same Watch Demo address stores no new lead, so no event.
+    // A repeat of the same Watch Demo address stores no new lead, so no new event.
     const again = `again-${ctx.kind}@lumen-freight.example`;
     await client().from("demo_requests").insert({ email: again });
     const leadId = await leadIdOf("demo_requests", again);
     await client().from("demo_requests").insert({ email: again });
     expect(await deliveriesOf(leadId)).toHaveLength(1);
+    // The repeat is a contact all the same: it renews the lead's time kept (decision 0033).
+    const [renewed] = await ctx.db.query<{ last_requested_at: Date | null; created_at: Date }>(
+      "SELECT last_requested_at, created_at FROM public.demo_requests WHERE id = $1",
+      [leadId],
+    );
+    expect(renewed!.last_requested_at!.getTime()).toBeGreaterThanOrEqual(
+      renewed!.created_at.getTime(),
+    );
     const after = await ctx.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM public.webhook_deliveries",
     );
