@@ -43,12 +43,12 @@ export function allowedRedirect(candidate: unknown, siteUrl: string): string | u
   if (target.username || target.password) return undefined;
   const site = new URL(siteUrl);
   const host = hostOf(target);
-  const local = host === "localhost" || isLoopbackIp(host);
+  const loopbackIp = isLoopbackIp(host);
   const ownSite =
     target.protocol === site.protocol &&
     host === hostOf(site) &&
-    (target.port === site.port || local);
-  return ownSite || isLoopbackIp(host) ? target.toString() : undefined;
+    (target.port === site.port || loopbackIp || host === "localhost");
+  return ownSite || loopbackIp ? target.toString() : undefined;
 }
 
 /** Appends parameters to the fragment (implicit flow) or the query (PKCE) of a redirect. */

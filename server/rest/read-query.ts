@@ -223,7 +223,6 @@ function parseQuery(relation: ReadRelation, query: Record<string, string | strin
   return { list, where, params, orderBy, one };
 }
 
-/** One filter, `op.value` or `not.op.value`, on a known column. */
 /**
  * A boolean as PostgreSQL's input reads it (any case, around spaces): a prefix of true, false,
  * yes or no, on, off, 1 or 0; anything else is its 22P02.
@@ -236,6 +235,7 @@ export function readBoolean(value: string): boolean {
   throw new PostgrestError(400, "22P02", `invalid input syntax for type boolean: "${value}"`);
 }
 
+/** One filter, `op.value` or `not.op.value`, on a known column. */
 function condition(
   name: string,
   filter: string,

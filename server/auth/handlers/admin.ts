@@ -99,13 +99,11 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
     if (email === undefined && phone === undefined)
       throw invalid("Cannot create a user without either an email or phone");
     // GoTrue's order: each address is checked, and found taken or not, before anything else.
-    const who = {
-      email: email === undefined ? undefined : readEmail(email),
-      phone: undefined as string | undefined,
-    };
-    if (who.email && (await findUserByEmail(db, who.email))) throw emailExists();
-    who.phone = phone === undefined ? undefined : readPhone(phone);
-    if (who.phone && (await findUserByPhone(db, who.phone))) throw phoneExists();
+    const newEmail = email === undefined ? undefined : readEmail(email);
+    if (newEmail && (await findUserByEmail(db, newEmail))) throw emailExists();
+    const newPhone = phone === undefined ? undefined : readPhone(phone);
+    if (newPhone && (await findUserByPhone(db, newPhone))) throw phoneExists();
+    const who = { email: newEmail, phone: newPhone };
     const password = presentString(body.password);
     const importedHash = presentString(body.password_hash);
     if (password !== undefined && importedHash !== undefined)

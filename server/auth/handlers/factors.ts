@@ -27,7 +27,7 @@ import {
 import { sessionResponse } from "../models/sessions.ts";
 import { randomCode } from "../models/one-time-tokens.ts";
 import type { UserRow } from "../models/users.ts";
-import { presentString, readBody, readPhone } from "../request.ts";
+import { presentString, readBody, readPhone, unreadable } from "../request.ts";
 import { readChannel } from "../sms/phone-codes.ts";
 import { sameSecret } from "../../security/constant-time.ts";
 import { SecretBox } from "../../security/secret-box.ts";
@@ -40,9 +40,6 @@ const UNVERIFIED_FACTOR_SECONDS = 300;
 const MAX_VERIFIED_FACTORS = 10;
 /** What GoTrue reads a missing challenge_id as: the zero UUID, which names no challenge. */
 const NO_CHALLENGE = "00000000-0000-0000-0000-000000000000";
-/** A field GoTrue reads as a string: absent, null or a string. */
-const isTextField = (value: unknown) =>
-  value === undefined || value === null || typeof value === "string";
 
 export default async function factors(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config } = app;
@@ -212,11 +209,11 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       // GoTrue reads the body into typed fields first: a challenge_id that is not a UUID, or a
       // code that is not a string, is unreadable JSON; a missing challenge_id is the zero UUID.
       const challengeId = body.challenge_id ?? NO_CHALLENGE;
-      if (typeof challengeId !== "string" || !isUuid(challengeId) || !isTextField(body.code))
-        throw new AuthError(400, ErrorCode.bad_json, "Could not parse request body as JSON");
-      const code = (body.code ?? "").trim();
-      if (body.code === undefined || body.code === null || body.code === "")
+      if (!isUuid(challengeId)) throw unreadable("challenge_id must be a UUID");
+      const given = presentString(body.code);
+      if (given === undefined)
         throw new AuthError(400, ErrorCode.validation_failed, "Code needs to be non-empty");
+      const code = given.trim();
       assertVerifyEnabled(factor);
       const raised = await db.transaction(async (tx) => {
         const challenge = await findChallenge(tx, factor.id, challengeId);

@@ -51,10 +51,8 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
     const { user, session } = await authenticate(db, ctx.tokens, request);
     const body = readBody(request);
     // GoTrue's order: the email, the phone (E.164, its channel) and the password are checked first.
-    const newEmail =
-      body.email === undefined || body.email === null || body.email === ""
-        ? undefined
-        : readEmail(body.email);
+    const rawEmail = presentString(body.email);
+    const newEmail = rawEmail === undefined ? undefined : readEmail(rawEmail);
     const rawPhone = presentString(body.phone);
     const newPhone = rawPhone === undefined ? undefined : readPhone(rawPhone);
     const channel =
