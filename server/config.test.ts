@@ -55,6 +55,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...proxied, SITE_URL: "https://revwise.example" }).devMailbox).toBe(false);
     expect(loadConfig({ ...proxied, SITE_URL: "http://127.0.0.1:8080" }).devMailbox).toBe(true);
     expect(loadConfig({ ...proxied, SITE_URL: "http://[::1]:3000" }).devMailbox).toBe(true);
+    // A name that only starts like a loopback address is anyone's host.
+    expect(loadConfig({ ...proxied, SITE_URL: "http://127.attacker.example" }).devMailbox).toBe(
+      false,
+    );
+    expect(
+      loadConfig({ ...proxied, HOST: "127.0.0.2", SITE_URL: "http://127.1.2.3" }).devMailbox,
+    ).toBe(true);
     expect(loadConfig({ ...exposed, DEV_MAILBOX: "true" }).devMailbox).toBe(true);
     expect(loadConfig({ SMTP_URL: "smtp://127.0.0.1:2525" }).devMailbox).toBe(false);
     expect(loadConfig({ NODE_ENV: "production", DEV_MAILBOX: "false" }).devMailbox).toBe(false);

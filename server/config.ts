@@ -5,6 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "../common/accounts.ts";
 import { DEFAULT_BOOK_DEMO_URL, DEMO_PAGE_ROUTE } from "../common/site-build.ts";
+import { isLoopbackHost } from "./platform/addresses.ts";
 import { JwtKeysError, parseJwtKeys, type JwtKey } from "./security/jwt-keys.ts";
 import { endpointUrl, isEndpointSecret, SECRET_RULE, URL_RULE } from "./webhooks/endpoint-rules.ts";
 
@@ -318,9 +319,6 @@ function jwtKeysOf(value: string): JwtKey[] {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "[::1]", "localhost"]);
-const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || host.startsWith("127.");
-
 /** Parses the environment; throws ConfigError with one line naming the first bad variable. */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
@@ -350,7 +348,7 @@ export function loadConfig(
       );
   }
   // A production server reachable from other machines would write localhost links into emails.
-  if (e.NODE_ENV === "production" && !isLoopback(e.HOST) && !e.SITE_URL)
+  if (e.NODE_ENV === "production" && !isLoopbackHost(e.HOST) && !e.SITE_URL)
     throw new ConfigError(
       `Invalid configuration: SITE_URL must be set when a production server listens on ${e.HOST} (the public origin of email links and tokens)`,
     );
@@ -362,7 +360,7 @@ export function loadConfig(
   // production server on loopback that trusts no proxy and serves a loopback origin (a proxy on
   // the same machine would bring the world to it).
   const onlyThisMachine =
-    isLoopback(e.HOST) && trustProxy === false && isLoopback(new URL(siteUrl).hostname);
+    isLoopbackHost(e.HOST) && trustProxy === false && isLoopbackHost(new URL(siteUrl).hostname);
   const devMailbox =
     e.DEV_MAILBOX ?? (!e.SMTP_URL && (e.NODE_ENV !== "production" || onlyThisMachine));
   // Text messages without the hook are only ever shown in the dev mailbox.

@@ -2,8 +2,8 @@
 // asked for (its header, else the query), else the page the request came from (Referer), each
 // only when it is allowed; else SITE_URL. Allowed: our own site (same scheme and host; any port
 // on a loopback host, RFC 8252's native apps), or any loopback address; never credentials in it.
-import net from "node:net";
 import type { FastifyRequest } from "fastify";
+import { ipOfHost, isLoopbackAddress } from "../platform/addresses.ts";
 import { queryParam } from "./request.ts";
 
 export function redirectFor(
@@ -24,12 +24,7 @@ function askedRedirect(request: FastifyRequest): string | undefined {
   return typeof header === "string" && header !== "" ? header : queryParam(request, "redirect_to");
 }
 
-const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
-const isLoopbackIp = (host: string) =>
-  net.isIP(host) !== 0 && LOOPBACK.check(host, net.isIP(host) === 4 ? "ipv4" : "ipv6");
-const LOOPBACK = new net.BlockList();
-LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
-LOOPBACK.addAddress("::1", "ipv6");
+const hostOf = (url: URL) => ipOfHost(url.hostname) ?? url.hostname;
 
 /** The candidate as a URL string when a link may lead there, else undefined. */
 export function allowedRedirect(candidate: unknown, siteUrl: string): string | undefined {
@@ -43,7 +38,7 @@ export function allowedRedirect(candidate: unknown, siteUrl: string): string | u
   if (target.username || target.password) return undefined;
   const site = new URL(siteUrl);
   const host = hostOf(target);
-  const loopbackIp = isLoopbackIp(host);
+  const loopbackIp = isLoopbackAddress(host);
   const ownSite =
     target.protocol === site.protocol &&
     host === hostOf(site) &&

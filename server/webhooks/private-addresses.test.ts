@@ -11,12 +11,8 @@ import { teamMember } from "../../tests/support/team.ts";
 import { startWebhookReceiver } from "../../tests/support/webhook-receiver.ts";
 import { ENV_ENDPOINT_ID } from "./endpoints.ts";
 import { postEvent } from "./http-post.ts";
-import {
-  isPublicAddress,
-  namesPrivateHost,
-  PrivateAddressError,
-  publicLookup,
-} from "./public-address.ts";
+import { isPublicAddress } from "../platform/addresses.ts";
+import { namesPrivateHost, PrivateAddressError, publicLookup } from "./public-address.ts";
 
 const receiver = await startWebhookReceiver();
 afterAll(() => receiver.stop());
