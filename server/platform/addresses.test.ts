@@ -1,7 +1,7 @@
-// Hosts judged by their parsed address: loopback names and addresses in every spelling, and
-// names that merely begin like one.
+// Hosts judged by their parsed address: public and non-public ranges, loopback names and
+// addresses in every spelling, and names that merely begin like one.
 import { describe, expect, it } from "vitest";
-import { ipOfHost, isLoopbackHost } from "./addresses.ts";
+import { ipOfHost, isLoopbackHost, isPublicAddress } from "./addresses.ts";
 
 describe("loopback hosts", () => {
   it("knows localhost and every loopback address, bracketed or not", () => {
@@ -35,5 +35,37 @@ describe("loopback hosts", () => {
     expect(ipOfHost("[2001:db8::1]")).toBe("2001:db8::1");
     expect(ipOfHost("192.0.2.1")).toBe("192.0.2.1");
     expect(ipOfHost("example.com")).toBeUndefined();
+  });
+});
+
+describe("public addresses", () => {
+  it("tells public addresses from loopback, private, link-local, shared and reserved ones", () => {
+    for (const address of ["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111", "172.32.0.1"])
+      expect([address, isPublicAddress(address)]).toEqual([address, true]);
+    for (const address of [
+      "127.0.0.1",
+      "127.255.0.9",
+      "0.0.0.0",
+      "10.0.0.1",
+      "100.64.1.1",
+      "169.254.169.254",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "198.18.0.1",
+      "224.0.0.1",
+      "255.255.255.255",
+      "::",
+      "::1",
+      "::ffff:127.0.0.1",
+      "::ffff:10.0.0.1",
+      "64:ff9b::a00:1",
+      "::ffff:0:7f00:1",
+      "fd12:3456::1",
+      "fe80::1",
+      "ff02::1",
+      "not an address",
+    ])
+      expect([address, isPublicAddress(address)]).toEqual([address, false]);
   });
 });
