@@ -33,10 +33,13 @@ export class GatewayError extends Error {
 }
 
 export function sendPostgrestError(reply: FastifyReply, err: PostgrestError) {
+  // A bad or expired token is named invalid (RFC 6750); a good key without the privilege is not.
   if (err.status === 401)
     reply.header(
       "www-authenticate",
-      `Bearer error="invalid_token", error_description="${err.message}"`,
+      err.code.startsWith("PGRST3")
+        ? `Bearer error="invalid_token", error_description=${JSON.stringify(err.message)}`
+        : "Bearer",
     );
   return reply
     .code(err.status)
@@ -44,25 +47,42 @@ export function sendPostgrestError(reply: FastifyReply, err: PostgrestError) {
     .send({ code: err.code, details: err.details, hint: err.hint, message: err.message });
 }
 
-/** PostgREST's mapping of SQLSTATE to HTTP status (Error.hs mapSQLtoHTTP), for our tables. */
+/**
+ * The HTTP status of a SQLSTATE, as PostgREST maps it (Error.hs mapSQLtoHTTP): the server's own
+ * failures are 5xx, and anything else the database refuses is the request's mistake, a 400.
+ */
+export function statusOfSqlState(code: string, message: string, anon: boolean): number {
+  switch (code) {
+    case "23503":
+    case "23505":
+      return 409;
+    case "25006":
+      return 405;
+    case "21000":
+      return message.endsWith("requires a WHERE clause") ? 400 : 500;
+    case "42501":
+      return anon ? 401 : 403;
+    case "42P01":
+    case "42883":
+      return 404;
+    case "42P17":
+    case "53400":
+      return 500;
+    case "57P01":
+      return 503;
+    case "P0001":
+      return 400;
+  }
+  if (/^(08|53)/.test(code)) return 503;
+  if (/^(0L|0P|28)/.test(code)) return 403;
+  if (/^(09|25|2D|38|39|3B|40|54|55|57|58|F0|HV|P0|XX)/.test(code)) return 500;
+  return 400;
+}
+
+/** A database's refusal in PostgREST's shape; a 5xx says no more than that it failed. */
 export function fromDatabaseError(err: DatabaseError, anon: boolean): PostgrestError {
-  const status = (() => {
-    switch (err.code) {
-      case "23505":
-      case "23503":
-        return 409;
-      case "42501":
-        return anon ? 401 : 403;
-      case "42P01":
-      case "42883":
-        return 404;
-      default:
-        if (/^(08|53)/.test(err.code)) return 503;
-        if (/^(22|23)/.test(err.code)) return 400;
-        return 500;
-    }
-  })();
-  if (status === 500) return new PostgrestError(500, err.code, "Internal server error");
+  const status = statusOfSqlState(err.code, err.message, anon);
+  if (status >= 500) return new PostgrestError(status, err.code, "Internal server error");
   return new PostgrestError(status, err.code, err.message, err.detail ?? null, null);
 }
 

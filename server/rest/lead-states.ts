@@ -1,11 +1,14 @@
 // Writing a lead's status and internal note, as supabase-js upserts a row of `lead_states`
-// (POST with `Prefer: resolution=merge-duplicates`; a plain insert of an existing row is 409).
+// (POST with `Prefer: resolution=merge-duplicates`; with ignore-duplicates an existing row stays as
+// it is; a plain insert of an existing row is 409).
 // Only the columns sent change; who changed them and when is recorded on the row and, each time,
 // in `lead_state_changes`, in the same statement. The lead must exist in the `leads` view.
 import { z } from "zod";
 import { LEAD_STATUSES } from "../../common/workspace.ts";
 import type { Queryable } from "../db/database.ts";
 import { PostgrestError } from "./errors.ts";
+import type { Preferences } from "./prefer.ts";
+import { restTime } from "./times.ts";
 
 const rowSchema = z
   .object({
@@ -42,16 +45,29 @@ export function readLeadState(body: unknown): LeadStateRow {
   return parsed.data;
 }
 
+/** What `on_conflict` may name: the row's key (its columns in any order), as PostgreSQL matches it. */
+export function assertConflictTarget(onConflict: string | undefined): void {
+  if (onConflict === undefined) return;
+  const named = onConflict.split(",").map((c) => c.trim());
+  if (named.length !== 2 || !named.includes("kind") || !named.includes("lead_id"))
+    throw new PostgrestError(
+      400,
+      "42P10",
+      "there is no unique or exclusion constraint matching the ON CONFLICT specification",
+    );
+}
+
 /**
- * Writes the row (merged into the existing one when `merge`), records the change, and returns the
- * row as stored; PostgreSQL's 409s for a missing lead (23503) or an existing row without merge (23505).
+ * Writes the row (merged into the existing one with merge-duplicates), records the change, and
+ * returns the row as stored, or null when ignore-duplicates left an existing row as it was;
+ * PostgreSQL's 409s for a missing lead (23503) or an existing row otherwise (23505).
  */
 export async function writeLeadState(
   q: Queryable,
   row: LeadStateRow,
   by: string | undefined,
-  merge: boolean,
-): Promise<Record<string, unknown>> {
+  resolution: Preferences["resolution"],
+): Promise<Record<string, unknown> | null> {
   const [written] = await q.query<{ lead_exists: boolean; state: Record<string, unknown> | null }>(
     `WITH lead AS (
        SELECT 1 FROM public.leads WHERE kind = $1 AND id = $2
@@ -70,7 +86,8 @@ export async function writeLeadState(
          CASE WHEN $6::boolean THEN note END, updated_by FROM state
      )
      SELECT EXISTS (SELECT 1 FROM lead) AS lead_exists,
-       (SELECT to_jsonb(state) - 'created' FROM state) AS state`,
+       (SELECT to_jsonb(state) - 'created' || jsonb_build_object('updated_at', ${restTime("state.updated_at")})
+        FROM state) AS state`,
     [
       row.kind,
       row.lead_id,
@@ -78,7 +95,7 @@ export async function writeLeadState(
       row.note ?? null,
       by ?? null,
       row.note !== undefined,
-      merge,
+      resolution === "merge-duplicates",
     ],
   );
   if (!written!.lead_exists)
@@ -88,6 +105,7 @@ export async function writeLeadState(
       'insert or update on table "lead_states" violates foreign key constraint "lead_states_lead_fkey"',
       `Key (kind, lead_id)=(${row.kind}, ${row.lead_id}) is not present in view "leads".`,
     );
+  if (!written!.state && resolution === "ignore-duplicates") return null;
   if (!written!.state)
     throw new PostgrestError(
       409,

@@ -6,7 +6,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, expect, it } from "vitest";
 import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
 import { readUntil } from "../../tests/support/poll.ts";
-import { teamMember } from "../../tests/support/team.ts";
+import { raiseToAal2, teamMember } from "../../tests/support/team.ts";
 
 describeAuthSuite("rest: the leads view", (suite) => {
   const { server, smtp, client, confirmedUser, ctx, emailTo } = suite;
@@ -39,6 +39,12 @@ describeAuthSuite("rest: the leads view", (suite) => {
       [`bo@${domain}`],
     );
     ({ supabase: member, id: memberId } = await teamMember(suite, "leads-member", { aal2: true }));
+  });
+
+  /** What a client sends now: the API key and its session's access token. */
+  const headersOf = async (supabase: SupabaseClient) => ({
+    apikey: server.anonKey,
+    authorization: `Bearer ${(await supabase.auth.getSession()).data.session!.access_token}`,
   });
 
   const ours = (supabase: SupabaseClient) =>
@@ -116,12 +122,35 @@ describeAuthSuite("rest: the leads view", (suite) => {
     const badId = await member.from("leads").select().eq("id", "not-a-uuid");
     expect(badId.error).toMatchObject({ code: "22P02" });
     expect(badId.status).toBe(400);
+    // A filter the column's type refuses is the caller's mistake, in PostgreSQL's words.
+    for (const filtered of [
+      member.from("leads").select("id").is("id", true),
+      member.from("emails").select("id").not("created_at", "is", false),
+      member.from("leads").select("id").or("kind.is.true"),
+    ]) {
+      const notBoolean = await filtered;
+      expect([notBoolean.status, notBoolean.error?.code]).toEqual([400, "42804"]);
+      expect(notBoolean.error?.message).toMatch(/must be type boolean/);
+    }
+    // A filter is an operator, a dot and a value.
+    const bare = await fetch(`${server.url}/rest/v1/leads?email=eq`, {
+      headers: await headersOf(member),
+    });
+    expect([bare.status, ((await bare.json()) as { code: string }).code]).toEqual([
+      400,
+      "PGRST100",
+    ]);
   });
 
   it("refuses anonymous callers, other users and members on aal1; a role taken away counts at once", async () => {
     const anonymous = await client().from("leads").select();
     expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
     expect(anonymous.data).toBeNull();
+    const refused = await fetch(`${server.url}/rest/v1/leads`, {
+      headers: { apikey: server.anonKey },
+    });
+    // The key is good: the caller lacks a privilege, its token is not invalid.
+    expect(refused.headers.get("www-authenticate")).toBe("Bearer");
 
     const { supabase: outsider } = await confirmedUser("leads-outsider");
     const other = await outsider.from("leads").select();
@@ -130,6 +159,12 @@ describeAuthSuite("rest: the leads view", (suite) => {
     const { supabase: aal1 } = await teamMember(suite, "leads-aal1", { aal2: false });
     const low = await aal1.from("leads").select();
     expect([low.status, low.error?.code]).toEqual([403, "42501"]);
+    // A token from before the second factor stays an aal1 token once its session reaches aal2.
+    const before = await headersOf(aal1);
+    await raiseToAal2(aal1);
+    expect((await ours(aal1)).count).toBe(4);
+    const stale = await fetch(`${server.url}/rest/v1/leads?select=id`, { headers: before });
+    expect([stale.status, ((await stale.json()) as { code: string }).code]).toEqual([403, "42501"]);
 
     const service = await ours(server.admin());
     expect(service.count).toBe(4);
@@ -165,7 +200,21 @@ describeAuthSuite("rest: the leads view", (suite) => {
       status: "contacted",
       note: "Call back Tuesday",
       status_updated_by: memberId,
+      // Every time is written one way, to the microsecond, and filters back to its own row.
+      status_updated_at: merged.data!.updated_at,
     });
+    expect(merged.data!.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
+    const atThatTime = await ours(member).eq("status_updated_at", merged.data!.updated_at);
+    expect(atThatTime.data!.map((l) => l.id)).toEqual([lead.id]);
+    // Ignoring a duplicate changes nothing and is no error (PostgREST's ON CONFLICT DO NOTHING).
+    const ignored = await states()
+      .upsert({ kind: "contact", lead_id: lead.id, status: "closed" }, { ignoreDuplicates: true })
+      .select();
+    expect([ignored.status, ignored.error, ignored.data]).toEqual([201, null, []]);
+    const noConstraint = await states()
+      .upsert({ kind: "contact", lead_id: lead.id, note: "x" }, { onConflict: "note" })
+      .select();
+    expect([noConstraint.status, noConstraint.error?.code]).toEqual([400, "42P10"]);
     const history = await ctx.db.query<{
       status: string | null;
       note: string | null;
@@ -357,6 +406,15 @@ describeAuthSuite("rest: the leads view", (suite) => {
       }),
     ]);
     expect(Object.keys(outbox.data![0]!)).not.toContain("text_body");
+    const { id, created_at: createdAt } = outbox.data![0]! as { id: string; created_at: string };
+    const sameTime = await member
+      .from("emails")
+      .select("id")
+      .eq("id", id)
+      .eq("created_at", createdAt);
+    expect(sameTime.data).toEqual([{ id }]);
+    const later = await member.from("emails").select("id").eq("id", id).gt("created_at", createdAt);
+    expect(later.data).toEqual([]);
     // Each email a lead caused names it: the lead's detail lists them.
     const lead = await ours(member).eq("email", `cto@${domain}`).select("id").single();
     expect(lead.error).toBeNull();
@@ -401,6 +459,20 @@ describeAuthSuite("rest: the leads view", (suite) => {
     // A sent email is not sent again; an unknown function is PostgREST's 404.
     expect((await member.rpc("resend_email", { email_id: failed.id })).data).toBe(false);
     expect((await member.rpc("nothing_here")).error).toMatchObject({ code: "PGRST202" });
+    // A function is found by its name and its parameters' names, as PostgREST finds one.
+    for (const args of [{}, { email_id: failed.id, extra: 1 }, { id: failed.id }]) {
+      const wrong = await member.rpc("resend_email", args);
+      expect([wrong.status, wrong.error?.code, wrong.error?.hint]).toEqual([
+        404,
+        "PGRST202",
+        "Perhaps you meant to call the function public.resend_email(email_id)",
+      ]);
+    }
+    const notText = await member.rpc("resend_email", { email_id: {} });
+    expect(notText.error).toMatchObject({
+      code: "22P02",
+      message: 'invalid input syntax for type uuid: "{}"',
+    });
     smtp.behave({});
   });
 });

@@ -3,7 +3,8 @@ export type Preferences = {
   return: "minimal" | "representation" | "headers-only";
   count: "exact" | "planned" | "estimated" | undefined;
   missing: "default" | "null";
-  resolution: string | undefined;
+  resolution: "merge-duplicates" | "ignore-duplicates" | undefined;
+  /** The preferences given and honoured, for `Preference-Applied`, in PostgREST's order. */
   applied: string[];
 };
 
@@ -16,33 +17,28 @@ const DEFAULTS: Readonly<Preferences> = Object.freeze({
   applied: Object.freeze([]) as unknown as string[],
 });
 
+/** Each preference's values; PostgREST writes Preference-Applied in this order. */
+const KNOWN = {
+  resolution: ["merge-duplicates", "ignore-duplicates"],
+  missing: ["default", "null"],
+  return: ["minimal", "representation", "headers-only"],
+  count: ["exact", "planned", "estimated"],
+} as const;
+
+/** The preferences of a request; of a preference given twice, the first counts (as PostgREST's). */
 export function parsePrefer(header: string | string[] | undefined): Readonly<Preferences> {
   if (header === undefined || header === "") return DEFAULTS;
-  const prefs: Preferences = { ...DEFAULTS, applied: [] };
-  const raw = Array.isArray(header) ? header.join(",") : (header ?? "");
-  for (const token of raw
-    .split(",")
-    .map((t) => t.trim())
-    .filter(Boolean)) {
-    const [key, value] = token.split("=").map((s) => s.trim());
-    if (
-      key === "return" &&
-      (value === "minimal" || value === "representation" || value === "headers-only")
-    ) {
-      prefs.return = value;
-      prefs.applied.push(token);
-    } else if (
-      key === "count" &&
-      (value === "exact" || value === "planned" || value === "estimated")
-    ) {
-      prefs.count = value;
-      prefs.applied.push(token);
-    } else if (key === "missing" && (value === "default" || value === "null")) {
-      prefs.missing = value;
-      prefs.applied.push(token);
-    } else if (key === "resolution") {
-      prefs.resolution = value;
-    }
+  const given: Partial<Record<keyof typeof KNOWN, string>> = {};
+  const raw = Array.isArray(header) ? header.join(",") : header;
+  for (const token of raw.split(",")) {
+    const [key = "", value = ""] = token.split("=").map((s) => s.trim());
+    if (!Object.hasOwn(KNOWN, key)) continue;
+    const name = key as keyof typeof KNOWN;
+    if (given[name] === undefined && (KNOWN[name] as readonly string[]).includes(value))
+      given[name] = value;
   }
-  return prefs;
+  const applied = (Object.keys(KNOWN) as (keyof typeof KNOWN)[])
+    .filter((name) => given[name] !== undefined)
+    .map((name) => `${name}=${given[name]}`);
+  return { ...DEFAULTS, ...given, applied } as Preferences;
 }

@@ -4,6 +4,7 @@
 // of columns: identifiers never come from the client, values are always parameters.
 import { PLANNED_WITH_VALUES } from "../db/database.ts";
 import { PostgrestError } from "./errors.ts";
+import { restTime } from "./times.ts";
 
 export type ColumnType = "text" | "integer" | "boolean" | "uuid" | "timestamptz" | "jsonb";
 export type ReadRelation = {
@@ -93,10 +94,18 @@ function limitedRead(
   orderBy: string[],
   page: { limit: string; offset?: string; partLimit: string },
 ): string {
-  const order = orderBy.length ? ` ORDER BY ${orderBy.join(", ")}` : "";
+  // Ordered by the relation's columns, not by the answer's (a time is text there).
+  const order = orderBy.length
+    ? ` ORDER BY ${orderBy.map((o) => `${relation.name}.${o}`).join(", ")}`
+    : "";
   const pageSql = ` LIMIT ${page.limit}${page.offset ? ` OFFSET ${page.offset}` : ""}`;
+  const answer = list
+    .map((c) =>
+      relation.columns[c] === "timestamptz" ? `${restTime(`${relation.name}.${c}`)} AS ${c}` : c,
+    )
+    .join(", ");
   if (!relation.parts)
-    return `${plannedWith(where)}SELECT ${list.join(", ")} FROM ${relation.sql}${where}${order}${pageSql}`;
+    return `${plannedWith(where)}SELECT ${answer} FROM ${relation.sql}${where}${order}${pageSql}`;
   const { column, values } = relation.parts;
   const ordered = orderBy.map((o) => o.split(" ")[0]!);
   const inner = [...new Set([...list, ...ordered])].join(", ");
@@ -107,7 +116,7 @@ function limitedRead(
     const condition = where ? `${where} AND ${part}` : ` WHERE ${part}`;
     return `(SELECT ${inner} FROM ${relation.sql}${condition}${order} LIMIT ${page.partLimit})`;
   });
-  return `${plannedWith(where)}SELECT ${list.join(", ")} FROM (${parts.join(" UNION ALL ")}) AS ${relation.name}${order}${pageSql}`;
+  return `${plannedWith(where)}SELECT ${answer} FROM (${parts.join(" UNION ALL ")}) AS ${relation.name}${order}${pageSql}`;
 }
 
 /** Where an export's next batch starts: the last row's time (text, to the microsecond) and id. */
@@ -246,8 +255,9 @@ function condition(
   const negated = filter.startsWith("not.");
   const rest = negated ? filter.slice(4) : filter;
   const dot = rest.indexOf(".");
-  const op = dot < 0 ? rest : rest.slice(0, dot);
-  const value = dot < 0 ? "" : rest.slice(dot + 1);
+  if (dot < 0) throw parseError(`filter (${rest})`, 'unexpected end of input expecting "."');
+  const op = rest.slice(0, dot);
+  const value = rest.slice(dot + 1);
   const param = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;

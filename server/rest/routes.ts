@@ -35,7 +35,7 @@ import {
   type ReadPlan,
   type ReadRelation,
 } from "./read-query.ts";
-import { readLeadState, writeLeadState } from "./lead-states.ts";
+import { assertConflictTarget, readLeadState, writeLeadState } from "./lead-states.ts";
 import { assertTeamAdmin, assertTeamReader } from "./team-access.ts";
 import { endpointIdFilter, readEndpointChange, readEndpointInsert } from "./webhook-endpoints.ts";
 import { statsRange } from "./page-stats.ts";
@@ -171,20 +171,27 @@ export default async function restRoutes(app: FastifyInstance) {
     async (request) => {
       const name = request.params.fn;
       const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
-      if (!fn)
+      const body = request.body;
+      const args =
+        body !== null && typeof body === "object" ? (body as Record<string, unknown>) : {};
+      const keys = Object.keys(args);
+      // A function is found by its name and its parameters' names (PostgREST's schema cache).
+      if (!fn || keys.length !== 1 || keys[0] !== fn.param)
         throw new PostgrestError(
           404,
           "PGRST202",
-          `Could not find the function public.${name} without parameters in the schema cache`,
+          `Could not find the function public.${name}${keys.length ? `(${keys.join(", ")})` : " without parameters"} in the schema cache`,
+          `Searched for the function public.${name}${keys.length ? ` with parameter${keys.length > 1 ? "s" : ""} ${keys.join(", ")}` : " without parameters"} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+          fn ? `Perhaps you meant to call the function public.${name}(${fn.param})` : null,
         );
       const claims = await claimsOf(request as unknown as TableRequest);
       await (fn.admin ? assertTeamAdmin : assertTeamReader)(app.db, claims, `function ${name}`);
-      const id = (request.body as Record<string, unknown> | undefined)?.[fn.param];
+      const id = args[fn.param];
       if (typeof id !== "string" || !isUuid(id))
         throw new PostgrestError(
           400,
           "22P02",
-          `invalid input syntax for type uuid: "${String(id)}"`,
+          `invalid input syntax for type uuid: "${typeof id === "string" ? id : JSON.stringify(id)}"`,
         );
       return fn.run(id);
     },
@@ -245,17 +252,13 @@ export default async function restRoutes(app: FastifyInstance) {
       const claims = await claimsOf(request as unknown as TableRequest);
       const { userId } = await assertTeamReader(app.db, claims, "table lead_states");
       const prefer = parsePrefer(request.headers.prefer);
+      assertConflictTarget(request.query.on_conflict);
       const row = readLeadState(request.body);
-      const state = await writeLeadState(
-        app.db,
-        row,
-        userId,
-        prefer.resolution === "merge-duplicates",
-      );
+      const state = await writeLeadState(app.db, row, userId, prefer.resolution);
       if (prefer.applied.length) reply.header("preference-applied", prefer.applied.join(", "));
       reply.code(201);
       return prefer.return === "representation"
-        ? asRequested(request, reply, [state])
+        ? asRequested(request, reply, state ? [state] : [])
         : reply.send();
     },
   );

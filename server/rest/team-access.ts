@@ -1,7 +1,7 @@
-// Who may read the team's data (the leads): a signed-in team member whose session reached aal2
-// (a second factor), checked against the database on every request (a role or factor removed
-// counts at once, whatever the token still says), or the service-role key. Everyone else gets
-// PostgreSQL's refusal for a role without the privilege, as PostgREST answers it.
+// Who may read the team's data (the leads): a signed-in team member whose token and session
+// reached aal2 (a second factor), checked against the database on every request (a role or
+// factor removed counts at once, whatever the token still says), or the service-role key.
+// Everyone else gets PostgreSQL's refusal for a role without the privilege, as PostgREST answers.
 import type { Queryable } from "../db/database.ts";
 import { isUuid } from "../platform/uuid.ts";
 import type { Claims } from "../security/tokens.ts";
@@ -23,8 +23,11 @@ export async function assertTeamReader(
     "42501",
     `permission denied for ${relation}`,
   );
-  const { sub, session_id: sessionId } = claims ?? {};
-  if (role !== "authenticated" || !isUuid(sub ?? "") || !isUuid(sessionId ?? "")) throw denied;
+  const { sub, session_id: sessionId, aal } = claims ?? {};
+  // Both the token and its session must have passed the second factor: a token issued before
+  // the session did stays an aal1 token.
+  if (role !== "authenticated" || aal !== "aal2" || !isUuid(sub ?? "") || !isUuid(sessionId ?? ""))
+    throw denied;
   const [row] = await q.query<{ team_role: string | null; aal: string }>(
     `SELECT u.raw_app_meta_data->>'team_role' AS team_role, s.aal
      FROM auth.users u JOIN auth.sessions s ON s.user_id = u.id

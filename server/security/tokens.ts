@@ -9,7 +9,12 @@ import crypto from "node:crypto";
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
 import type { JwtAlg, JwtKey, PublicJwk } from "./jwt-keys.ts";
 
-export type Claims = JWTPayload & { role?: string; session_id?: string; email?: string };
+export type Claims = JWTPayload & {
+  role?: string;
+  session_id?: string;
+  email?: string;
+  aal?: string;
+};
 
 export type TokenCheck =
   { ok: true; claims: Claims } | { ok: false; reason: "missing" | "expired" | "invalid" };

@@ -19,14 +19,17 @@ export async function teamMember(
   });
   const supabase = suite.client();
   await supabase.auth.signInWithPassword({ email, password: PASSWORD });
-  if (opts.aal2) {
-    const { data } = await supabase.auth.mfa.enroll({ factorType: "totp" });
-    const factor = data as { id: string; totp: { secret: string } };
-    const verified = await supabase.auth.mfa.challengeAndVerify({
-      factorId: factor.id,
-      code: totpCode(factor.totp.secret, stepAt(Date.now())),
-    });
-    expect(verified.error).toBeNull();
-  }
+  if (opts.aal2) await raiseToAal2(supabase);
   return { supabase, id: session.user.id, email };
+}
+
+/** Enrols an authenticator app for the signed-in client and verifies a code from it: aal2. */
+export async function raiseToAal2(supabase: SupabaseClient): Promise<void> {
+  const { data } = await supabase.auth.mfa.enroll({ factorType: "totp" });
+  const factor = data as { id: string; totp: { secret: string } };
+  const verified = await supabase.auth.mfa.challengeAndVerify({
+    factorId: factor.id,
+    code: totpCode(factor.totp.secret, stepAt(Date.now())),
+  });
+  expect(verified.error).toBeNull();
 }
