@@ -23,4 +23,8 @@ describe("logging without secrets", () => {
     expect(JSON.stringify(logged)).not.toContain("argon2");
     expect(JSON.stringify(logged)).not.toContain("a@b.co");
   });
+
+  it("logs an error given as its text as that text", () => {
+    expect(serializeError("HTTP 503" as unknown as Error)).toBe("HTTP 503");
+  });
 });

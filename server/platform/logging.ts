@@ -41,7 +41,8 @@ export async function loggerOptions(
         ip: req.ip,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      err: serializeError,
+      // Fastify types it for errors only; a reason kept as text is logged under `err` as well.
+      err: serializeError as (err: Error) => ReturnType<typeof stdSerializers.err>,
     },
   };
 }
@@ -83,8 +84,12 @@ export class AccessLog extends LogController {
   }
 }
 
-/** Errors without the values a database error carries (query parameters: emails, hashes, tokens). */
-export function serializeError(err: Error) {
+/**
+ * Errors without the values a database error carries (query parameters: emails, hashes, tokens);
+ * an error already told as text is logged as that text.
+ */
+export function serializeError(err: Error | string) {
+  if (typeof err !== "object" || err === null) return err;
   const out = { ...stdSerializers.err(err) } as ReturnType<typeof stdSerializers.err> &
     Record<string, unknown>;
   for (const key of ["params", "parameters", "values", "query"]) delete out[key];
