@@ -223,9 +223,24 @@ describeEachDatabase("lead functions", (ctx) => {
     ).toBe(400);
     expect(await rows("contact_messages", email)).toEqual([]);
 
-    expect((await submit(valid)).status).toBe(200);
-    expect(await submit(valid)).toMatchObject({ status: 400, body: { code: "captcha_failed" } });
+    const first = await submit(valid);
+    expect(first.status).toBe(200);
+    // The same submission sent again (its answer lost on the way) gets the first answer, and
+    // stores and sends nothing more; the solution buys no other submission.
+    expect(await submit(valid)).toEqual(first);
+    const other = await invoke(client(), FUNCTIONS.contact, {
+      ...contact,
+      email,
+      message: "Something else",
+      captcha: valid,
+    });
+    expect(other).toMatchObject({ status: 400, body: { code: "captcha_failed" } });
     expect(await rows("contact_messages", email)).toHaveLength(1);
+    const [queued] = await ctx.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM public.emails WHERE lead_id = $1",
+      [first.body.id],
+    );
+    expect(queued!.n).toBe(1);
   });
 
   it("does not burn a captcha on a submission that failed validation", async () => {

@@ -1,8 +1,10 @@
 // One server function per lead form: check the caller's JWT, validate the body with the form's
 // shared schema (invalid input spends nothing: the visitor corrects a field and sends the same
 // solved captcha again), refuse the honeypot, verify and redeem the captcha, then store the lead
-// and queue its emails in one statement.
+// and queue its emails in one statement. The same submission sent again with the same solution
+// (its answer was lost on the way) gets the first answer and stores nothing.
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import crypto from "node:crypto";
 import { z } from "zod";
 import { HONEYPOT_FIELD, leadSourceSchema, type LeadSource } from "../../common/leads.ts";
 import type { LeadKind, LeadSchema } from "../leads/kinds.ts";
@@ -75,8 +77,16 @@ export function registerLeadFunction<S extends LeadSchema>(
         throw new FunctionError(400, "captcha_failed", CAPTCHA_FAILED);
       }
       // A verified solution is spent before the lead is stored: one solved captcha buys one
-      // attempt at storing, never a series of them.
-      if (!(await captcha.redeem(app.db, verdict))) {
+      // attempt at storing, never a series of them. The same submission sent again (its answer
+      // lost) is answered as the first time, and nothing is stored or sent twice.
+      const submission = crypto
+        .createHash("sha256")
+        .update(JSON.stringify([opts.name, fields, source ?? null]))
+        .digest("base64url");
+      const redemption = await captcha.redeem(app.db, verdict, submission);
+      if (redemption.kind === "repeated")
+        return { ok: true, id: redemption.leadId, message: opts.success };
+      if (redemption.kind === "replayed") {
         request.log.info({ fn: opts.name }, "captcha replayed");
         throw new FunctionError(400, "captcha_failed", CAPTCHA_FAILED);
       }
@@ -90,6 +100,10 @@ export function registerLeadFunction<S extends LeadSchema>(
       });
       app.mailer.flush();
       app.webhooks.flush();
+      // The lead is stored: a failure to remember it for a repeat does not fail the answer.
+      await captcha
+        .settle(app.db, verdict.nonce, lead.id)
+        .catch((err: unknown) => request.log.warn({ err }, "could not record a captcha's lead"));
       return { ok: true, id: lead.id, message: opts.success };
     },
   );

@@ -90,19 +90,44 @@ export class Captcha {
   /**
    * Records the solution as used, in a statement of its own: from here on it is spent, whatever
    * happens to the submission (as a hosted captcha's token is spent by its one verification).
-   * False when it was used before (a replay). The same statement forgets redemptions whose
-   * challenge has expired (they can no longer be replayed), so the table holds only live ones.
+   * `submission` is a digest of what it was spent on. A solution used before is a replay, unless
+   * it was spent on this same submission and that stored a lead: then that lead's id (the same
+   * submission sent again because its answer was lost). The same statement forgets redemptions
+   * whose challenge has expired (they can no longer be replayed), so the table holds only live ones.
    */
-  async redeem(q: Queryable, verdict: { nonce: string; expiresAt: Date }): Promise<boolean> {
-    const inserted = await q.query(
-      `WITH expired AS (DELETE FROM internal.captcha_redemptions WHERE expires_at < now())
-       INSERT INTO internal.captcha_redemptions (nonce, expires_at) VALUES ($1, $2)
-       ON CONFLICT (nonce) DO NOTHING RETURNING nonce`,
-      [verdict.nonce, verdict.expiresAt],
+  async redeem(
+    q: Queryable,
+    verdict: { nonce: string; expiresAt: Date },
+    submission: string,
+  ): Promise<Redemption> {
+    const [row] = await q.query<{ redeemed: boolean; lead_id: string | null }>(
+      `WITH expired AS (DELETE FROM internal.captcha_redemptions WHERE expires_at < now()),
+       redeemed AS (
+         INSERT INTO internal.captcha_redemptions (nonce, expires_at, submission) VALUES ($1, $2, $3)
+         ON CONFLICT (nonce) DO NOTHING RETURNING nonce
+       )
+       SELECT EXISTS (SELECT 1 FROM redeemed) AS redeemed,
+         (SELECT lead_id FROM internal.captcha_redemptions
+          WHERE nonce = $1 AND submission = $3 AND expires_at >= now()) AS lead_id`,
+      [verdict.nonce, verdict.expiresAt, submission],
     );
-    return inserted.length === 1;
+    if (row!.redeemed) return { kind: "redeemed" };
+    return row!.lead_id ? { kind: "repeated", leadId: row!.lead_id } : { kind: "replayed" };
+  }
+
+  /** Records the lead a redeemed solution's submission stored (what a repeat of it is answered). */
+  async settle(q: Queryable, nonce: string, leadId: string): Promise<void> {
+    await q.query("UPDATE internal.captcha_redemptions SET lead_id = $2 WHERE nonce = $1", [
+      nonce,
+      leadId,
+    ]);
   }
 }
+
+export type Redemption =
+  | { kind: "redeemed" }
+  | { kind: "repeated"; leadId: string }
+  | { kind: "replayed" };
 
 function parsePayload(payload: string): Payload | undefined {
   if (payload.length > 4096) return undefined;
