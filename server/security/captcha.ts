@@ -125,9 +125,7 @@ export class Captcha {
 }
 
 export type Redemption =
-  | { kind: "redeemed" }
-  | { kind: "repeated"; leadId: string }
-  | { kind: "replayed" };
+  { kind: "redeemed" } | { kind: "repeated"; leadId: string } | { kind: "replayed" };
 
 function parsePayload(payload: string): Payload | undefined {
   if (payload.length > 4096) return undefined;
