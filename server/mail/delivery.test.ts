@@ -257,6 +257,17 @@ describe("dev mailbox", () => {
       ).statusCode;
     expect(await from("127.0.0.1")).toBe(200);
     expect(await from("::1")).toBe(200);
+    // A page elsewhere whose name was made to resolve to this machine (DNS rebinding) names its
+    // own host: refused. This machine's names and the site's own host are answered.
+    const named = async (host: string) =>
+      (await app.inject({ url: "/_dev/mailbox", remoteAddress: "127.0.0.1", headers: { host } }))
+        .statusCode;
+    expect(await named("attacker.example:3000")).toBe(404);
+    expect(await named("127.0.0.1.attacker.example")).toBe(404);
+    expect(await named("localhost:3000")).toBe(200);
+    expect(await named("[::1]:3000")).toBe(200);
+    expect(await named("127.0.0.1:3000")).toBe(200);
+    expect(await named(new URL(app.config.siteUrl).host)).toBe(200);
     // A visitor through a proxy on this machine, and one reaching the server directly.
     expect(await from("127.0.0.1", "198.51.100.7")).toBe(404);
     expect(await from("203.0.113.5")).toBe(404);

@@ -3,6 +3,7 @@
 // can click a confirmation link or read a code without an SMTP server or an SMS provider. Never
 // registered in production unless DEV_MAILBOX=true, and only ever shown to this machine.
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { isLoopbackAddress, isLoopbackHost } from "../platform/addresses.ts";
 import { isUuid } from "../platform/uuid.ts";
 import { escapeHtml } from "./html.ts";
 import type { OutboxRow } from "./outbox.ts";
@@ -34,16 +35,16 @@ function linkify(text: string): string {
     .join("");
 }
 
-/** Whether a client address is this machine's (IPv4, IPv6, or IPv4 mapped into IPv6). */
-const isLoopbackAddress = (ip: string) =>
-  ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
-
 export default async function mailboxRoutes(app: FastifyInstance) {
+  const siteHost = new URL(app.config.siteUrl).hostname;
   // Its emails hold links that sign in as their addressee: only this machine may read them, by
   // the client's address (behind a trusted proxy, the one the proxy forwards), whatever turned
-  // the mailbox on.
+  // the mailbox on; and only under this machine's names or the site's own, so a page elsewhere
+  // whose name was made to resolve here (DNS rebinding) reads nothing.
   app.addHook("onRequest", async (request, reply) => {
-    if (!isLoopbackAddress(request.ip)) return reply.callNotFound();
+    const host = request.hostname;
+    if (!isLoopbackAddress(request.ip) || !(isLoopbackHost(host) || host === siteHost))
+      return reply.callNotFound();
   });
   app.get("/_dev/mailbox", async (_request, reply) => {
     const rows = await app.db.query<OutboxRow>(
