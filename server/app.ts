@@ -8,7 +8,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { openDatabase } from "./db/open.ts";
 import functionRoutes from "./functions/routes.ts";
-import { clientErrors, frameworkErrors } from "./http/framework-errors.ts";
+import { clientErrors, frameworkErrors, requireHost } from "./http/framework-errors.ts";
 import { rootErrorHandler, rootNotFound } from "./http/root-errors.ts";
 import emailBudget from "./mail/email-budget.ts";
 import mailboxRoutes from "./mail/mailbox-routes.ts";
@@ -71,7 +71,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
     frameworkErrors: frameworkErrors(config.env === "production"),
     clientErrorHandler: clientErrors(config.env === "production"),
+    http: { requireHostHeader: false }, // refused by requireHost, with the usual headers
   });
+  app.addHook("onRequest", requireHost);
   if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
   try {
     const keys =

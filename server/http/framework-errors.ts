@@ -1,6 +1,6 @@
 // What Fastify and Node refuse before any route runs: a URL the router cannot decode (`%ZZ`), a
 // path parameter over the length limit, a request Node cannot parse (a malformed request line,
-// headers too large). Each is answered as a 4xx in the shape of the protocol its path belongs to,
+// headers too large), an HTTP/1.1 request without a Host header. Each is answered as a 4xx in the shape of the protocol its path belongs to,
 // with the security headers every other response carries.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { Socket } from "node:net";
@@ -56,4 +56,14 @@ export function clientErrors(hsts: boolean) {
     }
     socket.destroy(err);
   };
+}
+
+/**
+ * An HTTP/1.1 request must name its host (RFC 9112 §3.2). Node's own refusal (`requireHostHeader`)
+ * is a bare 400; this one is answered like any other error of the path's protocol.
+ */
+export async function requireHost(request: FastifyRequest): Promise<void> {
+  const { httpVersionMajor, httpVersionMinor } = request.raw;
+  if (httpVersionMajor === 1 && httpVersionMinor >= 1 && request.headers.host === undefined)
+    throw Object.assign(new Error("Missing Host header"), { statusCode: 400 });
 }

@@ -291,7 +291,7 @@ describe("redirects and answers outside the routes, over real HTTP", () => {
   });
 
   /** One request as raw bytes on a socket: what a browser or a fuzzer may send, unnormalised. */
-  const rawGet = (target: string, extraHeaders = "") =>
+  const rawGet = (target: string, extraHeaders = "", host: string | null = "x") =>
     new Promise<{ status: number; headers: Record<string, string>; body: string }>(
       (resolve, reject) => {
         const { port } = new URL(base);
@@ -318,7 +318,9 @@ describe("redirects and answers outside the routes, over real HTTP", () => {
           Buffer.concat([
             Buffer.from("GET "),
             Buffer.from(target, "utf8"),
-            Buffer.from(` HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${extraHeaders}\r\n`),
+            Buffer.from(
+              ` HTTP/1.1\r\n${host === null ? "" : `Host: ${host}\r\n`}Connection: close\r\n${extraHeaders}\r\n`,
+            ),
           ]),
         );
       },
@@ -406,6 +408,8 @@ describe("redirects and answers outside the routes, over real HTTP", () => {
       ],
       ["malformed request line", () => rawGet("/faq\tx"), 400],
       ["headers too large", () => rawGet("/faq", `x-big: ${"a".repeat(20_000)}\r\n`), 431],
+      ["no Host header", () => rawGet("/faq", "", null), 400],
+      ["no Host header on the API", () => rawGet("/rest/v1/leads", "", null), 400],
     ];
     for (const [what, answer, status] of cases) {
       const res = await answer();
