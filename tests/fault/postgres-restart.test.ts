@@ -1,40 +1,51 @@
 // PostgreSQL stopped and started again under the built server and a stream of inserts: while it
 // is down inserts are answered 503 with Retry-After (never 500; each protocol's shape is checked in
 // server/http/database-unavailable.test.ts), liveness stays 200 and readiness 503; once it is back
-// the same server serves again, without a restart.
+// the same server serves again, without a restart. Behind the README's haproxy recipe, with no
+// instance ready, the instances still get the requests: clients see each protocol's 503, not the
+// balancer's page, and whatever needs no database is still served.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../support/app.ts";
+import { haproxyAvailable, startHaproxy, type Haproxy } from "../support/haproxy.ts";
 import { startOwnPostgres, type OwnPostgres } from "../support/own-postgres.ts";
+import { waitUntil } from "../support/poll.ts";
 import { sharedDeploymentEnv, startServer, type RunningServer } from "../support/server-process.ts";
 
 const pg: OwnPostgres | undefined = await startOwnPostgres();
-let server: RunningServer;
+const servers: RunningServer[] = [];
+let balancer: Haproxy | undefined;
 
 beforeAll(async () => {
   if (!pg) return;
-  const dataDir = tempDir();
-  server = await startServer({
-    ...sharedDeploymentEnv(pg.url),
-    DATA_DIR: dataDir,
-    SITE_DIR: path.join(dataDir, "none"),
-    TRUST_PROXY: "loopback",
-  });
+  for (let i = 0; i < 2; i++) {
+    const dataDir = tempDir();
+    servers.push(
+      await startServer({
+        ...sharedDeploymentEnv(pg.url),
+        DATA_DIR: dataDir,
+        SITE_DIR: path.join(dataDir, "none"),
+        TRUST_PROXY: "loopback",
+      }),
+    );
+  }
+  if (haproxyAvailable()) balancer = await startHaproxy(servers.map((s) => s.port));
 });
 
 afterAll(async () => {
-  await server?.stop("SIGTERM");
+  await balancer?.stop();
+  for (const s of servers) await s.stop("SIGTERM");
   pg?.destroy();
 });
 
 let n = 0;
 /** A newsletter sign-up from its own address (each address has its own rate limit). */
-function subscribe() {
+function subscribe(url = servers[0]!.url) {
   n++;
-  return fetch(`${server.url}/rest/v1/newsletter_subscribers`, {
+  return fetch(`${url}/rest/v1/newsletter_subscribers`, {
     method: "POST",
     headers: {
-      apikey: server.anonKey,
+      apikey: servers[0]!.anonKey,
       "content-type": "application/json",
       "x-forwarded-for": `203.0.113.${n % 250}`,
     },
@@ -68,10 +79,27 @@ describe.skipIf(!pg)("PostgreSQL restarted under load", () => {
       message: "Database connection error. Retrying the connection.",
     });
 
+    const [server] = servers as [RunningServer];
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: "database unavailable" });
     expect((await fetch(`${server.url}/livez`)).status).toBe(200);
+
+    if (balancer) {
+      // Once the balancer has taken every instance out, the backups still reach them.
+      let states: string[] = [];
+      await waitUntil(
+        async () => (states = await balancer!.states()).every((s) => s.startsWith("DOWN")),
+        10_000,
+        () => `haproxy still sees ${states.join(", ")}`,
+      );
+      expect(states).toHaveLength(2);
+      const through = await subscribe(balancer.url);
+      expect(through.status).toBe(503);
+      expect(through.headers.get("retry-after")).toBe("1");
+      expect(await through.json()).toMatchObject({ code: "PGRST000" });
+      expect((await fetch(`${balancer.url}/livez`)).status).toBe(200);
+    }
 
     pg!.start();
     // Back: readiness turns 200 on its own, and inserts succeed on the same server.
@@ -86,6 +114,6 @@ describe.skipIf(!pg)("PostgreSQL restarted under load", () => {
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s !== 201 && s !== 503)).toEqual([]);
     expect(statuses).toContain(503);
-    expect(server.child.exitCode).toBe(null);
+    expect(servers.map((s) => s.child.exitCode)).toEqual([null, null]);
   });
 });

@@ -1,6 +1,7 @@
-// A real haproxy (Debian's package) in front of several server instances on loopback: round robin,
-// `option forwardfor` (appends the client's address to X-Forwarded-For), a health check on
-// /readyz, and retries on another instance when one refuses connections. It connects to the
+// A real haproxy (Debian's package) in front of several server instances on loopback, configured
+// as the README's recipe: round robin, `option forwardfor` (appends the client's address to
+// X-Forwarded-For), a health check on /readyz, retries on another instance when one refuses
+// connections, and every instance again as a backup for when none is ready. It connects to the
 // instances from 127.0.0.2, the one address they are told to trust (TRUST_PROXY=127.0.0.2).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -12,7 +13,13 @@ import { missing } from "./requirements.ts";
 
 export const BALANCER_ADDRESS = "127.0.0.2";
 
-export type Haproxy = { url: string; child: ChildProcess; stop(): Promise<void> };
+export type Haproxy = {
+  url: string;
+  child: ChildProcess;
+  /** Each checked instance's state as haproxy sees it (UP, DOWN, …), from its statistics. */
+  states(): Promise<string[]>;
+  stop(): Promise<void>;
+};
 
 export function haproxyAvailable(): boolean {
   if (spawnSync("haproxy", ["-v"]).status === 0) return true;
@@ -21,7 +28,7 @@ export function haproxyAvailable(): boolean {
 }
 
 export async function startHaproxy(backends: number[]): Promise<Haproxy> {
-  const port = await freePort();
+  const [port, statsPort] = [await freePort(), await freePort()];
   const config = [
     "global",
     "  maxconn 512",
@@ -40,8 +47,14 @@ export async function startHaproxy(backends: number[]): Promise<Haproxy> {
     "  balance roundrobin",
     "  option httpchk GET /readyz",
     "  http-check expect status 200",
+    "  option allbackups",
     `  default-server inter 250ms fall 2 rise 2 source ${BALANCER_ADDRESS}`,
     ...backends.map((p, i) => `  server i${i} 127.0.0.1:${p} check`),
+    ...backends.map((p, i) => `  server i${i}-unready 127.0.0.1:${p} backup`),
+    "listen stats",
+    `  bind 127.0.0.1:${statsPort}`,
+    "  stats enable",
+    "  stats uri /stats",
     "",
   ].join("\n");
   const file = path.join(tempDir("revwise-haproxy-"), "haproxy.cfg");
@@ -66,6 +79,15 @@ export async function startHaproxy(backends: number[]): Promise<Haproxy> {
   return {
     url,
     child,
+    states: async () => {
+      const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
+      // Columns: proxy name, server name, …, the 18th is the status.
+      return csv
+        .split("\n")
+        .map((line) => line.split(","))
+        .filter(([proxy, name]) => proxy === "instances" && /^i\d+$/.test(name ?? ""))
+        .map((fields) => fields[17]!);
+    },
     stop: async () => {
       child.kill("SIGTERM");
       await exited;
