@@ -73,6 +73,8 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export class AuthError extends ProtocolError<ErrorCode> {
   readonly extra: Record<string, unknown>;
+  /** For a 429: when the client may try again (sent as Retry-After). */
+  retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
@@ -90,7 +92,16 @@ export class AuthError extends ProtocolError<ErrorCode> {
 export const emailLoginsDisabled = (status: 400 | 422) =>
   new AuthError(status, ErrorCode.email_provider_disabled, "Email logins are disabled");
 
+/** A 429 that says when to try again. */
+export function tooMany(code: ErrorCode, message: string, retryAfterSeconds: number): AuthError {
+  const err = new AuthError(429, code, message);
+  err.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return err;
+}
+
 export function sendAuthError(reply: FastifyReply, err: AuthError) {
+  if (err.retryAfterSeconds !== undefined)
+    reply.header("retry-after", String(err.retryAfterSeconds));
   return reply
     .code(err.status)
     .header("x-supabase-api-version", API_VERSION)

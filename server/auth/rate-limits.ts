@@ -2,7 +2,7 @@
 // shared by every endpoint), each configurable and each can be turned off (0). A client may burst
 // up to 30 requests (or the limit, when smaller) and then keeps the configured rate. A refusal is
 // GoTrue's 429 over_request_rate_limit with Retry-After.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import {
   MemoryBuckets,
@@ -10,7 +10,7 @@ import {
   type BucketRule,
   type BucketStore,
 } from "../platform/token-bucket.ts";
-import { AuthError, ErrorCode } from "./errors.ts";
+import { ErrorCode, tooMany } from "./errors.ts";
 
 /** The buckets: one per endpoint that GoTrue limits (the "otp" family shares a rate, not a bucket). */
 export type AuthBucket =
@@ -54,26 +54,29 @@ function rules(limits: Config["authRateLimits"]): Record<AuthBucket, BucketRule 
 
 export type AuthRateLimits = {
   /** Takes a request from the bucket, or answers 429 (for a handler that picks its bucket late). */
-  take(bucket: AuthBucket, request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  take(bucket: AuthBucket, request: FastifyRequest): Promise<void>;
   /** The same as an onRequest hook of a route. */
-  hook(bucket: AuthBucket): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  hook(bucket: AuthBucket): (request: FastifyRequest) => Promise<void>;
 };
 
 export function authRateLimits(app: FastifyInstance): AuthRateLimits {
   const byBucket = rules(app.config.authRateLimits);
   const store: BucketStore = app.redis
-    ? new RedisBuckets(app.redis, "revwise-auth-rl:", (err) =>
-        app.log.warn({ err: err.message }, "rate limit store unavailable: request let through"),
+    ? // Scoped by the site, as the email budgets are: deployments sharing one Redis count apart.
+      new RedisBuckets(app.redis, `revwise-auth-rl:${app.config.siteUrl}:`, (err) =>
+        app.log.warn({ err: err.message }, "rate limit store unavailable: counting here"),
       )
     : new MemoryBuckets();
-  async function take(bucket: AuthBucket, request: FastifyRequest, reply: FastifyReply) {
+  async function take(bucket: AuthBucket, request: FastifyRequest) {
     const rule = byBucket[bucket];
     if (!rule) return;
     const taken = await store.take(`${bucket}:${request.ip}`, rule);
-    if (!taken.ok) {
-      reply.header("retry-after", String(taken.retryAfterSeconds));
-      throw new AuthError(429, ErrorCode.over_request_rate_limit, "Request rate limit reached");
-    }
+    if (!taken.ok)
+      throw tooMany(
+        ErrorCode.over_request_rate_limit,
+        "Request rate limit reached",
+        taken.retryAfterSeconds,
+      );
   }
-  return { take, hook: (bucket) => (request, reply) => take(bucket, request, reply) };
+  return { take, hook: (bucket) => (request) => take(bucket, request) };
 }

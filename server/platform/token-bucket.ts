@@ -2,7 +2,8 @@
 // refills at `perSecond`, so a client may burst up to the capacity and then keeps the steady rate.
 // Kept in this process's memory, or in Redis when REDIS_URL is set (one atomic script per take,
 // timed by Redis's clock), so that several instances share each bucket. When Redis cannot be
-// reached the request is let through (refusing every visitor would be worse).
+// reached, this process counts on its own (refusing every visitor would be worse, and letting
+// every request through would lift the limits).
 import type { Redis } from "ioredis";
 
 export type BucketRule = { capacity: number; perSecond: number };
@@ -64,6 +65,7 @@ export class RedisBuckets implements BucketStore {
   private readonly redis: Redis;
   private readonly prefix: string;
   private readonly onError: (err: Error) => void;
+  private readonly fallback = new MemoryBuckets();
 
   constructor(redis: Redis, prefix: string, onError: (err: Error) => void) {
     this.redis = redis;
@@ -85,7 +87,7 @@ export class RedisBuckets implements BucketStore {
         : { ok: false, retryAfterSeconds: retryAfter(Number(tokens), rule) };
     } catch (err) {
       this.onError(err as Error);
-      return { ok: true };
+      return this.fallback.take(key, rule);
     }
   }
 }

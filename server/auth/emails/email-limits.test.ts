@@ -58,6 +58,18 @@ describeEachDatabase("auth: account-email limits", (ctx) => {
         status: 429,
         code: "over_email_send_rate_limit",
       });
+      // Every 429 tells the client when to try again.
+      const refused = await fetch(`${server.url}/auth/v1/signup`, {
+        method: "POST",
+        headers: {
+          apikey: server.anonKey,
+          "content-type": "application/json",
+          "x-forwarded-for": uniqueIp(),
+        },
+        body: JSON.stringify({ email: uniqueEmail("budget"), password: PASSWORD }),
+      });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(60);
     });
   });
 

@@ -4,7 +4,7 @@
 // applied silently (nothing is sent, the answer is the same), so it reveals no account.
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/database.ts";
-import { AuthError, ErrorCode } from "../errors.ts";
+import { ErrorCode, tooMany } from "../errors.ts";
 
 export const EMAIL_FREQUENCY_SECONDS = 60;
 
@@ -24,7 +24,11 @@ export async function spendEmailBudget(
     repeatSeconds: EMAIL_FREQUENCY_SECONDS,
   });
   if (!claim.ok)
-    throw new AuthError(429, ErrorCode.over_email_send_rate_limit, "email rate limit exceeded");
+    throw tooMany(
+      ErrorCode.over_email_send_rate_limit,
+      "email rate limit exceeded",
+      claim.retryAfterSeconds,
+    );
 }
 
 export function sentRecently(at: Date | null | undefined): boolean {

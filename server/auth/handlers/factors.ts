@@ -9,7 +9,7 @@ import QRCode from "qrcode";
 import { isUuid } from "../../platform/uuid.ts";
 import { authenticate } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
-import { AuthError, ErrorCode } from "../errors.ts";
+import { AuthError, ErrorCode, tooMany } from "../errors.ts";
 import { matchTotp, newTotpSecret, otpauthUri } from "../mfa/totp.ts";
 import {
   completeChallenge,
@@ -291,12 +291,14 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
     const channel = readChannel(readBody(request).channel, config.sms.hook !== undefined);
     const waitMs = config.mfa.phoneMaxFrequencySeconds * 1000;
     const last = factor.last_challenged_at ? new Date(factor.last_challenged_at).getTime() : 0;
-    if (Date.now() - last < waitMs)
-      throw new AuthError(
-        429,
+    if (Date.now() - last < waitMs) {
+      const wait = Math.ceil((last + waitMs - Date.now()) / 1000);
+      throw tooMany(
         ErrorCode.over_sms_send_rate_limit,
-        `For security purposes, you can only request this after ${Math.ceil((last + waitMs - Date.now()) / 1000)} seconds.`,
+        `For security purposes, you can only request this after ${wait} seconds.`,
+        wait,
       );
+    }
     const otp = randomCode(config.mfa.phoneOtpLength);
     return db.transaction(async (tx) => {
       const challenge = await createChallenge(tx, factor.id, request.ip, box.seal(otp));

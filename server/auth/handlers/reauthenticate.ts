@@ -6,8 +6,8 @@ import type { Queryable } from "../../db/database.ts";
 import { authenticate } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
 import { reauthenticationEmail } from "../emails/account-emails.ts";
-import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
-import { AuthError, ErrorCode } from "../errors.ts";
+import { EMAIL_FREQUENCY_SECONDS, sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
+import { AuthError, ErrorCode, tooMany } from "../errors.ts";
 import { consumeCode, createOneTimeToken } from "../models/one-time-tokens.ts";
 import { stampEmailSent, type UserRow } from "../models/users.ts";
 
@@ -44,10 +44,11 @@ export default async function reauthenticate(app: FastifyInstance, { ctx }: { ct
     if (to.phone && !user.phone_confirmed_at)
       throw new AuthError(422, ErrorCode.phone_not_confirmed, "Please verify your phone first.");
     if (sentRecently(user.reauthentication_sent_at))
-      throw new AuthError(
-        429,
+      throw tooMany(
         ErrorCode.over_email_send_rate_limit,
         "For security purposes, you can only request this after 60 seconds.",
+        EMAIL_FREQUENCY_SECONDS -
+          (Date.now() - new Date(user.reauthentication_sent_at!).getTime()) / 1000,
       );
     await spendEmailBudget(request, "auth-reauthentication", to.email ?? to.phone!);
     await db.transaction(async (tx) => {

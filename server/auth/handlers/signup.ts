@@ -35,7 +35,7 @@ const alreadyRegistered = () =>
 export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { config, db, mailer } = app;
 
-  app.post("/signup", async (request, reply) => {
+  app.post("/signup", async (request) => {
     const body = readBody(request);
     const rawEmail = presentString(body.email);
     const rawPhone = presentString(body.phone);
@@ -46,14 +46,14 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
           ErrorCode.anonymous_provider_disabled,
           "Anonymous sign-ins are disabled",
         );
-      await ctx.limits.take("anonymous", request, reply);
+      await ctx.limits.take("anonymous", request);
       if (config.signupDisabled) throw signupDisabled();
       const metadata = readMetadata(body.data);
       return db.transaction(async (tx) =>
         signIn(tx, ctx, await createAnonymousUser(tx, metadata), "anonymous", request),
       );
     }
-    await ctx.limits.take("signup", request, reply);
+    await ctx.limits.take("signup", request);
     if (config.signupDisabled) throw signupDisabled();
     const password = checkPasswordPolicy(
       body.password,
