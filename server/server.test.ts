@@ -59,6 +59,9 @@ describe("server process", () => {
       redirect: "manual",
     });
     await res.arrayBuffer();
+    // A balancer's health checks, every second, are not the requests an operator reads.
+    for (const probe of ["/livez", "/readyz"])
+      expect((await fetch(`${server.url}${probe}`)).status).toBe(200);
     await server.stop("SIGTERM");
     const lines = server.logs
       .filter((l) => l.startsWith("{"))

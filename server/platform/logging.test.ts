@@ -12,6 +12,19 @@ describe("logging without secrets", () => {
     expect(redactUrl("/faq")).toBe("/faq");
   });
 
+  it("keeps the values the team filters leads by (addresses, names) out of the log", () => {
+    expect(
+      redactUrl(
+        "/rest/v1/leads?select=id,email&email=ilike.*ada%40x.example*&name=not.is.null&or=(name.ilike.*bo*)&order=created_at.desc&limit=50",
+      ),
+    ).toBe(
+      "/rest/v1/leads?select=id%2Cemail&email=ilike.%5Bredacted%5D&name=not.is.%5Bredacted%5D&or=%5Bredacted%5D&order=created_at.desc&limit=50",
+    );
+    expect(redactUrl("/rest/v1/emails?to_address=eq.a%40b.co")).toBe(
+      "/rest/v1/emails?to_address=eq.%5Bredacted%5D",
+    );
+  });
+
   it("drops database errors' query and parameters (emails, hashes, tokens)", () => {
     const err = Object.assign(new Error("duplicate key"), {
       code: "23505",

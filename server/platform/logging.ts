@@ -1,6 +1,6 @@
 // Logger options and the access log: one line per request, written when the response is done,
-// without secrets. URLs keep their paths; the values of query parameters that can carry tokens
-// are replaced; headers are not logged at all.
+// without secrets. URLs keep their paths; the values of query parameters that can carry tokens,
+// and of the team's REST filters, are replaced; headers are not logged at all.
 import {
   LogController,
   type FastifyReply,
@@ -12,11 +12,25 @@ import { destination, stdSerializers } from "pino";
 const SECRET_PARAMS =
   /^(token|token_hash|code|refresh_token|access_token|apikey|password|code_verifier|auth_code)$/i;
 
+/** What a read of /rest/v1 names besides its filters: columns and paging, never people's data. */
+const REST_SHAPE_PARAMS = new Set(["select", "order", "limit", "offset", "columns", "on_conflict"]);
+const REDACTED = "[redacted]";
+const PROBES = new Set(["/livez", "/readyz"]);
+
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of [...params.keys()]) if (SECRET_PARAMS.test(key)) params.set(key, "[redacted]");
+  // A filter's value may be what the team searched for (an address, a name): only its operator
+  // is kept.
+  const filters = url.startsWith("/rest/v1/");
+  for (const [key, value] of [...params]) {
+    if (SECRET_PARAMS.test(key)) params.set(key, REDACTED);
+    else if (filters && !REST_SHAPE_PARAMS.has(key)) {
+      const operator = /^(not\.)?[a-z]+\./.exec(value)?.[0];
+      params.set(key, key === "or" || key === "and" || !operator ? REDACTED : operator + REDACTED);
+    }
+  }
   return `${url.slice(0, q)}?${params.toString()}`;
 }
 
@@ -80,6 +94,8 @@ export class AccessLog extends LogController {
   ) {
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
+    // A balancer's health checks come every second or so: they are logged when they fail only.
+    else if (PROBES.has(request.url) && reply.statusCode < 400) reply.log.debug(line, "probe");
     else reply.log.info(line, "request completed");
   }
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { jwtVerify, decodeProtectedHeader } from "jose";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../tests/support/app.ts";
-import { loadKeys } from "./keys.ts";
+import { loadKeys, mintApiKey } from "./keys.ts";
 
 describe("keys", () => {
   it("generates a secret once into DATA_DIR and reuses it", async () => {
@@ -32,6 +32,11 @@ describe("keys", () => {
     expect(payload.exp! - payload.iat!).toBeGreaterThan(5 * 365 * 24 * 3600);
     // Unpadded base64url in all three parts (supabase-js checks this).
     expect(keys.anonKey).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    // Instances of one deployment started at different times serve the same key, so the pages
+    // that carry it are the same bytes (and ETags) whichever instance serves them.
+    const at = (iso: string) => mintApiKey(keys.jwtSecret, "anon", Date.parse(iso) / 1000);
+    expect(at("2026-03-01T08:00:00Z")).toBe(at("2026-11-26T23:59:59Z"));
+    expect(at("2026-11-26T23:59:59Z")).not.toBe(at("2027-01-01T00:00:01Z"));
   });
 
   it("derives independent keys per purpose", async () => {

@@ -37,13 +37,18 @@ export async function loadKeys(opts: {
   };
 }
 
-/** An API key as Supabase mints them: an HS256 JWT of the role, valid for ten years. */
+/**
+ * An API key as Supabase mints them: an HS256 JWT of the role, valid for ten years. It is issued
+ * as of the first second of the current year (UTC), so every instance of a deployment, whenever
+ * it started that year, mints the same key: the pages that carry it are the same bytes.
+ */
 export function mintApiKey(
   secret: Uint8Array,
   role: "anon" | "service_role",
-  now = Math.floor(Date.now() / 1000),
+  now = Date.now() / 1000,
 ): string {
-  return signJwt({ role, iss: "supabase", iat: now, exp: now + TEN_YEARS }, secret);
+  const iat = Date.UTC(new Date(now * 1000).getUTCFullYear(), 0, 1) / 1000;
+  return signJwt({ role, iss: "supabase", iat, exp: iat + TEN_YEARS }, secret);
 }
 
 async function readOrCreateSecret(dataDir: string): Promise<string> {
