@@ -4,12 +4,7 @@
 // GoTrue's 429 over_request_rate_limit with Retry-After.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
-import {
-  MemoryBuckets,
-  RedisBuckets,
-  type BucketRule,
-  type BucketStore,
-} from "../platform/token-bucket.ts";
+import { bucketStore, type BucketRule } from "../platform/token-bucket.ts";
 import { ErrorCode, tooMany } from "./errors.ts";
 
 /** The buckets: one per endpoint that GoTrue limits (the "otp" family shares a rate, not a bucket). */
@@ -61,12 +56,10 @@ export type AuthRateLimits = {
 
 export function authRateLimits(app: FastifyInstance): AuthRateLimits {
   const byBucket = rules(app.config.authRateLimits);
-  const store: BucketStore = app.redis
-    ? // Scoped by the site, as the email budgets are: deployments sharing one Redis count apart.
-      new RedisBuckets(app.redis, `revwise-auth-rl:${app.config.siteUrl}:`, (err) =>
-        app.log.warn({ err: err.message }, "rate limit store unavailable: counting here"),
-      )
-    : new MemoryBuckets();
+  // Scoped by the site, as the email budgets are: deployments sharing one Redis count apart.
+  const store = bucketStore(app.redis, `revwise-auth-rl:${app.config.siteUrl}:`, (err) =>
+    app.log.warn({ err: err.message }, "rate limit store unavailable: counting here"),
+  );
   async function take(bucket: AuthBucket, request: FastifyRequest) {
     const rule = byBucket[bucket];
     if (!rule) return;

@@ -379,4 +379,36 @@ describeEachDatabase("lead functions", (ctx) => {
     ).toMatchObject({ status: 429, body: { code: "rate_limited" } });
     expect(await rows("contact_messages", "burst10@case.example")).toEqual([]);
   });
+
+  it("emails the team at most 10 leads in a burst from one address, then one every six minutes", async () => {
+    const ip = uniqueIp();
+    const forms = [
+      [FUNCTIONS.contact, contact],
+      [FUNCTIONS.requestAccess, access],
+      [FUNCTIONS.requestDemo, demo],
+    ] as const;
+    const send = async (i: number) => {
+      const [name, fields] = forms[i % 3]!;
+      return fetch(`${server.url}/functions/v1/${name}`, {
+        method: "POST",
+        headers: {
+          apikey: server.anonKey,
+          authorization: `Bearer ${server.anonKey}`,
+          "content-type": "application/json",
+          "x-forwarded-for": ip,
+        },
+        body: JSON.stringify({
+          ...fields,
+          email: `volume${i}@case.example`,
+          captcha: await solvedPayload(server.url),
+        }),
+      });
+    };
+    for (let i = 0; i < 10; i++) expect((await send(i)).status).toBe(200);
+    const refused = await send(10);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: "rate_limited" });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(300);
+    expect(await rows("access_requests", "volume10@case.example")).toEqual([]);
+  });
 });

@@ -10,16 +10,31 @@ import { HONEYPOT_FIELD, leadSourceSchema, type LeadSource } from "../../common/
 import type { LeadKind, LeadSchema } from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
+import { bucketStore, type BucketRule, type BucketStore } from "../platform/token-bucket.ts";
 import { bearerToken } from "../security/tokens.ts";
 import type { Captcha } from "../security/captcha.ts";
 import { FunctionError } from "./errors.ts";
 
 export const CAPTCHA_FAILED = "Please confirm you're not a robot before submitting.";
 
+/**
+ * The leads one client address may send the team, across the lead forms: a burst of 10, then one
+ * every six minutes. Each emails the team; without this, one address could have the site email
+ * the team 30 times a minute (the forms' per-minute limits) for as long as it solves captchas.
+ */
+export const TEAM_LEADS: BucketRule = { capacity: 10, perSecond: 1 / 360 };
+
+/** The buckets of TEAM_LEADS, shared by the instances through Redis (REDIS_URL). */
+export function teamLeadBuckets(app: FastifyInstance): BucketStore {
+  return bucketStore(app.redis, `revwise-lead-rl:${app.config.siteUrl}:`, (err) =>
+    app.log.warn({ err: err.message }, "lead limit store unavailable: counting here"),
+  );
+}
+
 export function registerLeadFunction<S extends LeadSchema>(
   app: FastifyInstance,
   captcha: Captcha,
-  opts: { name: string; lead: LeadKind<S>; success: string },
+  opts: { name: string; lead: LeadKind<S>; success: string; teamLeads: BucketStore },
 ) {
   const body = opts.lead.schema.extend({
     captcha: z.string().max(4096).optional(),
@@ -37,7 +52,7 @@ export function registerLeadFunction<S extends LeadSchema>(
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await requireJwt(app, request);
       if (
         typeof request.body !== "object" ||
@@ -70,6 +85,15 @@ export function registerLeadFunction<S extends LeadSchema>(
       if (typeof honeypot === "string" && honeypot !== "") {
         request.log.info({ fn: opts.name }, "honeypot filled; submission refused");
         throw new FunctionError(400, "rejected", "Your submission could not be accepted.");
+      }
+      const taken = await opts.teamLeads.take(request.ip, TEAM_LEADS);
+      if (!taken.ok) {
+        reply.header("retry-after", String(taken.retryAfterSeconds));
+        throw new FunctionError(
+          429,
+          "rate_limited",
+          "Too many submissions from your network. Please try again later.",
+        );
       }
       const verdict = await captcha.verify(payload);
       if (!verdict.ok) {

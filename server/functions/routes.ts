@@ -5,7 +5,7 @@ import { contactLead, requestAccessLead, requestDemoLead } from "../leads/kinds.
 import { LIMITS } from "../platform/rate-limit.ts";
 import { Captcha, DEFAULT_CAPTCHA_OPTIONS, type CaptchaOptions } from "../security/captcha.ts";
 import { functionNotFound, functionsErrorHandler } from "./errors.ts";
-import { registerLeadFunction } from "./lead-function.ts";
+import { registerLeadFunction, teamLeadBuckets } from "./lead-function.ts";
 import { registerSessionsFunction } from "./sessions.ts";
 
 export default async function functionRoutes(
@@ -29,20 +29,24 @@ export default async function functionRoutes(
     },
   );
 
+  const teamLeads = teamLeadBuckets(app);
   registerLeadFunction(app, captcha, {
     name: FUNCTIONS.requestAccess,
     lead: requestAccessLead,
     success: "Thank you for your interest. Our team will be in touch with you soon!",
+    teamLeads,
   });
   registerLeadFunction(app, captcha, {
     name: FUNCTIONS.contact,
     lead: contactLead,
     success: "Your message has been sent successfully. We'll get back to you soon!",
+    teamLeads,
   });
   registerLeadFunction(app, captcha, {
     name: FUNCTIONS.requestDemo,
     lead: requestDemoLead,
     success: "Thanks! We'll be in touch within one business day to schedule your demo.",
+    teamLeads,
   });
 
   registerSessionsFunction(app);

@@ -96,3 +96,12 @@ export class RedisBuckets implements BucketStore {
 function retryAfter(tokens: number, rule: BucketRule): number {
   return Math.max(1, Math.ceil((1 - tokens) / rule.perSecond));
 }
+
+/** Buckets shared by every instance through Redis when there is one, else this process's own. */
+export function bucketStore(
+  redis: Redis | undefined,
+  prefix: string,
+  onError: (err: Error) => void,
+): BucketStore {
+  return redis ? new RedisBuckets(redis, prefix, onError) : new MemoryBuckets();
+}
