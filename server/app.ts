@@ -60,18 +60,20 @@ export type AppOptions = {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const timeouts = httpTimeouts(config.requestTimeoutMs);
   const app = Fastify({
     logger: await loggerOptions(config.logLevel, config.logFormat),
     logController: new AccessLog(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
-    ...httpTimeouts(config.requestTimeoutMs),
+    ...timeouts,
     requestIdHeader: false,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
     frameworkErrors: frameworkErrors(config.env === "production"),
     clientErrorHandler: clientErrors(config.env === "production"),
-    http: { requireHostHeader: false }, // refused by requireHost, with the usual headers
+    // A request without a Host header is refused by requireHost, with the usual headers.
+    http: { ...timeouts.http, requireHostHeader: false },
   });
   app.addHook("onRequest", requireHost);
   if (opts.onRoute) app.addHook("onRoute", opts.onRoute);

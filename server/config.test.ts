@@ -165,6 +165,190 @@ describe("loadConfig", () => {
     expect(message).not.toContain("\n");
   });
 
+  /** Loads the configuration expecting a refusal: the ConfigError's message. */
+  function refusal(env: Record<string, string>): string {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error(`accepted ${JSON.stringify(env)}`);
+  }
+
+  /** One line naming the variable, with no control character (an echoed value is escaped). */
+  function expectOneLineNaming(message: string, name: string) {
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect(message).not.toMatch(/\p{Cc}/u);
+  }
+
+  it.each([
+    "no-reply@revwise.example",
+    "Revwise <no-reply@revwise.example>",
+    "<no-reply@revwise.example>",
+    '"Revwise, Inc." <no-reply@revwise.example>',
+    "Révwise Équipe <no-reply@revwise.example>",
+    "O'Brien & Co. <no-reply@revwise.example>",
+  ])("accepts MAIL_FROM=%j: an address, or a name and an address in angle brackets", (value) => {
+    expect(loadConfig({ MAIL_FROM: value }).mailFrom).toBe(value);
+  });
+
+  it.each([
+    "not an address",
+    "a@b",
+    "x\r\nBcc: evil@example.com",
+    "Revwise <no-reply@revwise.example>\r\nBcc: evil@example.com",
+    "Revwise <a@b>",
+    "Revwise no-reply@revwise.example",
+    "Revwise, Inc. <no-reply@revwise.example>",
+    "one@revwise.example, two@revwise.example",
+    '"Rev"wise" <no-reply@revwise.example>',
+    "Revwise <no-reply@revwise.example> trailing",
+  ])("refuses MAIL_FROM=%j in one line naming it, as NOTIFY_EMAIL is refused", (value) => {
+    expectOneLineNaming(refusal({ MAIL_FROM: value }), "MAIL_FROM");
+  });
+
+  it("refuses NOTIFY_EMAIL with a header after a line break, in one line naming it", () => {
+    expectOneLineNaming(
+      refusal({ NOTIFY_EMAIL: "sales@revwise.example\r\nBcc: evil@example.com" }),
+      "NOTIFY_EMAIL",
+    );
+  });
+
+  // Every value that ends up in an email header or a URL (the URL parser would silently drop a
+  // line break or a tab, and keep what the operator did not mean).
+  const headerOrUrlValues: [string, string][] = [
+    ["SITE_URL", "https://revwise.example"],
+    ["DEMO_URL", "https://revwise.example/product/tour"],
+    ["BOOK_DEMO_URL", "https://cal.example/revwise/demo"],
+    ["VITE_BOOK_DEMO_URL", "https://cal.example/revwise/demo"],
+    ["SMTP_URL", "smtp://mail.example:25"],
+    ["DATABASE_URL", "postgres://db.example/revwise"],
+    ["REDIS_URL", "redis://cache.example:6379/0"],
+    ["LEAD_WEBHOOK_URL", "https://crm.example/hooks/leads"],
+    ["GOTRUE_HOOK_SEND_SMS_URI", "https://hooks.example/sms"],
+    ["NOTIFY_EMAIL", "sales@revwise.example"],
+    ["MAIL_FROM", "Revwise <no-reply@revwise.example>"],
+  ];
+  it.each(
+    headerOrUrlValues.flatMap(([name, value]) =>
+      ["\r\n", "\n", "\t", "\u0000", "\u007f", "\u0085"].flatMap((control) => [
+        [name, `${value}${control}`],
+        [name, `${value.slice(0, 12)}${control}${value.slice(12)}`],
+      ]),
+    ),
+  )("refuses a control character in %s (%j) in one line naming it", (name, value) => {
+    expectOneLineNaming(refusal({ [name]: value }), name);
+  });
+
+  it("keeps SITE_URL as the origin it names", () => {
+    expect(loadConfig({ SITE_URL: "https://Revwise.Example:443/" }).siteUrl).toBe(
+      "https://revwise.example",
+    );
+    expect(loadConfig({ SITE_URL: "http://127.0.0.1:8080" }).siteUrl).toBe("http://127.0.0.1:8080");
+  });
+
+  it.each([
+    "http://host.example/sub/path",
+    "https://revwise.example/app/",
+    "https://revwise.example//",
+    "https://revwise.example/?ref=ad",
+    "https://revwise.example?",
+    "https://revwise.example/#top",
+    "https://user:hunter2@revwise.example",
+  ])("refuses SITE_URL=%s, which is more than an origin, in one line naming it", (value) => {
+    const message = refusal({ SITE_URL: value });
+    expectOneLineNaming(message, "SITE_URL");
+    expect(message).toContain("origin");
+    expect(message).not.toContain("hunter2");
+  });
+
+  // Each variable with a value in its range, written as a plain decimal number.
+  const integers: [string, number][] = [
+    ["PORT", 8080],
+    ["SMTP_POOL_SIZE", 4],
+    ["JWT_EXP", 7200],
+    ["GOTRUE_PASSWORD_MIN_LENGTH", 12],
+    ["GOTRUE_MFA_PHONE_OTP_LENGTH", 8],
+    ["GOTRUE_MFA_PHONE_MAX_FREQUENCY", 30],
+    ["GOTRUE_MFA_MAX_ENROLLED_FACTORS", 5],
+    ["GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION", 600],
+    ["GOTRUE_SMS_OTP_EXP", 120],
+    ["GOTRUE_SMS_OTP_LENGTH", 8],
+    ["RATE_LIMIT_EMAIL_SENT", 50],
+    ["RATE_LIMIT_EMAIL_IP", 20],
+    ["RATE_LIMIT_LEAD_EMAIL_SENT", 40],
+    ["REQUEST_TIMEOUT_MS", 5000],
+    ["SHUTDOWN_DRAIN_MS", 2000],
+  ];
+  const decimals: [string, number][] = [
+    ["SMTP_PROBE_SECONDS", 5],
+    ["MAIL_LEASE_SECONDS", 30],
+    ["LEAD_WEBHOOK_LEASE_SECONDS", 30],
+    ["LEAD_DIGEST_SECONDS", 600],
+    ["GOTRUE_RATE_LIMIT_TOKEN_REFRESH", 100],
+    ["GOTRUE_RATE_LIMIT_VERIFY", 20],
+    ["GOTRUE_RATE_LIMIT_OTP", 20],
+    ["GOTRUE_RATE_LIMIT_ANONYMOUS_USERS", 20],
+    ["GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY", 10],
+  ];
+  /** The same number in forms Number() reads but an operator would not mean. */
+  const notPlain = (n: number) => [
+    `0x${n.toString(16)}`,
+    ` ${n}`,
+    `${n} `,
+    `+${n}`,
+    `${n}e0`,
+    `${n / 10}e1`,
+    `${n}\n`,
+  ];
+
+  it.each(integers)("reads %s only as a plain decimal whole number", (name, n) => {
+    expect(() => loadConfig({ [name]: String(n) })).not.toThrow();
+    for (const value of [...notPlain(n), `${n}.0`, `${n}.5`])
+      expectOneLineNaming(refusal({ [name]: value }), name);
+  });
+
+  it.each(decimals)("reads %s only as a plain decimal number", (name, n) => {
+    expect(() => loadConfig({ [name]: String(n) })).not.toThrow();
+    expect(() => loadConfig({ [name]: `${n}.5` })).not.toThrow();
+    for (const value of notPlain(n)) expectOneLineNaming(refusal({ [name]: value }), name);
+  });
+
+  it("reads the numbers it is given in decimal", () => {
+    expect(
+      loadConfig({ PORT: "0016", SMTP_PROBE_SECONDS: "0.5", MAIL_LEASE_SECONDS: "2.5" }),
+    ).toMatchObject({ port: 16, smtpProbeMs: 500, mailLeaseMs: 2500 });
+  });
+
+  it("reads REDIS_URL's database number: none, or a whole number from 0", () => {
+    const shared = { SITE_URL: "https://revwise.example", JWT_SECRET: "x".repeat(32) };
+    for (const url of [
+      "redis://cache.example:6379",
+      "redis://cache.example:6379/",
+      "redis://cache.example:6379/2",
+      "rediss://:secret@cache.example:6380/15",
+      "redis://cache.example:6379?db=3",
+    ])
+      expect(loadConfig({ ...shared, REDIS_URL: url }).redisUrl).toBe(url);
+    for (const url of [
+      "redis://127.0.0.1:6379/abc",
+      "redis://127.0.0.1:6379/-1",
+      "redis://127.0.0.1:6379/1.5",
+      "redis://127.0.0.1:6379/0x1",
+      "redis://127.0.0.1:6379/%201",
+      "redis://127.0.0.1:6379/2/3",
+      "redis://127.0.0.1:6379/?db=abc",
+      "redis://127.0.0.1:6379/2?db=x",
+      "redis://:hunter2@127.0.0.1:6379/abc",
+    ]) {
+      const message = refusal({ ...shared, REDIS_URL: url });
+      expectOneLineNaming(message, "REDIS_URL");
+      expect(message).toContain("database");
+      expect(message).not.toContain("hunter2");
+    }
+  });
+
   it("never echoes a secret or a password in its message", () => {
     expect(() => loadConfig({ JWT_SECRET: "too-short-secret" })).toThrow(
       /^Invalid configuration: JWT_SECRET [^"]*$/,

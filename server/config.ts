@@ -13,11 +13,41 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/**
+ * A control character (a line break, a tab, NUL, DEL, C1): never part of an address or a URL. In
+ * an email header a line break starts a header of its own (a `Bcc`), and the URL parser silently
+ * drops line breaks and tabs, so a broken value would be read as another one.
+ */
+const CONTROL = /\p{Cc}/u;
+const oneLine = z
+  .string()
+  .refine((v) => !CONTROL.test(v), "must not contain a line break or another control character");
+
+/** A whole number written in decimal digits ("0x10", "1.5", " 5" and "1e3" are refused). */
+const integer = (min: number, max: number) => {
+  const rule = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^-?\d+$/, rule)
+    .transform(Number)
+    .pipe(z.number().min(min, rule).max(max, rule));
+};
+
+/** A number written in decimal digits, perhaps with a fraction ("0.5"; no "0x", exponent or spaces). */
+const decimal = (min: number, max: number) => {
+  const rule = `must be a number from ${min} to ${max}, in decimal digits`;
+  return z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/, rule)
+    .transform(Number)
+    .pipe(z.number().min(min, rule).max(max, rule));
+};
+
 /** A number of requests per window; 0 turns the limit off. */
-const perWindow = z.coerce.number().min(0).max(1_000_000);
+const perWindow = decimal(0, 1_000_000);
 
 const urlWithScheme = (schemes: string[]) =>
-  z.string().refine(
+  oneLine.refine(
     (v) => {
       try {
         return schemes.includes(new URL(v).protocol);
@@ -28,34 +58,87 @@ const urlWithScheme = (schemes: string[]) =>
     `must be a URL starting with ${schemes.map((s) => `${s}//`).join(" or ")}`,
   );
 
+/**
+ * SITE_URL is the public origin: every link is made by appending a path to it, so a path of its
+ * own (or a query, a fragment, a user) would make every link point elsewhere.
+ */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.pathname === "/" && !/[?#]/.test(value) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * REDIS_URL's database, as ioredis reads it: the path (`/2`) or a `db` parameter, a whole number
+ * from 0 (ioredis would parse "abc" as NaN and crash, "1.5" as 1 and "0x10" as 0).
+ */
+function hasRedisDatabase(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const path = url.pathname.replace(/^\//, "");
+    const db = url.searchParams.get("db");
+    return [path, db ?? ""].every((n) => n === "" || /^\d{1,9}$/.test(n));
+  } catch {
+    return false;
+  }
+}
+
+/** NOTIFY_EMAIL's rule, and the address of MAIL_FROM. */
+const emailAddress = z.email();
+const isEmailAddress = (v: string) => emailAddress.safeParse(v).success;
+
+/**
+ * MAIL_FROM with a display name: a name of plain words (letters, digits, spaces and the marks an
+ * unquoted name may hold) or a quoted one without quotes or backslashes inside, then the address
+ * in angle brackets. A comma, a semicolon or a colon outside quotes would make nodemailer read
+ * several senders or a group.
+ */
+const NAMED_SENDER = /^(?:(?:"[^"\\]+"|[\p{L}\p{M}\p{N} .'!#$%&*+\-/=?^_`{|}~]+) *)?<([^<>]+)>$/u;
+const isSender = (v: string) => isEmailAddress(NAMED_SENDER.exec(v)?.[1] ?? v);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: integer(0, 65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
-  SITE_URL: urlWithScheme(["http:", "https:"]).optional(),
+  SITE_URL: urlWithScheme(["http:", "https:"])
+    .refine(
+      isOrigin,
+      "must be the public origin alone (https://revwise.example): no path, query, fragment or user",
+    )
+    .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: urlWithScheme(["postgres:", "postgresql:"]).optional(),
-  REDIS_URL: urlWithScheme(["redis:", "rediss:"]).optional(),
+  REDIS_URL: urlWithScheme(["redis:", "rediss:"])
+    .refine(
+      hasRedisDatabase,
+      "must give its database as a whole number from 0 (redis://cache:6379/0), or none",
+    )
+    .optional(),
   SMTP_URL: urlWithScheme(["smtp:", "smtps:"]).optional(),
-  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(2),
-  SMTP_PROBE_SECONDS: z.coerce.number().min(0.1).max(300).default(5),
-  MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
-  MAIL_FROM: z.string().min(3).default("Revwise <no-reply@revwise.example>"),
-  NOTIFY_EMAIL: z.email().default("sales@revwise.example"),
+  SMTP_POOL_SIZE: integer(1, 50).default(2),
+  SMTP_PROBE_SECONDS: decimal(0.1, 300).default(5),
+  MAIL_LEASE_SECONDS: decimal(1, 3600).default(60),
+  MAIL_FROM: oneLine
+    .refine(
+      isSender,
+      "must be an email address, alone or after a name (Revwise <no-reply@revwise.example>)",
+    )
+    .default("Revwise <no-reply@revwise.example>"),
+  NOTIFY_EMAIL: oneLine
+    .refine(isEmailAddress, "must be an email address (sales@revwise.example)")
+    .default("sales@revwise.example"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  JWT_EXP: z.coerce.number().int().min(60).max(604800).default(3600),
+  JWT_EXP: integer(60, 604800).default(3600),
   GOTRUE_JWT_KEYS: z.string().optional(),
   MAILER_AUTOCONFIRM: bool.default(false),
   GOTRUE_DISABLE_SIGNUP: bool.default(false),
   GOTRUE_EXTERNAL_EMAIL_ENABLED: bool.default(true),
   GOTRUE_EXTERNAL_PHONE_ENABLED: bool.default(false),
   GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: bool.default(false),
-  GOTRUE_PASSWORD_MIN_LENGTH: z.coerce
-    .number()
-    .int()
-    .min(MIN_PASSWORD_LENGTH)
-    .max(72)
-    .default(MIN_PASSWORD_LENGTH),
+  GOTRUE_PASSWORD_MIN_LENGTH: integer(MIN_PASSWORD_LENGTH, 72).default(MIN_PASSWORD_LENGTH),
   GOTRUE_RATE_LIMIT_TOKEN_REFRESH: perWindow.default(150),
   GOTRUE_RATE_LIMIT_VERIFY: perWindow.default(30),
   GOTRUE_RATE_LIMIT_OTP: perWindow.default(30),
@@ -66,29 +149,29 @@ const EnvSchema = z.object({
   GOTRUE_MFA_TOTP_VERIFY_ENABLED: bool.default(true),
   GOTRUE_MFA_PHONE_ENROLL_ENABLED: bool.default(false),
   GOTRUE_MFA_PHONE_VERIFY_ENABLED: bool.default(false),
-  GOTRUE_MFA_PHONE_OTP_LENGTH: z.coerce.number().int().min(6).max(10).default(6),
-  GOTRUE_MFA_PHONE_MAX_FREQUENCY: z.coerce.number().int().min(0).max(3600).default(5),
-  GOTRUE_MFA_MAX_ENROLLED_FACTORS: z.coerce.number().int().min(1).max(100).default(10),
-  GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION: z.coerce.number().int().min(30).max(86_400).default(300),
+  GOTRUE_MFA_PHONE_OTP_LENGTH: integer(6, 10).default(6),
+  GOTRUE_MFA_PHONE_MAX_FREQUENCY: integer(0, 3600).default(5),
+  GOTRUE_MFA_MAX_ENROLLED_FACTORS: integer(1, 100).default(10),
+  GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION: integer(30, 86_400).default(300),
   GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: bool.default(false),
   GOTRUE_SMS_AUTOCONFIRM: bool.default(false),
-  GOTRUE_SMS_OTP_EXP: z.coerce.number().int().min(30).max(86_400).default(60),
-  GOTRUE_SMS_OTP_LENGTH: z.coerce.number().int().min(6).max(10).default(6),
+  GOTRUE_SMS_OTP_EXP: integer(30, 86_400).default(60),
+  GOTRUE_SMS_OTP_LENGTH: integer(6, 10).default(6),
   GOTRUE_HOOK_SEND_SMS_ENABLED: bool.default(false),
-  GOTRUE_HOOK_SEND_SMS_URI: z.string().optional(),
+  GOTRUE_HOOK_SEND_SMS_URI: oneLine.optional(),
   GOTRUE_HOOK_SEND_SMS_SECRETS: z.string().optional(),
-  LEAD_WEBHOOK_URL: z.string().optional(),
+  LEAD_WEBHOOK_URL: oneLine.optional(),
   LEAD_WEBHOOK_SECRET: z.string().optional(),
-  LEAD_WEBHOOK_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  LEAD_WEBHOOK_LEASE_SECONDS: decimal(1, 3600).default(60),
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool.optional(),
-  LEAD_DIGEST_SECONDS: z.coerce.number().min(1).max(86_400).default(900),
-  RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).max(1_000_000).default(30),
-  RATE_LIMIT_EMAIL_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
-  RATE_LIMIT_LEAD_EMAIL_SENT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  LEAD_DIGEST_SECONDS: decimal(1, 86_400).default(900),
+  RATE_LIMIT_EMAIL_SENT: integer(1, 1_000_000).default(30),
+  RATE_LIMIT_EMAIL_IP: integer(1, 1_000_000).default(10),
+  RATE_LIMIT_LEAD_EMAIL_SENT: integer(1, 1_000_000).default(30),
   DEV_MAILBOX: bool.optional(),
   TRUST_PROXY: z.string().default("false"),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  REQUEST_TIMEOUT_MS: integer(1000, 600_000).default(30_000),
+  SHUTDOWN_DRAIN_MS: integer(0, 120_000).optional(),
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SITE_DIR: z.string().min(1).default("./build/client"),
@@ -352,7 +435,7 @@ export function loadConfig(
     throw new ConfigError(
       `Invalid configuration: SITE_URL must be set when a production server listens on ${e.HOST} (the public origin of email links and tokens)`,
     );
-  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const siteUrl = e.SITE_URL ? new URL(e.SITE_URL).origin : `http://localhost:${e.PORT}`;
   const jwtKeys = e.GOTRUE_JWT_KEYS === undefined ? undefined : jwtKeysOf(e.GOTRUE_JWT_KEYS);
   const sendSmsHook = parseSendSmsHook(e);
   const leadWebhook = parseLeadWebhook(e);
@@ -441,11 +524,22 @@ export function loadConfig(
 
 function describe(issue: z.core.$ZodIssue, value: string | undefined): string {
   const shown =
-    value === undefined ? "" : ` (got "${value.length > 40 ? `${value.slice(0, 40)}…` : value}")`;
+    value === undefined
+      ? ""
+      : ` (got "${escapeControls(value.length > 40 ? `${value.slice(0, 40)}…` : value)}")`;
   // Never echo a secret back into a log.
   const safe =
     issue.path[0] === "JWT_SECRET" || /pass|secret|whsec_|:\/\/[^@]*@/i.test(value ?? "")
       ? ""
       : shown;
   return `${issue.message.replace(/^Invalid input: /, "")}${safe}`;
+}
+
+/** A value shown in the one-line message: a line break is written `\n`, never broken. */
+function escapeControls(value: string): string {
+  const named: Record<string, string> = { "\r": "\\r", "\n": "\\n", "\t": "\\t" };
+  return value.replace(
+    new RegExp(CONTROL, "gu"),
+    (c) => named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

@@ -4,10 +4,15 @@ import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "../tests/support/app.ts";
+import { tempDir, TEST_JWT_SECRET } from "../tests/support/app.ts";
 import { runToExit, sharedDeploymentEnv, startServer } from "../tests/support/server-process.ts";
 import { rawConnect } from "../tests/support/raw-http.ts";
+import { redisAvailable, TEST_REDIS_URL } from "../tests/support/redis.ts";
 import { openPglite } from "./db/pglite.ts";
+
+const haveRedis = await redisAvailable();
+/** What a deployment sharing Redis must also be given (the embedded database otherwise). */
+const redisDeployment = { SITE_URL: "http://localhost:3000", JWT_SECRET: TEST_JWT_SECRET };
 
 const anonKeyIn = (logs: string[]) => /anon key: ([\w.-]+)/.exec(logs.join("\n"))?.[1];
 
@@ -155,6 +160,50 @@ describe("server process", () => {
       "Invalid configuration: SITE_URL must be set when DATABASE_URL is set (every instance of a shared deployment needs the same one)",
     );
   });
+
+  it("refuses a MAIL_FROM that would add a header to every email, in one line naming it", async () => {
+    // A server that starts anyway is stopped once ready (exit code 0), so the test fails quickly.
+    const { code, stderr } = await runToExit(
+      { MAIL_FROM: "x\r\nBcc: evil@example.com", DATA_DIR: tempDir() },
+      { stopWhen: /Revwise is ready/ },
+    );
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Invalid configuration: MAIL_FROM [^\r\n]+\n$/);
+  });
+
+  it("stops with one line naming REDIS_URL and its address, without its password, when Redis cannot be reached", async () => {
+    const { code, stderr } = await runToExit(
+      {
+        ...redisDeployment,
+        REDIS_URL: "redis://:hunter2@127.0.0.1:1/0",
+        DATA_DIR: tempDir(),
+      },
+      { stopWhen: /Revwise is ready/ },
+    );
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Revwise could not start: [^\n]*REDIS_URL[^\n]*\n$/);
+    expect(stderr).toContain("127.0.0.1:1");
+    expect(stderr).not.toContain("hunter2");
+  });
+
+  it.skipIf(!haveRedis)(
+    "stops with one line naming REDIS_URL when Redis refuses its database number",
+    async () => {
+      // No Redis has a million databases: SELECT is refused, nothing is read or written.
+      const url = new URL(TEST_REDIS_URL);
+      url.pathname = "/1000000";
+      const { code, stderr } = await runToExit(
+        {
+          ...redisDeployment,
+          REDIS_URL: url.toString(),
+          DATA_DIR: tempDir(),
+        },
+        { stopWhen: /Revwise is ready/ },
+      );
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^Revwise could not start: [^\n]*REDIS_URL[^\n]*1000000[^\n]*\n$/);
+    },
+  );
 
   it("shows emails in the dev mailbox under npm start without SMTP on loopback, and prints its URL", async () => {
     const dataDir = tempDir();

@@ -82,7 +82,7 @@ export class DeliveryWorker extends OutboxWorker<OutboxRow> {
     if (claim.expired_claim) {
       this.log.warn(
         { id: claim.id, kind: claim.kind },
-        "sending an email whose claim expired unreleased (its worker died): if that worker's send had completed, it goes out twice",
+        "sending an email whose claim expired unreleased (its worker died, or could not record the send while the database was out of its reach): if that send had completed, it goes out twice",
       );
     }
     try {

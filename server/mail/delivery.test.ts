@@ -1,6 +1,7 @@
 // The outbox and its workers against a real SMTP server on loopback: an outage, a slow peer
 // shared by several workers, a worker stopped mid-batch, rejections, and connection reuse.
 import type { ParsedMail } from "mailparser";
+import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FUNCTIONS } from "../../common/functions.ts";
 import { FAST_MAIL, startApiServer, uniqueIp } from "../../tests/support/api-server.ts";
@@ -21,8 +22,14 @@ import {
 } from "../../tests/support/outbox.ts";
 import { migrate } from "../db/migrate.ts";
 import { openPglite } from "../db/pglite.ts";
-import { retryDelayMs, type WorkerOptions } from "./delivery-worker.ts";
+import {
+  DEFAULT_WORKER_OPTIONS,
+  DeliveryWorker,
+  retryDelayMs,
+  type WorkerOptions,
+} from "./delivery-worker.ts";
 import { enqueue } from "./outbox.ts";
+import { smtpTransport } from "./transport.ts";
 
 describeEachDatabase("mail delivery", (ctx) => {
   let smtp: TestSmtp;
@@ -165,6 +172,31 @@ describeEachDatabase("mail delivery", (ctx) => {
     await waitUntil(settled(ctx.db, "taken"));
     await second.stop();
     expectEachOnce(smtp, "taken", 1);
+  });
+
+  it("says, sending an email whose claim expired unreleased, that its worker died or could not record the send", async () => {
+    await queueTagged(ctx.db, "expired", addresses("expired", 1));
+    // As a worker leaves it that crashed, or that sent the email while the database was out of
+    // reach for the rest of the lease: the token set, the lease over.
+    await ctx.db.query(
+      `UPDATE mail.outbox SET claim_token = gen_random_uuid(), locked_until = now() - interval '1 second'
+       WHERE subject LIKE 'expired %'`,
+    );
+    const lines: { level: number; msg: string }[] = [];
+    const log = pino({ level: "warn" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const transport = await smtpTransport(smtp.url, "Revwise <no-reply@revwise.example>");
+    const worker = new DeliveryWorker(ctx.db, transport, log, {
+      ...DEFAULT_WORKER_OPTIONS,
+      pollMs: 100,
+      probeMs: 100,
+    });
+    worker.start();
+    await waitUntil(settled(ctx.db, "expired"));
+    await worker.stop();
+    expectEachOnce(smtp, "expired", 1);
+    const warning = lines.find((l) => l.msg.includes("claim expired unreleased"));
+    expect(warning?.msg).toMatch(/its worker died, or could not record the send/);
+    expect(warning?.msg).toMatch(/goes out twice/);
   });
 
   it("fails a permanently rejected email at once, retries a deferred one, and keeps the queue moving", async () => {

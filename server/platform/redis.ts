@@ -1,5 +1,8 @@
 // The shared store of several instances: one Redis connection when REDIS_URL is set (rate limits
 // and email budgets count through it), none otherwise (each instance counts in its own memory).
+// At start the connection must work: an unreachable Redis, or one that refuses REDIS_URL's
+// database, stops the start with one line naming REDIS_URL. Once started, an outage is tolerated
+// (the callers let requests through and count in memory) and ioredis reconnects on its own.
 import type { Redis } from "ioredis";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -10,24 +13,60 @@ declare module "fastify" {
   }
 }
 
+/** Where REDIS_URL points, for a message: host and port, never its user or password. */
+export function redisAddress(redisUrl: string): string {
+  const url = new URL(redisUrl);
+  return `${url.hostname}:${url.port || "6379"}`;
+}
+
+/** What stopped the start, in one line naming REDIS_URL and the address. */
+function startFailure(redisUrl: string, err: Error): Error {
+  const where = `Redis at ${redisAddress(redisUrl)} (REDIS_URL)`;
+  // A reply error carries the command Redis refused (ioredis's ReplyError).
+  const command = (err as Error & { command?: { name?: string; args?: unknown[] } }).command;
+  if (command?.name === "select")
+    return new Error(`${where} refused database ${String(command.args?.[0])}: ${err.message}`);
+  if (command?.name)
+    return new Error(`${where} refused ${command.name.toUpperCase()}: ${err.message}`);
+  return new Error(`${where} cannot be reached: ${err.message}`);
+}
+
 export default fp(
   async function redisConnection(app: FastifyInstance, opts: { redisUrl: string | undefined }) {
-    // ioredis is loaded only when a shared store is configured.
-    const redis = opts.redisUrl
-      ? new (await import("ioredis")).Redis(opts.redisUrl, {
-          connectTimeout: 2000,
-          maxRetriesPerRequest: 1,
-          enableOfflineQueue: false,
-          lazyConnect: true,
-        })
-      : undefined;
-    if (redis) {
-      await redis.connect();
-      redis.on("error", (err: Error) => app.log.warn({ err: err.message }, "redis error"));
-      app.addHook("onClose", async () => {
-        await redis.quit().catch(() => redis.disconnect());
-      });
+    if (!opts.redisUrl) {
+      app.decorate("redis", undefined);
+      return;
     }
+    // ioredis is loaded only when a shared store is configured.
+    const { Redis } = await import("ioredis");
+    const redis = new Redis(opts.redisUrl, {
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+    });
+    // Until the connection is ready, an error belongs to the start: kept for its message (without
+    // a listener ioredis prints it with a stack). A refused SELECT is only reported this way:
+    // ioredis would go on with database 0.
+    let startError: Error | undefined;
+    const onStartError = (err: Error) => {
+      startError ??= err;
+    };
+    redis.on("error", onStartError);
+    try {
+      await redis.connect();
+    } catch (err) {
+      startError ??= err as Error;
+    }
+    if (startError) {
+      redis.disconnect(); // no reconnection attempts behind the failed start
+      throw startFailure(opts.redisUrl, startError);
+    }
+    redis.off("error", onStartError);
+    redis.on("error", (err: Error) => app.log.warn({ err: err.message }, "redis error"));
+    app.addHook("onClose", async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
     app.decorate("redis", redis);
   },
   { name: "redis" },

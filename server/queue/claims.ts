@@ -2,7 +2,8 @@
 // claim, each with its own token and lease. A lane claims the next due row with FOR UPDATE SKIP
 // LOCKED and writes a fresh claim_token and a lease (locked_until); every write that ends a claim
 // names the token, so a worker whose claim was taken over changes nothing. A token still set on
-// an expired lease means its worker died holding it. The tables share the columns id, created_at,
+// an expired lease means its worker died holding it, or could not record the outcome before the
+// lease ran out (the database out of its reach). The tables share the columns id, created_at,
 // attempts, next_attempt_at, locked_until, claim_token, failed_at, last_error and their own "done"
 // column. Rows done or failed are deleted once they are old (expire).
 import type { Queryable } from "../db/database.ts";
@@ -12,7 +13,10 @@ export type Claimed<R> = R & {
   id: string;
   attempts: number;
   claim_token: string;
-  /** The claim this one replaced had expired unreleased: its worker died holding it. */
+  /**
+   * The claim this one replaced had expired unreleased: its worker died holding it, or could not
+   * record the outcome in time (its send may have completed).
+   */
   expired_claim: boolean;
 };
 
