@@ -4,7 +4,6 @@ import {
   demoEmailSchema,
   FREE_MAIL_DOMAINS,
   isFreeMailAddress,
-  looksLikeEmail,
   newsletterSchema,
   requestAccessSchema,
   requestDemoSchema,
@@ -68,6 +67,15 @@ describe("request access schema", () => {
   });
 });
 
+const REQUEST_ACCESS = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  companyName: "Analytical Engines",
+  companySize: "51-200",
+  department: "Sales",
+};
+
 describe("contact schema (all required)", () => {
   it("requires every field", () => {
     expect(
@@ -107,10 +115,11 @@ describe("contact schema (all required)", () => {
 });
 
 describe("newsletter", () => {
-  it("looks like an email when non-empty and containing '@'", () => {
-    expect(looksLikeEmail("")).toBe(false);
-    expect(looksLikeEmail("no-at-sign")).toBe(false);
-    expect(looksLikeEmail("a@b")).toBe(true);
+  it("refuses what the form refuses: no '@', no domain with a dot, an empty field", () => {
+    for (const email of ["", " ", "no-at-sign", "a@b", "two@@example.com"])
+      expect(messages(newsletterSchema.safeParse({ email })), email).toEqual({
+        email: "Please enter a valid email address.",
+      });
   });
   it("normalises the stored address", () => {
     expect(newsletterSchema.parse({ email: " Me@Example.com" })).toEqual({
@@ -136,6 +145,34 @@ describe("demo dialog schema", () => {
       email: "rachel@northwind-analytics.com",
     });
     expect(isFreeMailAddress("x@gmail.com.evil.io")).toBe(false);
+  });
+});
+
+describe("length limits", () => {
+  const contact = { name: "N", email: "n@x.io", phone: "555 0142", message: "hi" };
+  const demo = { name: "N", email: "n@x.io", phone: "555 0142", company: "C", position: "VP" };
+
+  it("accept a field exactly at its limit", () => {
+    expect(contactSchema.safeParse({ ...contact, name: "x".repeat(100) }).success).toBe(true);
+    expect(contactSchema.safeParse({ ...contact, message: "x".repeat(5000) }).success).toBe(true);
+    expect(
+      requestDemoSchema.safeParse({ ...demo, website: `https://${"x".repeat(2040)}` }).success,
+    ).toBe(true);
+  });
+
+  it("say the limit as it is applied, one character past it", () => {
+    expect(messages(contactSchema.safeParse({ ...contact, name: "x".repeat(101) }))).toEqual({
+      name: "Please keep this to 100 characters or fewer",
+    });
+    expect(messages(contactSchema.safeParse({ ...contact, phone: "5".repeat(41) }))).toEqual({
+      phone: "Please keep this to 40 characters or fewer",
+    });
+    expect(
+      messages(requestAccessSchema.safeParse({ ...REQUEST_ACCESS, companyName: "x".repeat(201) })),
+    ).toEqual({ companyName: "Please keep this to 200 characters or fewer" });
+    expect(
+      messages(requestDemoSchema.safeParse({ ...demo, website: `https://${"x".repeat(2041)}` })),
+    ).toEqual({ website: "Please keep this to 2048 characters or fewer" });
   });
 });
 

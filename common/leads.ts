@@ -43,12 +43,15 @@ const LIMITS = {
   url: 2048,
 } as const;
 
+/** Said when a field is longer than its limit (the limit itself is accepted). */
+const tooLong = (max: number) => `Please keep this to ${max} characters or fewer`;
+
 const text = (max: number, required: string, min = 1, minMessage = required) =>
   storableString({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
     .min(min, { error: minMessage, abort: true })
-    .max(max, `Please keep this under ${max} characters`);
+    .max(max, tooLong(max));
 
 const email = (message: string) =>
   storableString({ error: message })
@@ -81,21 +84,14 @@ export const contactSchema = z.object({
   message: text(LIMITS.message, "Please enter a message"),
 });
 
-/** Footer newsletter (non-empty and containing '@'; the server checks the format too). */
+/** Footer newsletter: checked with this one schema by the form and by the server. */
 export const newsletterSchema = z.object({ email: email("Please enter a valid email address.") });
-
-export function looksLikeEmail(value: string): boolean {
-  return value.trim() !== "" && value.includes("@");
-}
 
 const demoEmail = storableString({ error: "Please enter your email address" })
   .trim()
   .min(1, { error: "Please enter your email address", abort: true })
   .toLowerCase()
   .pipe(email("Please enter a valid email address"));
-
-/** "Watch Demo" dialog, first step: an address is there and valid (shown under the field). */
-export const demoEmailFieldSchema = z.object({ email: demoEmail });
 
 /** "Watch Demo" dialog (a business address). */
 export const demoEmailSchema = z.object({
@@ -112,11 +108,7 @@ export const requestDemoSchema = z.object({
   phone: phone("Phone number is required"),
   company: text(LIMITS.company, "Company name is required"),
   position: text(LIMITS.name, "Position is required"),
-  website: storableString()
-    .trim()
-    .max(LIMITS.url, `Please keep this under ${LIMITS.url} characters`)
-    .optional()
-    .default(""),
+  website: storableString().trim().max(LIMITS.url, tooLong(LIMITS.url)).optional().default(""),
 });
 
 /** Where a lead came from: the page, the referrer and the campaign, when the browser sent them. */

@@ -1,46 +1,44 @@
 // The "Watch Demo" dialog: a business email in, the demo video by email out.
 // Error toasts last 3 s, the success toast 5 s.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { demoEmailFieldSchema, isFreeMailAddress } from "../../common/leads.ts";
+import { useForm, type FieldErrors } from "react-hook-form";
+import { demoEmailSchema } from "../../common/leads.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog.tsx";
 import { leadSource } from "../lib/lead-source.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { toast } from "../lib/toast.ts";
 import { EmailField } from "./form-fields.tsx";
+import type { DialogProps } from "./lazy-dialog-button.tsx";
 import { PrivacyNote } from "./privacy-note.tsx";
 import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
 export const DEMO_ERROR_TOAST_MS = 3000;
 export const DEMO_SUCCESS_TOAST_MS = 5000;
 
-export default function DemoDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  // Two steps: present and valid (under the field), then a business address (a toast).
+/** A free-mail address: the schema's message under the field, and this toast. */
+const BUSINESS_EMAIL_REQUIRED = {
+  title: "Business Email Required",
+  description: "Please use your business email address",
+};
+
+export default function DemoDialog({ open, onOpenChange, opener }: DialogProps) {
+  // The server's schema: present and valid, then a business address. Every refusal shows under
+  // the field; a free-mail address is also said in a toast (the spec's).
   const form = useForm<{ email: string }>({
-    resolver: zodResolver(demoEmailFieldSchema),
+    resolver: zodResolver(demoEmailSchema),
     defaultValues: { email: "" },
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
   const { formState } = form;
 
+  const refused = (errors: FieldErrors<{ email: string }>) => {
+    if (errors.email?.message !== BUSINESS_EMAIL_REQUIRED.description) return;
+    toast({ variant: "destructive", ...BUSINESS_EMAIL_REQUIRED, duration: DEMO_ERROR_TOAST_MS });
+  };
+
   const onSubmit = form.handleSubmit(async ({ email }) => {
-    if (isFreeMailAddress(email)) {
-      toast({
-        variant: "destructive",
-        title: "Business Email Required",
-        description: "Please use your business email address",
-        duration: DEMO_ERROR_TOAST_MS,
-      });
-      return;
-    }
     try {
       const supabase = await getSupabase();
       const { error } = await supabase
@@ -63,11 +61,11 @@ export default function DemoDialog({
         duration: DEMO_ERROR_TOAST_MS,
       });
     }
-  });
+  }, refused);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
+      <DialogContent className="max-w-md" returnFocusTo={opener}>
         <DialogTitle>Watch the Revwise demo</DialogTitle>
         <DialogDescription>
           Enter your business email and we'll send you the link to the step-by-step product tour
@@ -86,7 +84,8 @@ export default function DemoDialog({
             label="Business email"
             placeholder="you@company.com"
           />
-          <Button type="submit" size="lg" disabled={formState.isSubmitting}>
+          {/* Busy, it keeps the focus and ignores presses (components/ui/button.tsx). */}
+          <Button type="submit" size="lg" aria-disabled={formState.isSubmitting}>
             {formState.isSubmitting ? "Sending..." : "Send me the demo"}
           </Button>
           <PrivacyNote kind="demoEmail" />

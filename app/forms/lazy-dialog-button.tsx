@@ -1,50 +1,64 @@
 // A link that opens a dialog whose code (form, captcha…) loads on first use: fetched when the
 // pointer or focus arrives, rendered on the first click. Until the page's script runs (or without
-// JavaScript) it is a plain link to `href`, a page that does the same job.
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from "react";
+// JavaScript), and when the dialog's code cannot load, it is a plain link to a page that does the
+// same job. Closing the dialog gives the focus back to the control that opened it.
+import { useRef, useState, type ComponentType, type RefObject } from "react";
 import { Button } from "../components/ui/button.tsx";
 import { opensElsewhere } from "../lib/link-clicks.ts";
 
-export type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+export type DialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Gets the focus back when the dialog closes (it has no Radix Dialog.Trigger to give it to). */
+  opener: RefObject<HTMLElement | null>;
+};
 export type LazyDialog = {
-  preload: () => Promise<unknown>;
-  Dialog: LazyExoticComponent<ComponentType<DialogProps>>;
+  load: () => Promise<{ default: ComponentType<DialogProps> }>;
+  /** The page that does the dialog's job, for visitors whose script or dialog cannot run. */
+  page: string;
 };
 
-/** Declared once per dialog at module level (lazy() must not run during render). */
+/** Declared once per dialog at module level. */
 export function lazyDialog(
   load: () => Promise<{ default: ComponentType<DialogProps> }>,
+  page: string,
 ): LazyDialog {
-  return { preload: load, Dialog: lazy(load) };
+  return { load, page };
 }
 
-/** A dialog's open state, and the dialog itself once it has been opened (kept for its exit). */
+/** Fetches a dialog's code ahead of its first use; a failure is met when it is opened. */
+const preload = (dialog: LazyDialog) => void dialog.load().catch(() => {});
+
+/**
+ * A dialog's open state, and the dialog itself once it has been opened (kept for its exit).
+ * `show(opener)` opens it once its code has loaded (at once, usually: it was fetched as the
+ * pointer or the focus arrived); if the code cannot load, the visitor goes to the dialog's page.
+ */
 export function useLazyDialog(dialog: LazyDialog) {
   const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
-  const { Dialog } = dialog;
-  const show = () => {
-    setUsed(true);
-    setOpen(true);
+  const [Dialog, setDialog] = useState<ComponentType<DialogProps> | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const show = (from: HTMLElement | null) => {
+    opener.current = from;
+    dialog.load().then(
+      (loaded) => {
+        setDialog(() => loaded.default);
+        setOpen(true);
+      },
+      () => window.location.assign(dialog.page),
+    );
   };
-  const element = used && (
-    <Suspense fallback={null}>
-      <Dialog open={open} onOpenChange={setOpen} />
-    </Suspense>
-  );
+  const element = Dialog && <Dialog open={open} onOpenChange={setOpen} opener={opener} />;
   return { show, element };
 }
 
 export function LazyDialogButton({
   dialog,
-  href,
   onOpen,
   children,
   ...buttonProps
 }: {
   dialog: LazyDialog;
-  /** The page that does the dialog's job, for visitors whose script is not running. */
-  href: string;
   /** Opens the dialog somewhere else (a dialog that must outlive this button); else here. */
   onOpen?: () => void;
   children: React.ReactNode;
@@ -54,14 +68,15 @@ export function LazyDialogButton({
     <>
       <Button {...buttonProps} asChild>
         <a
-          href={href}
+          href={dialog.page}
           aria-haspopup="dialog"
-          onPointerEnter={dialog.preload}
-          onFocus={dialog.preload}
+          onPointerEnter={() => preload(dialog)}
+          onFocus={() => preload(dialog)}
           onClick={(event) => {
             if (opensElsewhere(event)) return;
             event.preventDefault();
-            (onOpen ?? own.show)();
+            if (onOpen) onOpen();
+            else own.show(event.currentTarget);
           }}
         >
           {children}

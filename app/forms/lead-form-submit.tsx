@@ -1,6 +1,9 @@
 // The end of every lead form: the honeypot, the proof-of-work check and the submit button, which
-// stays disabled until the check is solved and while the form is being sent. Without JavaScript the
-// check cannot run, and a line under the button says so and how to reach us instead.
+// looks disabled until the check is solved and while the form is being sent. It is `aria-disabled`,
+// not `disabled`, so it keeps the focus (components/ui/button.tsx); pressed before the check is
+// solved, it sends the form, which says the check is required (use-lead-form.ts) and shows what
+// else is missing. Without JavaScript the check cannot run, and a line under the button says so
+// and how to reach us instead.
 import { HONEYPOT_FIELD } from "../../common/leads.ts";
 import { Captcha } from "./captcha.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -27,7 +30,15 @@ export function LeadFormSubmit({
     <>
       <Honeypot name={HONEYPOT_FIELD} inputRef={honeypotRef} />
       <Captcha ref={captchaRef} onChange={setCaptcha} />
-      <Button type="submit" size="lg" disabled={!captcha || submitting} className={className}>
+      <Button
+        type="submit"
+        size="lg"
+        aria-disabled={!captcha || submitting}
+        onPressWhileDisabled={
+          submitting ? undefined : (event) => event.currentTarget.form?.requestSubmit()
+        }
+        className={className}
+      >
         {submitting ? busyLabel : label}
       </Button>
       <noscript>

@@ -1,8 +1,9 @@
-// Footer newsletter sign-up: '@' check, spinner while submitting, the field is
-// cleared afterwards in every case, a duplicate (23505) is "Already subscribed". The field is read
-// from the page (uncontrolled): what a visitor typed before this island woke up counts.
+// Footer newsletter sign-up: the address is checked as the server checks it (the shared schema),
+// and one it would refuse stays in the field to be fixed; a spinner while submitting, the field
+// is cleared once sent, whatever the answer; a duplicate (23505) is "Already subscribed". The field
+// is read from the page (uncontrolled): what a visitor typed before this island woke up counts.
 import { useState } from "react";
-import { looksLikeEmail } from "../../common/leads.ts";
+import { newsletterSchema } from "../../common/leads.ts";
 import { Icon } from "../components/ui/icon.tsx";
 import { leadSource } from "../lib/lead-source.ts";
 import { getSupabase } from "../lib/supabase.ts";
@@ -17,16 +18,16 @@ export function NewsletterForm({ className }: { className?: string }) {
     event.preventDefault();
     if (submitting) return;
     const form = event.currentTarget;
-    const email = String(new FormData(form).get("email") ?? "").trim();
-    if (!looksLikeEmail(email)) {
+    const parsed = newsletterSchema.safeParse({ email: new FormData(form).get("email") ?? "" });
+    if (!parsed.success) {
       toast({
         variant: "destructive",
         title: "Invalid email",
         description: "Please enter a valid email address.",
       });
-      form.reset();
       return;
     }
+    const { email } = parsed.data;
     setSubmitting(true);
     try {
       const supabase = await getSupabase();
@@ -78,11 +79,13 @@ export function NewsletterForm({ className }: { className?: string }) {
           placeholder="you@company.com"
           className="h-10 min-w-0 flex-1 rounded-lg border border-white/25 bg-white/10 px-3 text-sm text-white placeholder:text-slate-300 focus-visible:border-white"
         />
+        {/* Busy, it keeps the focus (not `disabled`, which drops it); presses meanwhile are
+            ignored above. */}
         <button
           type="submit"
-          disabled={submitting}
+          aria-disabled={submitting}
           aria-busy={submitting}
-          className="inline-flex h-10 min-w-28 items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold text-ink hover:bg-indigo-50 disabled:opacity-80"
+          className="inline-flex h-10 min-w-28 items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold text-ink hover:bg-indigo-50 aria-disabled:opacity-80"
         >
           {submitting ? (
             <>

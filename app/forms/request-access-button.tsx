@@ -3,7 +3,10 @@
 import { REQUEST_ACCESS_ROUTE } from "../../common/site-build.ts";
 import { LazyDialogButton, lazyDialog } from "./lazy-dialog-button.tsx";
 
-export const requestAccessDialog = lazyDialog(() => import("./request-access-dialog.tsx"));
+export const requestAccessDialog = lazyDialog(
+  () => import("./request-access-dialog.tsx"),
+  REQUEST_ACCESS_ROUTE,
+);
 
 export function RequestAccessButton({
   size = "default",
@@ -20,7 +23,6 @@ export function RequestAccessButton({
   return (
     <LazyDialogButton
       dialog={requestAccessDialog}
-      href={REQUEST_ACCESS_ROUTE}
       onOpen={onOpen}
       size={size}
       variant={variant}

@@ -3,10 +3,10 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../compon
 import type { DialogProps } from "./lazy-dialog-button.tsx";
 import { RequestAccessForm } from "./request-access-form.tsx";
 
-export default function RequestAccessDialog({ open, onOpenChange }: DialogProps) {
+export default function RequestAccessDialog({ open, onOpenChange, opener }: DialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent returnFocusTo={opener}>
         <DialogTitle>Request Access</DialogTitle>
         <DialogDescription>
           Tell us about you and your team. We'll set up your Revwise workspace and get back to you

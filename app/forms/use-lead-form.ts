@@ -36,10 +36,7 @@ export function useLeadForm<Input extends FieldValues, Output extends FieldValue
   const honeypotRef = useRef<HTMLInputElement>(null);
 
   const submit = async (values: Output) => {
-    if (!captcha) {
-      toast({ variant: "destructive", ...CAPTCHA_REQUIRED });
-      return;
-    }
+    if (!captcha) return;
     const honeypot = honeypotRef.current?.value;
     const result = await invokeLeadFunction(opts.fn, {
       ...values,
@@ -59,7 +56,11 @@ export function useLeadForm<Input extends FieldValues, Output extends FieldValue
     }
     toast({ variant: "destructive", ...opts.failure });
   };
-  const onSubmit = (event?: React.BaseSyntheticEvent) => form.handleSubmit(submit)(event);
+  const onSubmit = (event?: React.BaseSyntheticEvent) => {
+    // Said whatever the fields hold, whose own messages show under them as well.
+    if (!captcha) toast({ variant: "destructive", ...CAPTCHA_REQUIRED });
+    return form.handleSubmit(submit)(event);
+  };
 
   return {
     form,

@@ -4,7 +4,7 @@ import { Icon } from "../components/ui/icon.tsx";
 import { DEMO_PAGE_ROUTE } from "../../common/site-build.ts";
 import { LazyDialogButton, lazyDialog } from "./lazy-dialog-button.tsx";
 
-const demoDialog = lazyDialog(() => import("./demo-dialog.tsx"));
+const demoDialog = lazyDialog(() => import("./demo-dialog.tsx"), DEMO_PAGE_ROUTE);
 
 export function WatchDemoButton({
   size = "lg",
@@ -16,13 +16,7 @@ export function WatchDemoButton({
   className?: string;
 }) {
   return (
-    <LazyDialogButton
-      dialog={demoDialog}
-      href={DEMO_PAGE_ROUTE}
-      size={size}
-      variant={variant}
-      className={className}
-    >
+    <LazyDialogButton dialog={demoDialog} size={size} variant={variant} className={className}>
       <Icon name="play" />
       Watch Demo
     </LazyDialogButton>

@@ -12,9 +12,13 @@ export function boot() {
   showFlashToasts();
 }
 
+/** If its code cannot load, the next toast tries again (and shows the ones still waiting). */
 function mountToasterOnFirstToast() {
   const stop = subscribeToasts(() => {
     stop();
-    void import("../components/ui/toaster.tsx").then((m) => m.mountToaster());
+    import("../components/ui/toaster.tsx").then(
+      (m) => m.mountToaster(),
+      () => mountToasterOnFirstToast(),
+    );
   });
 }

@@ -28,6 +28,7 @@ describe("events aimed at an island before its code runs", () => {
     const { event, held } = dispatch(el.querySelector("span")!, "click");
     expect(event.defaultPrevented).toBe(true);
     expect(held?.island).toBe(el);
+    expect(held?.href).toBeUndefined();
     button.addEventListener("click", clicks);
     held!.replay();
     expect(clicks).toHaveBeenCalledOnce();
@@ -62,6 +63,8 @@ describe("events aimed at an island before its code runs", () => {
     for (const link of el.querySelectorAll("a")) {
       const { event, held } = dispatch(link.firstChild as Element, "click");
       expect(event.defaultPrevented).toBe(true);
+      // Where to go instead if the island's code cannot load.
+      expect(held!.href).toBe(link.href);
       const clicks = vi.fn((e: Event) => e.preventDefault());
       link.addEventListener("click", clicks);
       held!.replay();

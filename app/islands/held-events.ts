@@ -2,11 +2,17 @@
 // controls, or the submission of one of its forms, is held (the browser's own default, such as a
 // form sent as a GET query string, is stopped) and replayed once the island is live.
 // The page's inline start script holds them from the first paint (holdEvents); the islands
-// runtime, when it arrives, wakes the island of each (handHeldEvents).
+// runtime, when it arrives, wakes the island of each (handHeldEvents), and says what to do when
+// the island's code cannot load (islands/hydrate.ts): a held link is then followed.
 
 import { opensElsewhere } from "../lib/link-clicks.ts";
 
-export type HeldEvent = { island: HTMLElement; replay: () => void };
+export type HeldEvent = {
+  island: HTMLElement;
+  replay: () => void;
+  /** Where a held link leads: the way on when its island cannot wake. */
+  href?: string;
+};
 
 const CONTROL = [
   "button",
@@ -33,6 +39,7 @@ export function holdIfAsleep(event: Event): HeldEvent | null {
   const island = target.closest<HTMLElement>("[data-island]");
   if (!island || island.dataset.hydrated !== undefined) return null;
   let replay: () => void;
+  let href: string | undefined;
   if (event.type === "submit") {
     const form = target as HTMLFormElement;
     replay = () => form.isConnected && form.requestSubmit();
@@ -48,10 +55,11 @@ export function holdIfAsleep(event: Event): HeldEvent | null {
     )
       return null;
     replay = () => control.isConnected && control.click();
+    if (control instanceof HTMLAnchorElement) href = control.href;
   }
   event.preventDefault();
   event.stopImmediatePropagation();
-  return { island, replay };
+  return { island, replay, ...(href ? { href } : {}) };
 }
 
 declare global {

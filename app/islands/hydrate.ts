@@ -1,9 +1,12 @@
 // Browser side of the islands: finds every [data-island] of the page and hydrates it as its own
 // React root, when its data-hydrate strategy says so. React itself loads with the first island
-// that wakes: a page nobody touches runs none of it.
+// that wakes: a page nobody touches runs none of it. A load that fails (the network is down, or a
+// deploy has removed the files an older page asks for) is forgotten, so the next attempt loads
+// again.
 import type { ComponentType } from "react";
 import { hasAccountState } from "../lib/account-signals.ts";
 import { handHeldEvents, type HeldEvent } from "./held-events.ts";
+import { hideLoadFailure, showLoadFailure } from "./load-failure.ts";
 import { islands, type IslandName } from "./registry.ts";
 
 const INTENT_EVENTS = ["pointerenter", "pointerdown", "touchstart", "focusin"] as const;
@@ -18,34 +21,58 @@ export function hydrateIslands(): void {
 /**
  * At once after hydrateRoot, not a frame later: React hydrates the root synchronously for a
  * discrete event, so the replay reaches the element it was meant for before any effect of the
- * island can replace that element.
+ * island can replace that element. When the island's code cannot load, a held link is followed
+ * (it leads to a page that does the same job) and anything else is met with an alert; the
+ * visitor's next try loads again.
  */
 function wake(event: HeldEvent) {
-  void hydrate(event.island).then(event.replay);
+  hydrate(event.island).then(event.replay, () => {
+    if (event.href) return window.location.assign(event.href);
+    alerted.add(event.island);
+    showLoadFailure();
+  });
 }
+
+/** Hydrates without waiting: a failure has been reported, and the next attempt tries again. */
+const start = (el: HTMLElement) => void hydrate(el).catch(() => {});
 
 function schedule(el: HTMLElement) {
   switch (el.dataset.hydrate) {
     case "idle":
-      return onIdle(() => void hydrate(el));
+      return onIdle(() => start(el));
     case "visible":
-      return onVisible(el, () => void hydrate(el));
+      return onVisible(el, () => start(el));
     case "interaction":
       return onInteraction(el);
     case "session":
-      return hasAccountState() ? void hydrate(el) : onInteraction(el);
+      return hasAccountState() ? start(el) : onInteraction(el);
     default:
-      return void hydrate(el);
+      return start(el);
   }
 }
 
 const hydrated = new WeakMap<HTMLElement, Promise<void>>();
+/** Islands whose failed load showed the visitor the alert. */
+const alerted = new WeakSet<HTMLElement>();
 
-/** Hydrates once; resolves when hydrateRoot has been called (React then hydrates concurrently). */
+/**
+ * Hydrates once; resolves when hydrateRoot has been called (React then hydrates concurrently).
+ * Rejects when the island's code cannot load, and forgets it: the next call loads again.
+ */
 export function hydrate(el: HTMLElement): Promise<void> {
   let done = hydrated.get(el);
   if (!done) {
-    done = load(el);
+    done = load(el).then(
+      () => {
+        // A later attempt worked: the alert a failed one showed has done its job.
+        if (alerted.delete(el)) hideLoadFailure();
+      },
+      (error: unknown) => {
+        hydrated.delete(el);
+        console.error(`Island "${el.dataset.island}" could not load`, error);
+        throw error;
+      },
+    );
     hydrated.set(el, done);
   }
   return done;
@@ -98,11 +125,16 @@ function onInteraction(el: HTMLElement) {
   // The visitor may already be there (the runtime starts after the page's load event).
   const engaged =
     el.contains(document.activeElement) || [...el.children].some((c) => c.matches(":hover"));
-  if (engaged) return void hydrate(el);
-  const start = () => {
-    for (const type of INTENT_EVENTS) el.removeEventListener(type, start, true);
-    void hydrate(el);
+  if (engaged) return void hydrate(el).catch(() => onIntent(el));
+  onIntent(el);
+}
+
+/** Hydrates at the next sign of intent; a load that fails waits for the one after. */
+function onIntent(el: HTMLElement) {
+  const attempt = () => {
+    for (const type of INTENT_EVENTS) el.removeEventListener(type, attempt, true);
+    hydrate(el).catch(() => onIntent(el));
   };
   for (const type of INTENT_EVENTS)
-    el.addEventListener(type, start, { capture: true, passive: true });
+    el.addEventListener(type, attempt, { capture: true, passive: true });
 }

@@ -10,11 +10,17 @@ export function anonKey(): string {
   return key;
 }
 
+/** The client; when its code cannot load (the network is down), the next call loads again. */
 export function getSupabase(): Promise<SupabaseClient> {
-  client ??= import("@supabase/supabase-js").then(({ createClient }) =>
-    createClient(window.location.origin, anonKey(), {
-      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
-    }),
+  client ??= import("@supabase/supabase-js").then(
+    ({ createClient }) =>
+      createClient(window.location.origin, anonKey(), {
+        auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+      }),
+    (error: unknown) => {
+      client = undefined;
+      throw error;
+    },
   );
   return client;
 }

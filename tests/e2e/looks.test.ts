@@ -68,6 +68,27 @@ describeInBrowser("looks", (ctx) => {
     expect(new Set(edges)).toEqual(new Set([edges[0]]));
   });
 
+  it("draws the arrow of every select field (company size, department)", async () => {
+    const page = await ctx.newPage({ width: 1280, height: 900 });
+    await page.goto("/request-access", { waitUntil: "networkidle" });
+    const selects = await page.$$eval("main select", (list) =>
+      list.map((s) => {
+        const style = getComputedStyle(s);
+        return {
+          image: style.backgroundImage,
+          repeat: style.backgroundRepeat,
+          colour: style.backgroundColor,
+        };
+      }),
+    );
+    expect(selects).toHaveLength(2);
+    for (const { image, repeat, colour } of selects) {
+      expect(image).toMatch(/^url\("data:image\/svg\+xml,/);
+      expect(repeat).toBe("no-repeat");
+      expect(colour).toBe("rgb(255, 255, 255)"); // the field's white, not lost to the arrow's classes
+    }
+  });
+
   it("shows each row of the cookie policy's tables as labelled lines at 390 px", async () => {
     const page = await ctx.newPage({ width: 390, height: 844, mobile: true });
     await page.goto("/cookies-policy", { waitUntil: "networkidle" });

@@ -40,7 +40,7 @@ describeInBrowser(
       expect(new URL(page.url()).pathname).toBe("/company");
     });
 
-    it("on a phone, Request Access in the bottom drawer opens the dialog, which stays as the drawer closes", async () => {
+    it("on a phone, Request Access in the bottom drawer opens the dialog, which stays as the drawer closes and gives the focus back to Open menu", async () => {
       const page = await ctx.newPage({ width: 390, height: 844, mobile: true });
       await page.goto("/", { waitUntil: "load" });
       await page.getByRole("link", { name: "Open menu" }).click();
@@ -61,6 +61,9 @@ describeInBrowser(
       expect(await axe(page)).toEqual([]);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
+      // The drawer's button went with the drawer: the focus goes back to the menu's (WCAG 2.4.3).
+      const menu = page.getByRole("link", { name: "Open menu" });
+      await expect.poll(() => menu.evaluate((a) => a === document.activeElement)).toBe(true);
     });
 
     it("on a phone, the menu drawer takes the focus, keeps it while open, and gives it back to Open menu as it closes", async () => {

@@ -51,7 +51,8 @@ export function MobileNav() {
             trigger={menuLink}
             onRequestAccess={() => {
               setOpen(false);
-              access.show();
+              // The drawer's own button goes with the drawer: the focus comes back to the menu's.
+              access.show(menuLink.current);
             }}
           />
         </Suspense>

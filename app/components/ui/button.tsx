@@ -30,7 +30,8 @@ export const buttonVariants = cva(
 /**
  * A button that is `aria-disabled` (busy with what it started, or with nothing to do) keeps its
  * place in the tab order and the keyboard focus, which a `disabled` one drops to the page; it
- * ignores presses, a submit button's too (Enter in a field of its form presses it).
+ * ignores presses, a submit button's too (Enter in a field of its form presses it), but for
+ * `onPressWhileDisabled`, which may say what is missing.
  */
 export function Button({
   className,
@@ -38,15 +39,27 @@ export function Button({
   size,
   asChild = false,
   onClick,
+  onPressWhileDisabled,
   ...props
-}: React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
+}: React.ComponentProps<"button"> &
+  VariantProps<typeof buttonVariants> & {
+    asChild?: boolean;
+    onPressWhileDisabled?: (event: React.MouseEvent<HTMLButtonElement>) => void;
+  }) {
   const Comp = asChild ? Slot : "button";
   const inert = props["aria-disabled"] === true || props["aria-disabled"] === "true";
   return (
     <Comp
       data-slot="button"
       className={cn(buttonVariants({ variant, size, className }))}
-      onClick={inert ? (event) => event.preventDefault() : onClick}
+      onClick={
+        inert
+          ? (event: React.MouseEvent<HTMLButtonElement>) => {
+              event.preventDefault();
+              onPressWhileDisabled?.(event);
+            }
+          : onClick
+      }
       {...props}
     />
   );

@@ -28,8 +28,16 @@ export const DialogDescription = ({
 export function DialogContent({
   className,
   children,
+  returnFocusTo,
+  onCloseAutoFocus,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content>) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & {
+  /**
+   * Gets the focus when the dialog closes: the control that opened it. Radix gives it to the
+   * Dialog.Trigger, and without one it would drop to the page.
+   */
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -42,6 +50,13 @@ export function DialogContent({
           "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl outline-none sm:p-8",
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const opener = returnFocusTo?.current;
+          if (event.defaultPrevented || !opener?.isConnected) return;
+          event.preventDefault();
+          opener.focus();
+        }}
         {...props}
       >
         {children}

@@ -25,7 +25,7 @@ export function Select({ className, ...props }: React.ComponentProps<"select">) 
       data-slot="select"
       className={cn(
         controlClass,
-        "h-10 appearance-none bg-[url('data:image/svg+xml;utf8,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 24 24%22 fill=%22none%22 stroke=%22%23475569%22 stroke-width=%222%22><path d=%22M6 9l6 6 6-6%22/></svg>')] bg-[length:1rem] bg-[right_0.75rem_center] bg-no-repeat pr-9",
+        "h-10 appearance-none bg-(image:--select-arrow) bg-size-[1rem] bg-position-[right_0.75rem_center] bg-no-repeat pr-9",
         className,
       )}
       {...props}
