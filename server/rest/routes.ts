@@ -176,14 +176,19 @@ export default async function restRoutes(app: FastifyInstance) {
         body !== null && typeof body === "object" ? (body as Record<string, unknown>) : {};
       const keys = Object.keys(args);
       // A function is found by its name and its parameters' names (PostgREST's schema cache).
-      if (!fn || keys.length !== 1 || keys[0] !== fn.param)
+      if (!fn || keys.length !== 1 || keys[0] !== fn.param) {
+        const named = keys.join(", ");
+        const withParams = keys.length
+          ? ` with parameter${keys.length > 1 ? "s" : ""} ${named}`
+          : " without parameters";
         throw new PostgrestError(
           404,
           "PGRST202",
-          `Could not find the function public.${name}${keys.length ? `(${keys.join(", ")})` : " without parameters"} in the schema cache`,
-          `Searched for the function public.${name}${keys.length ? ` with parameter${keys.length > 1 ? "s" : ""} ${keys.join(", ")}` : " without parameters"} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+          `Could not find the function public.${name}${keys.length ? `(${named})` : withParams} in the schema cache`,
+          `Searched for the function public.${name}${withParams} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
           fn ? `Perhaps you meant to call the function public.${name}(${fn.param})` : null,
         );
+      }
       const claims = await claimsOf(request as unknown as TableRequest);
       await (fn.admin ? assertTeamAdmin : assertTeamReader)(app.db, claims, `function ${name}`);
       const id = args[fn.param];
