@@ -86,15 +86,6 @@ export function registerLeadFunction<S extends LeadSchema>(
         request.log.info({ fn: opts.name }, "honeypot filled; submission refused");
         throw new FunctionError(400, "rejected", "Your submission could not be accepted.");
       }
-      const taken = await opts.teamLeads.take(request.ip, TEAM_LEADS);
-      if (!taken.ok) {
-        reply.header("retry-after", String(taken.retryAfterSeconds));
-        throw new FunctionError(
-          429,
-          "rate_limited",
-          "Too many submissions from your network. Please try again later.",
-        );
-      }
       const verdict = await captcha.verify(payload);
       if (!verdict.ok) {
         request.log.info({ fn: opts.name, reason: verdict.reason }, "captcha refused");
@@ -113,6 +104,16 @@ export function registerLeadFunction<S extends LeadSchema>(
       if (redemption.kind === "replayed") {
         request.log.info({ fn: opts.name }, "captcha replayed");
         throw new FunctionError(400, "captcha_failed", CAPTCHA_FAILED);
+      }
+      // Counted here, where a new lead is about to email the team: not a refused or repeated one.
+      const taken = await opts.teamLeads.take(request.ip, TEAM_LEADS);
+      if (!taken.ok) {
+        reply.header("retry-after", String(taken.retryAfterSeconds));
+        throw new FunctionError(
+          429,
+          "rate_limited",
+          "Too many submissions from your network. Please try again later.",
+        );
       }
       const lead = await storeLead({
         db: app.db,
