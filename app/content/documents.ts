@@ -1,8 +1,10 @@
 // Long-form documents are markdown files: the legal pages (content/legal/*.md) and the
 // documentation (content/docs/*.md), rendered at build time by the routes' loaders (never shipped
-// to browsers). Their headings get ids, so a page can list its sections ("On this page").
+// to browsers). Their headings get ids, so a page can list its sections ("On this page"). They
+// name the site's contact details by {{placeholders}}, filled from its settings (content/site.ts).
 import { z } from "zod";
 import { renderMarkdown } from "./markdown.ts";
+import { contact } from "./site.ts";
 
 const sources = import.meta.glob<string>(["./legal/*.md", "./docs/*.md"], {
   query: "?raw",
@@ -26,8 +28,23 @@ export function loadDocument(name: `${"legal" | "docs"}/${string}`): Document {
   const file = `content/${name}.md`;
   const source = sources[`./${name}.md`];
   if (!source) throw new Error(`${file} is missing`);
-  const { data, html } = renderMarkdown(file, source, Frontmatter);
+  const { data, html } = renderMarkdown(file, withSettings(file, source), Frontmatter);
   return { ...data, ...withHeadingIds(html) };
+}
+
+/** What a document may name by placeholder: the contact details the site is built with. */
+const SETTINGS: Record<string, string> = {
+  "contact.email": contact.email,
+  "contact.phone": contact.phone,
+};
+
+/** The source with its {{placeholders}} filled in; an unknown one fails the build, naming the file. */
+function withSettings(file: string, source: string): string {
+  return source.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_match, key: string) => {
+    const value = SETTINGS[key];
+    if (value === undefined) throw new Error(`${file}: unknown placeholder {{${key}}}`);
+    return value;
+  });
 }
 
 const ENTITIES: Record<string, string> = {

@@ -16,7 +16,7 @@ export default function Page() {
     <>
       <PageHero eyebrow="Contact" title={contactIntro.title} lead={contactIntro.lead} />
       <Container className="py-12 sm:py-16">
-        <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-12">
+        <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-12">
           <ContactDetails contact={contact} />
           <FormCard
             titleId="contact-form-title"

@@ -1,6 +1,6 @@
 // /blog/rss.xml: the blog as an RSS 2.0 feed, generated at build time.
 import { postSummaries } from "../content/blog-posts.ts";
-import { brand } from "../content/site.ts";
+import { brand, contact } from "../content/site.ts";
 import { absoluteUrl } from "../lib/site-url.ts";
 
 const escape = (s: string) =>
@@ -17,7 +17,7 @@ export function loader() {
         `      <guid isPermaLink="true">${link}</guid>`,
         `      <description>${escape(p.description)}</description>`,
         `      <category>${escape(p.category)}</category>`,
-        `      <author>${escape(`hello@revwise.example (${p.author.name})`)}</author>`,
+        `      <author>${escape(`${contact.email} (${p.author.name})`)}</author>`,
         `      <pubDate>${new Date(`${p.date}T16:00:00Z`).toUTCString()}</pubDate>`,
         "    </item>",
       ].join("\n");

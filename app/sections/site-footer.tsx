@@ -24,7 +24,7 @@ function Column({ title, links }: { title: string; links: NavLink[] }) {
 export function SiteFooter() {
   return (
     <footer className="bg-ink text-slate-300">
-      <Container className="grid gap-10 py-14 lg:grid-cols-[1.2fr_2fr]">
+      <Container className="grid grid-cols-1 gap-10 py-14 lg:grid-cols-[1.2fr_2fr]">
         <div className="max-w-sm">
           <a href="/" className="inline-block rounded-lg" aria-label="Revwise home">
             <Logo inverted />

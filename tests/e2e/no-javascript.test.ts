@@ -1,15 +1,95 @@
 // The site with JavaScript off (or before a page's script has run). Forms: every form posts (no
 // field ever travels in a URL) and lands on the page that says the form needs JavaScript; nothing
 // is stored; a form whose submit waits for the robot check says so. Paths: the menus, the phone
-// menu button, Request Access and Watch Demo are links to pages that do their job.
-import type { Page } from "playwright-core";
+// menu button, Request Access and Watch Demo are links to pages that do their job. Carousels show
+// every slide, and no control that needs script is shown.
+import type { Locator, Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { faqs } from "../../app/content/faq.ts";
+import { autopilotSlides, features } from "../../app/content/home.ts";
+import { showcaseProducts } from "../../app/content/products.ts";
 import { mainLinks, productLinks, resourceLinks } from "../../app/content/site.ts";
+import { testimonials } from "../../app/content/testimonials.ts";
 import { DEMO_PAGE_ROUTE } from "../../common/site-build.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
+import { shownBox, within } from "./shown.ts";
+
+/**
+ * How the visitor sees each element the locator matches: `shown` when some of it is drawn (not
+ * hidden, not clipped away by an ancestor, within the page's width), `whole` when all of it is.
+ */
+async function seen(locator: Locator) {
+  const views = [];
+  for (const element of await locator.all()) {
+    const { box, shown } = await element.evaluate(shownBox);
+    views.push({ shown: shown !== null, whole: shown !== null && within(box, shown) });
+  }
+  return views;
+}
+
+/** Expects the text in the part of the page, each copy the visitor can see drawn whole (and at least one). */
+async function expectReadable(part: Locator, text: string, where: string) {
+  const views = (await seen(part.getByText(text))).filter((v) => v.shown);
+  expect(views.length, `${where}: "${text.slice(0, 40)}…" is not shown`).toBeGreaterThan(0);
+  for (const view of views)
+    expect(view.whole, `${where}: "${text.slice(0, 40)}…" is cut`).toBe(true);
+}
+
+/** Expects the picture shown: whole where mock-ups are drawn whole, cropped to its focus on a phone. */
+async function expectPicture(page: Page, alt: string, width: number, where: string) {
+  const [view] = await seen(page.locator("main").getByAltText(alt, { exact: true }));
+  expect(view?.shown, `${where}: "${alt}" is not shown`).toBe(true);
+  if (width >= 640) expect(view?.whole, `${where}: "${alt}" is cut`).toBe(true);
+}
 
 describeInBrowser("the site without JavaScript", (ctx) => {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    it(`shows every feature, CRM slide and testimonial of the home page, and no carousel control, at ${width} px`, async () => {
+      const page = await ctx.newPage({ javaScriptEnabled: false, width, height });
+      await page.goto("/");
+      const carousels = page.locator(
+        "[data-island=feature-carousel], [data-island=autopilot-carousel], [data-island=testimonials]",
+      );
+      expect(await carousels.count()).toBe(3);
+      for (const [n, item] of [...features, ...autopilotSlides].entries()) {
+        await expectReadable(carousels, item.title, `slide ${n + 1}`);
+        await expectReadable(carousels, item.description, `slide ${n + 1}`);
+        await expectPicture(page, item.image.alt, width, `slide ${n + 1}`);
+      }
+      for (const t of testimonials) {
+        await expectReadable(carousels, t.quote, t.name);
+        await expectReadable(carousels, t.name, t.name);
+      }
+      expect(await carousels.locator("button").filter({ visible: true }).count()).toBe(0);
+    });
+
+    it(`shows every screenshot of the product pages with its caption, without arrows or dots, at ${width} px`, async () => {
+      const page = await ctx.newPage({ javaScriptEnabled: false, width, height });
+      for (const product of showcaseProducts) {
+        await page.goto(product.page.path);
+        const carousel = page.locator("[data-island=product-carousel]");
+        for (const slide of product.slides) {
+          await expectPicture(page, slide.alt, width, product.page.path);
+          await expectReadable(carousel, slide.caption, product.page.path);
+        }
+        expect(await carousel.locator("button").filter({ visible: true }).count()).toBe(0);
+      }
+    });
+  }
+
+  it("shows the FAQ's highlighted question without a dismiss button that cannot work", async () => {
+    const page = await ctx.newPage({ javaScriptEnabled: false });
+    await page.goto("/faq");
+    const highlighted = faqs.find((f) => f.isSpecial)!;
+    await expectReadable(page.locator("main"), highlighted.answer, "/faq");
+    const dismiss = page.getByRole("button", { name: "Dismiss the highlighted question" });
+    expect(await dismiss.filter({ visible: true }).count()).toBe(0);
+  });
+
   /** Every URL the page requested or navigated to, and the method of each request. */
   function recordTraffic(page: Page) {
     const urls: string[] = [];

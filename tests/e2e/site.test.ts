@@ -1,10 +1,13 @@
 // Every page carries its own texts without JavaScript, passes axe-core (WCAG 2.2 AA) at
 // phone and desktop widths without console errors, and every interaction works.
+import fs from "node:fs";
+import path from "node:path";
 import { expect, it } from "vitest";
 import { faqs } from "../../app/content/faq.ts";
 import { integrations } from "../../app/content/integrations.ts";
 import { pages, type PageInfo } from "../../app/content/pages.ts";
 import { advisors, team } from "../../app/content/people.ts";
+import { contact } from "../../app/content/site.ts";
 import { zoomGuide } from "../../app/content/zoom.ts";
 import { axeViolations } from "../support/axe.ts";
 import { becomes, describeInBrowser } from "../support/browser.ts";
@@ -181,6 +184,27 @@ describeInBrowser("site", (ctx) => {
     const rss = await fetch(`${ctx.baseUrl}/blog/rss.xml`);
     expect(rss.headers.get("content-type")).toMatch(/xml/);
     expect((await rss.text()).match(/<item>/g)).toHaveLength(4);
+  });
+
+  it("serves no React Router data file: pages are documents, never data for a client router", async () => {
+    // React Router prerenders a .data file beside each page with a loader and each resource route
+    // (robots.txt.data carried the build's placeholder origin); nothing on the site reads them.
+    const data = fs
+      .readdirSync(path.resolve("build/client"), { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.data(\.br|\.gz)?$/.test(file));
+    expect(data).toEqual([]);
+    for (const route of [...allRoutes, "/robots.txt", "/sitemap.xml", "/blog/rss.xml"]) {
+      const url = `${ctx.baseUrl}${route === "/" ? "/_root" : route}.data`;
+      expect((await fetch(url)).status, url).toBe(404);
+    }
+  });
+
+  it("invites readers to write to the contact address only, never to the no-reply sender", async () => {
+    for (const route of allRoutes) {
+      const html = await (await fetch(ctx.baseUrl + route)).text();
+      for (const [, href] of html.matchAll(/href="(mailto:[^"]*)"/g))
+        expect(href, route).toBe(`mailto:${contact.email}`);
+    }
   });
 
   it("gives every image its size and a text alternative", async () => {

@@ -1,5 +1,6 @@
 // Three testimonials, one at a time, with previous/next that wrap around at both ends.
-// The quote region is a polite live region: a new quote is read once it is shown.
+// The quote region is a polite live region: a new quote is read once it is shown. Without
+// JavaScript every quote is shown, one under the other, and previous/next are hidden.
 import * as React from "react";
 import type { Testimonial } from "../../content/types.ts";
 import { cn } from "../../lib/cn.ts";
@@ -17,24 +18,28 @@ export function TestimonialRotator({ testimonials }: { testimonials: Testimonial
     <div className="mx-auto max-w-4xl">
       <div className="rounded-3xl border border-border bg-white px-6 py-8 shadow-sm sm:px-12 sm:py-12">
         <Icon name="quote" className="mb-5 size-9 text-indigo-300" />
-        {/* Every quote sits in the same grid cell (only the current one visible), so the card keeps
-            the height of the longest quote and nothing below moves when the quote changes. */}
-        <div className="grid">
+        {/* Every quote sits in the same grid cell (only the current one visible, the others
+            visibility: hidden), so the card keeps the height of the longest quote and nothing below
+            moves when the quote changes. Without JavaScript they are shown in turn below it. */}
+        <div className="grid noscript:gap-8">
+          <div aria-live="polite" className="col-start-1 row-start-1">
+            <Quote testimonial={current} />
+          </div>
           {testimonials.map((t, i) => (
             <div
               key={t.id}
-              aria-hidden="true"
-              className={cn("invisible col-start-1 row-start-1", i === index && "hidden")}
+              className={cn(
+                "invisible col-start-1 row-start-1",
+                "noscript:visible noscript:col-auto noscript:row-auto noscript:border-t noscript:border-border noscript:pt-8",
+                i === index && "hidden",
+              )}
             >
               <Quote testimonial={t} />
             </div>
           ))}
-          <div aria-live="polite" className="col-start-1 row-start-1">
-            <Quote testimonial={current} />
-          </div>
         </div>
       </div>
-      <div className="mt-6 flex items-center justify-center gap-4">
+      <div className="mt-6 flex items-center justify-center gap-4 noscript:hidden">
         <Button variant="outline" size="icon" className="rounded-full" onClick={() => go(-1)}>
           <Icon name="chevron-left" />
           <span className="sr-only">Previous testimonial</span>

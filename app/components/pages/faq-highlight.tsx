@@ -1,6 +1,7 @@
 // The FAQ's highlighted first question: shown until the
 // visitor dismisses it, for this visit only (the state lives in the component). An island: the
-// card is prerendered; its code loads at the first sign of interaction.
+// card is prerendered; its code loads at the first sign of interaction. Without JavaScript the
+// card stays, without its dismiss button.
 import { useState } from "react";
 import { Icon } from "../ui/icon.tsx";
 
@@ -42,7 +43,7 @@ export function FaqHighlight({ question, answer, focusAfterDismissId }: FaqHighl
           type="button"
           onClick={dismiss}
           aria-label="Dismiss the highlighted question"
-          className="-mt-2 -mr-2 grid size-10 shrink-0 place-items-center rounded-full text-indigo-100 transition-colors hover:bg-white/15 hover:text-white focus-visible:outline-white"
+          className="-mt-2 -mr-2 grid size-10 noscript:hidden shrink-0 place-items-center rounded-full text-indigo-100 transition-colors hover:bg-white/15 hover:text-white focus-visible:outline-white"
         >
           <Icon name="x" />
         </button>

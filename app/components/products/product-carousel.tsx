@@ -1,6 +1,7 @@
 // Island "product-carousel": the 779×484 screenshots of a showcase product.
 // Not looping: previous is disabled on the first slide, next on the last. ← and → move between
 // slides when the carousel has focus; reduced motion makes the slides jump (carousel primitive).
+// Without JavaScript the screenshots are stacked, each with its caption, and the controls hidden.
 // The first image is eager (above the fold), so React prefixes the island's markup with a
 // <link rel=preload>; the island therefore gets a real wrapper box (see showcase-carousel.tsx).
 // No fetchPriority here: the page preloads the first slide with high priority from the <head>.
@@ -45,7 +46,7 @@ export function ProductCarousel({ label, slides }: { label: string; slides: Prod
           ))}
         </CarouselContent>
       </div>
-      <div className="mt-5 flex items-center justify-center gap-4">
+      <div className="mt-5 flex items-center justify-center gap-4 noscript:hidden">
         <CarouselPrevious />
         <CarouselDots total={total} />
         <CarouselNext />

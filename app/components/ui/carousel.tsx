@@ -1,5 +1,7 @@
 // Carousel primitives in shadcn v4 style, on embla. Keyboard: ← and → move between slides when
 // the carousel (or anything in it) has focus. Reduced motion: slides jump instead of gliding.
+// Without JavaScript (the `noscript:` variant, CSS `scripting: none`) the slides are stacked, every
+// one readable, and the controls, which need script, are not shown.
 import useEmblaCarousel, { type UseEmblaCarouselType } from "embla-carousel-react";
 import * as React from "react";
 import { cn } from "../../lib/cn.ts";
@@ -106,7 +108,7 @@ export function CarouselContent({ className, ...props }: React.ComponentProps<"d
   const { carouselRef } = useCarousel();
   return (
     <div ref={carouselRef} className="overflow-hidden rounded-xl" data-slot="carousel-content">
-      <div className={cn("-ml-4 flex", className)} {...props} />
+      <div className={cn("-ml-4 flex noscript:flex-col noscript:gap-8", className)} {...props} />
     </div>
   );
 }
@@ -117,15 +119,18 @@ export function CarouselItem({
   total,
   ...props
 }: React.ComponentProps<"div"> & { index: number; total: number }) {
-  const { selected } = useCarousel();
+  const { selected, count } = useCarousel();
+  // Slides out of view are hidden from assistive technology once the carousel runs; before (in
+  // the prerendered HTML, and for good without JavaScript) every slide is there to be read.
+  const away = count > 0 && selected !== index;
   return (
     <div
       role="group"
       aria-roledescription="slide"
       aria-label={`${index + 1} of ${total}`}
-      aria-hidden={selected !== index ? true : undefined}
+      aria-hidden={away ? true : undefined}
       data-slot="carousel-item"
-      className={cn("min-w-0 shrink-0 grow-0 basis-full pl-4", className)}
+      className={cn("min-w-0 shrink-0 grow-0 basis-full pl-4 noscript:basis-auto", className)}
       {...props}
     />
   );
@@ -139,7 +144,7 @@ export function CarouselPrevious({ className, ...props }: React.ComponentProps<t
       data-slot="carousel-previous"
       variant="outline"
       size="icon"
-      className={cn("rounded-full", className)}
+      className={cn("rounded-full noscript:hidden", className)}
       disabled={!canScrollPrev}
       onClick={scrollPrev}
       {...props}
@@ -158,7 +163,7 @@ export function CarouselNext({ className, ...props }: React.ComponentProps<typeo
       data-slot="carousel-next"
       variant="outline"
       size="icon"
-      className={cn("rounded-full", className)}
+      className={cn("rounded-full noscript:hidden", className)}
       disabled={!canScrollNext}
       onClick={scrollNext}
       {...props}
@@ -175,7 +180,7 @@ export function CarouselDots({ className, total }: { className?: string; total: 
   return (
     <div
       data-slot="carousel-dots"
-      className={cn("flex items-center justify-center gap-1", className)}
+      className={cn("flex items-center justify-center gap-1 noscript:hidden", className)}
     >
       {Array.from({ length: total }, (_, i) => (
         <button

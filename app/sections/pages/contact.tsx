@@ -40,6 +40,19 @@ function DetailRow({
   );
 }
 
+/** An address that may wrap after its @ on a narrow screen (and anywhere, if it must). */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf("@");
+  if (at < 0) return email;
+  return (
+    <span className="wrap-anywhere">
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </span>
+  );
+}
+
 /** Email (mailto), phone (tel), location and working hours. */
 export function ContactDetails({ contact }: { contact: ContactDetails }) {
   const link =
@@ -56,7 +69,7 @@ export function ContactDetails({ contact }: { contact: ContactDetails }) {
       <dl className="mt-6 grid gap-6">
         <DetailRow icon="mail" label="Email">
           <a href={`mailto:${contact.email}`} className={link}>
-            {contact.email}
+            <BreakableEmail email={contact.email} />
           </a>
         </DetailRow>
         <DetailRow icon="phone" label="Phone">
