@@ -69,10 +69,13 @@ export const pains: Pain[] = [
   },
 ];
 
-export const featuresSection: { title: "Put your best foot forward"; lead: string } = {
-  title: "Put your best foot forward",
-  lead: "Walk into every meeting prepared and walk out with the follow-up already done. Pick a feature to see it at work.",
-};
+export const featuresSection: { title: "Put your best foot forward"; lead: string; hint: string } =
+  {
+    title: "Put your best foot forward",
+    lead: "Walk into every meeting prepared and walk out with the follow-up already done.",
+    /** Shown where the features can be picked (with JavaScript). */
+    hint: "Pick a feature to see it at work.",
+  };
 
 export const features: FeatureItem[] = [
   {

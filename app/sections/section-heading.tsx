@@ -4,7 +4,7 @@ import { cn } from "../lib/cn.ts";
 type SectionHeadingProps = {
   eyebrow?: string;
   title: React.ReactNode;
-  lead?: string;
+  lead?: React.ReactNode;
   align?: "center" | "left";
   id?: string;
   className?: string;

@@ -6,7 +6,7 @@
 import type { Locator, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { faqs } from "../../app/content/faq.ts";
-import { autopilotSlides, features } from "../../app/content/home.ts";
+import { autopilotSlides, features, featuresSection } from "../../app/content/home.ts";
 import { showcaseProducts } from "../../app/content/products.ts";
 import { mainLinks, productLinks, resourceLinks } from "../../app/content/site.ts";
 import { testimonials } from "../../app/content/testimonials.ts";
@@ -65,6 +65,8 @@ describeInBrowser("the site without JavaScript", (ctx) => {
         await expectReadable(carousels, t.name, t.name);
       }
       expect(await carousels.locator("button").filter({ visible: true }).count()).toBe(0);
+      // Nothing asks the reader to pick what cannot be picked.
+      expect(await page.getByText(featuresSection.hint).isVisible()).toBe(false);
     });
 
     it(`shows every screenshot of the product pages with its caption, without arrows or dots, at ${width} px`, async () => {

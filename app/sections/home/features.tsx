@@ -7,10 +7,12 @@ import { HeadedSection } from "../section-heading.tsx";
 export function Features({
   title,
   lead,
+  hint,
   features,
 }: {
   title: string;
   lead: string;
+  hint: string;
   features: FeatureItem[];
 }) {
   return (
@@ -18,7 +20,11 @@ export function Features({
       id="features-title"
       className="bg-slate-50 py-20 sm:py-28"
       title={title}
-      lead={lead}
+      lead={
+        <>
+          {lead} <span className="noscript:hidden">{hint}</span>
+        </>
+      }
     >
       <div className="mt-14">
         <Island
