@@ -108,7 +108,7 @@ describe("events aimed at an island before its code runs", () => {
       button.dispatchEvent(event);
       return event;
     };
-    holdEvents();
+    const release = holdEvents();
     expect(click().defaultPrevented).toBe(true);
     const handed: HeldEvent[] = [];
     handHeldEvents((event) => handed.push(event));
@@ -118,5 +118,21 @@ describe("events aimed at an island before its code runs", () => {
     el.dataset.hydrated = "";
     expect(click().defaultPrevented).toBe(false);
     expect(handed).toHaveLength(2);
+    release();
+  });
+
+  it("lets go when the runtime cannot load: holds nothing more, and the latest held click happens", () => {
+    const el = island(`<button type="button">Open</button>`);
+    const button = el.querySelector("button")!;
+    let clicks = 0;
+    el.addEventListener("click", () => clicks++);
+    const release = holdEvents();
+    button.click();
+    button.click();
+    expect(clicks).toBe(0);
+    release();
+    expect(clicks).toBe(1);
+    button.click();
+    expect(clicks).toBe(2);
   });
 });

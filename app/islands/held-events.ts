@@ -71,9 +71,12 @@ declare global {
 
 /**
  * Holds events aimed at sleeping islands, from the page's start script on: they wait in a list
- * until the runtime names a handler (handHeldEvents), then go to it as they happen.
+ * until the runtime names a handler (handHeldEvents), then go to it as they happen. Returns what
+ * to do when the runtime cannot load: hold nothing more, and let the latest held event happen as
+ * it would without JavaScript (a link is followed, a form is posted to the page that says what
+ * it needs).
  */
-export function holdEvents(): void {
+export function holdEvents(): () => void {
   const held: HeldEvent[] = [];
   let handle: (event: HeldEvent) => void = (event) => void held.push(event);
   const hold = (event: Event) => {
@@ -84,6 +87,10 @@ export function holdEvents(): void {
   window.revwiseHeldEvents = (handler) => {
     handle = handler;
     for (const event of held.splice(0)) handler(event);
+  };
+  return () => {
+    for (const type of HELD_EVENT_TYPES) document.removeEventListener(type, hold, true);
+    held.splice(0).pop()?.replay();
   };
 }
 

@@ -1,21 +1,24 @@
 // The page's first script. The build inlines it into <head> as a classic script (vite.config.ts,
 // `?inline-script`), so it runs before the first paint and costs no request. It shows the account
-// button a stored session calls for, holds what the visitor does to islands until their code runs,
-// and asks for the page's entry module (the URL in its `data-entry`) only once the page has
-// painted: no script competes with the first paint (docs/decisions/0008).
+// button a stored session calls for, holds what the visitor does to islands until their code runs
+// (or lets it go if that code cannot load), and asks for the page's entry module (the URL in its
+// `data-entry`) only once the page has painted: no script competes with the first paint
+// (docs/decisions/0008).
 import { showAccountState, storedSession } from "../lib/account-signals.ts";
 import { holdEvents } from "./held-events.ts";
 
 const entry = (document.currentScript as HTMLScriptElement | null)?.dataset.entry;
 
 showAccountState(storedSession());
-holdEvents();
-if (entry) afterFirstPaint(() => loadModule(entry));
+const release = holdEvents();
+if (entry) afterFirstPaint(() => loadModule(entry, release));
 
-function loadModule(src: string) {
+/** Loads the runtime; if it cannot load, the page goes on as it does without JavaScript. */
+function loadModule(src: string, onError: () => void) {
   const script = document.createElement("script");
   script.type = "module";
   script.src = src;
+  script.onerror = onError;
   document.head.append(script);
 }
 

@@ -146,4 +146,21 @@ describeInBrowser("islands whose code cannot load", (ctx) => {
     await toastText(page, "Subscribed successfully!").waitFor();
     expect(await rows("newsletter_subscribers", "second-try@example.com")).toHaveLength(1);
   });
+
+  it("behaves as the page does without JavaScript when the runtime itself cannot load", async () => {
+    ctx.allowConsoleError(/net::ERR_FAILED/);
+    const page = await ctx.newPage();
+    // Every script file of the site fails, the page's entry first: only the inline start runs.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/", { waitUntil: "networkidle" });
+    await page.getByRole("banner").getByRole("link", { name: "Request Access" }).click();
+    await page.waitForURL("**/request-access");
+
+    await page.goto("/faq", { waitUntil: "networkidle" });
+    const form = page.getByRole("form", { name: "Newsletter" });
+    await form.getByLabel("Email address").fill("no-runtime@example.com");
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await page.waitForURL("**/javascript-required");
+    expect(await rows("newsletter_subscribers", "no-runtime@example.com")).toEqual([]);
+  });
 });
