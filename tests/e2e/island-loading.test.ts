@@ -5,6 +5,7 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { axeViolations } from "../support/axe.ts";
+import { CAPTCHA_LOAD_FAILED } from "../../app/forms/captcha.tsx";
 import { describeInBrowser } from "../support/browser.ts";
 import { toastText } from "../support/forms.ts";
 
@@ -162,5 +163,26 @@ describeInBrowser("islands whose code cannot load", (ctx) => {
     await form.getByRole("button", { name: "Subscribe" }).click();
     await page.waitForURL("**/javascript-required");
     expect(await rows("newsletter_subscribers", "no-runtime@example.com")).toEqual([]);
+  });
+
+  it("says so when the captcha's code cannot load, and loads it again at the next tick", async () => {
+    ctx.allowConsoleError(/net::ERR_FAILED/);
+    const page = await ctx.newPage();
+    const network = { offline: true };
+    await page.route("**/assets/altcha-*.js", (route) =>
+      network.offline ? route.abort() : route.continue(),
+    );
+    await page.goto("/contact", { waitUntil: "networkidle" });
+    const form = page.getByRole("form", { name: "Contact form" });
+    const tick = form.getByRole("button", { name: "I'm not a robot" });
+    await tick.click();
+    await form.getByRole("alert").filter({ hasText: CAPTCHA_LOAD_FAILED }).waitFor();
+
+    network.offline = false;
+    await tick.click();
+    await form.locator("altcha-widget").waitFor({ state: "attached" });
+    await form.getByRole("alert").filter({ hasText: CAPTCHA_LOAD_FAILED }).waitFor({
+      state: "detached",
+    });
   });
 });
