@@ -73,8 +73,6 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export class AuthError extends ProtocolError<ErrorCode> {
   readonly extra: Record<string, unknown>;
-  /** For a 429: when the client may try again (sent as Retry-After). */
-  retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
@@ -94,14 +92,10 @@ export const emailLoginsDisabled = (status: 400 | 422) =>
 
 /** A 429 that says when to try again. */
 export function tooMany(code: ErrorCode, message: string, retryAfterSeconds: number): AuthError {
-  const err = new AuthError(429, code, message);
-  err.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return err;
+  return new AuthError(429, code, message).retryingAfter(retryAfterSeconds);
 }
 
 export function sendAuthError(reply: FastifyReply, err: AuthError) {
-  if (err.retryAfterSeconds !== undefined)
-    reply.header("retry-after", String(err.retryAfterSeconds));
   return reply
     .code(err.status)
     .header("x-supabase-api-version", API_VERSION)

@@ -52,7 +52,7 @@ export function registerLeadFunction<S extends LeadSchema>(
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await requireJwt(app, request);
       if (
         typeof request.body !== "object" ||
@@ -107,14 +107,12 @@ export function registerLeadFunction<S extends LeadSchema>(
       }
       // Counted here, where a new lead is about to email the team: not a refused or repeated one.
       const taken = await opts.teamLeads.take(request.ip, TEAM_LEADS);
-      if (!taken.ok) {
-        reply.header("retry-after", String(taken.retryAfterSeconds));
+      if (!taken.ok)
         throw new FunctionError(
           429,
           "rate_limited",
           "Too many submissions from your network. Please try again later.",
-        );
-      }
+        ).retryingAfter(taken.retryAfterSeconds);
       const lead = await storeLead({
         db: app.db,
         kind: opts.lead,

@@ -13,11 +13,19 @@ import { classify, RETRY_AFTER_SECONDS, type RequestProblem } from "./fastify-er
 export class ProtocolError<Code extends string = string> extends Error {
   readonly status: number;
   readonly code: Code;
+  /** When the client may try again (a 429's Retry-After), in whole seconds. */
+  retryAfterSeconds: number | undefined;
 
   constructor(status: number, code: Code, message: string) {
     super(message);
     this.status = status;
     this.code = code;
+  }
+
+  /** The same error, telling the client to try again after `seconds` (at least one). */
+  retryingAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
   }
 }
 
@@ -38,7 +46,11 @@ export type Protocol<Answer> = {
 export function protocolErrorHandler<Answer>(protocol: Protocol<Answer>) {
   return function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     const own = protocol.own(err, request);
-    if (own !== undefined) return protocol.send(reply, own);
+    if (own !== undefined) {
+      if (own instanceof ProtocolError && own.retryAfterSeconds !== undefined)
+        reply.header("retry-after", String(own.retryAfterSeconds));
+      return protocol.send(reply, own);
+    }
     const problem = classify(err);
     if (problem.kind === "unavailable") {
       request.log.warn({ err }, `${protocol.name}: database unavailable`);

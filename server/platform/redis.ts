@@ -2,7 +2,7 @@
 // and email budgets count through it), none otherwise (each instance counts in its own memory).
 // At start the connection must work: an unreachable Redis, or one that refuses REDIS_URL's
 // database, stops the start with one line naming REDIS_URL. Once started, an outage is tolerated
-// (the callers let requests through and count in memory) and ioredis reconnects on its own.
+// (the callers count in memory meanwhile) and ioredis reconnects on its own.
 import type { Redis } from "ioredis";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";

@@ -321,16 +321,14 @@ export default async function restRoutes(app: FastifyInstance) {
             to: replies.to(row),
             repeatSeconds: replies.repeatSeconds,
           });
-          if (!claim.ok) {
-            res.header("retry-after", String(claim.retryAfterSeconds));
+          if (!claim.ok)
             throw new PostgrestError(
               429,
               "over_email_send_rate_limit",
               "Email rate limit exceeded",
               null,
               "Wait an hour before trying again.",
-            );
-          }
+            ).retryingAfter(claim.retryAfterSeconds);
           reply = claim.send;
         }
         await storeLead({
