@@ -23,8 +23,11 @@ export async function teamMember(
   return { supabase, id: session.user.id, email };
 }
 
-/** Enrols an authenticator app for the signed-in client and verifies a code from it: aal2. */
-export async function raiseToAal2(supabase: SupabaseClient): Promise<void> {
+/**
+ * Enrols an authenticator app for the signed-in client and verifies a code from it (aal2); the
+ * factor's id.
+ */
+export async function raiseToAal2(supabase: SupabaseClient): Promise<string> {
   const { data } = await supabase.auth.mfa.enroll({ factorType: "totp" });
   const factor = data as { id: string; totp: { secret: string } };
   const verified = await supabase.auth.mfa.challengeAndVerify({
@@ -32,4 +35,5 @@ export async function raiseToAal2(supabase: SupabaseClient): Promise<void> {
     code: totpCode(factor.totp.secret, stepAt(Date.now())),
   });
   expect(verified.error).toBeNull();
+  return factor.id;
 }

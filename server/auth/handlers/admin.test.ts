@@ -4,6 +4,7 @@
 // links of every type are generated and work; invitations are emailed and work.
 import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { raiseToAal2 } from "../../../tests/support/team.ts";
 import {
   followLink,
   linkIn,
@@ -11,7 +12,6 @@ import {
   uniqueEmail,
   uniquePhone,
 } from "../../../tests/support/auth.ts";
-import { stepAt, totpCode } from "../mfa/totp.ts";
 
 describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, emailTo, count }) => {
   const admin = () => server.admin().auth.admin;
@@ -266,19 +266,13 @@ describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, ema
 
   it("lists and removes a user's factors; the sessions it raised go back to aal1", async () => {
     const { supabase, session } = await confirmedUser("factors");
-    const { data } = await supabase.auth.mfa.enroll({ factorType: "totp" });
-    const enrolled = data as { id: string; totp: { secret: string } };
-    const verified = await supabase.auth.mfa.challengeAndVerify({
-      factorId: enrolled.id,
-      code: totpCode(enrolled.totp.secret, stepAt(Date.now())),
-    });
-    expect(verified.error).toBeNull();
+    const factorId = await raiseToAal2(supabase);
 
     const listed = await admin().mfa.listFactors({ userId: session.user.id });
     expect(listed.data?.factors).toEqual([
-      expect.objectContaining({ id: enrolled.id, status: "verified", factor_type: "totp" }),
+      expect.objectContaining({ id: factorId, status: "verified", factor_type: "totp" }),
     ]);
-    const removed = await admin().mfa.deleteFactor({ userId: session.user.id, id: enrolled.id });
+    const removed = await admin().mfa.deleteFactor({ userId: session.user.id, id: factorId });
     expect(removed.error).toBeNull();
     expect((await admin().mfa.listFactors({ userId: session.user.id })).data?.factors).toEqual([]);
     const refreshed = await supabase.auth.refreshSession();
@@ -287,7 +281,7 @@ describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, ema
         Buffer.from(refreshed.data.session!.access_token.split(".")[1]!, "base64url").toString(),
       ).aal,
     ).toBe("aal1");
-    const again = await admin().mfa.deleteFactor({ userId: session.user.id, id: enrolled.id });
+    const again = await admin().mfa.deleteFactor({ userId: session.user.id, id: factorId });
     expect(again.error).toMatchObject({ status: 404, code: "mfa_factor_not_found" });
   });
 
