@@ -1,7 +1,8 @@
 // What Fastify and Node refuse before any route runs: a URL the router cannot decode (`%ZZ`), a
 // path parameter over the length limit, a request Node cannot parse (a malformed request line,
-// headers too large), an HTTP/1.1 request without a Host header. Each is answered as a 4xx in the shape of the protocol its path belongs to,
-// with the security headers every other response carries.
+// headers too large), an HTTP/1.1 request without a Host header. Each is answered as a 4xx in
+// the shape of the protocol its path belongs to, with the security headers every other response
+// carries.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { Socket } from "node:net";
 import { authErrorHandler } from "../auth/errors.ts";
