@@ -246,6 +246,63 @@ describeEachDatabase("hostile input", (ctx) => {
     }
   });
 
+  it("answers a method a path does not take with 405 and the methods it takes, in each protocol's shape, and an unknown path with 404", async () => {
+    const refused = async (method: string, path: string) => {
+      const res = await request(path, { method });
+      return { status: res.status, allow: res.headers.get("allow"), body: await res.json() };
+    };
+    expect(await refused("GET", "/auth/v1/token")).toEqual({
+      status: 405,
+      allow: "POST",
+      body: {
+        code: "method_not_allowed",
+        error_code: "method_not_allowed",
+        msg: "Method not allowed",
+        message: "Method not allowed",
+      },
+    });
+    expect(await refused("POST", "/auth/v1/user")).toMatchObject({
+      status: 405,
+      allow: "GET, HEAD, PUT",
+      body: { error_code: "method_not_allowed" },
+    });
+    expect(
+      await refused("GET", "/auth/v1/factors/0d6d8c3e-1b2a-4c39-9a47-6e6b0c7d5f11"),
+    ).toMatchObject({
+      status: 405,
+      allow: "DELETE",
+    });
+    expect(await refused("DELETE", "/auth/v1/no-such-endpoint")).toMatchObject({
+      status: 404,
+      allow: null,
+      body: { error_code: "not_found" },
+    });
+    expect(await refused("PUT", "/rest/v1/rpc/resend_email")).toEqual({
+      status: 405,
+      allow: "POST",
+      body: {
+        code: "PGRST101",
+        details: null,
+        hint: null,
+        message: "Cannot use the PUT method on RPC",
+      },
+    });
+    expect(await refused("PUT", `/functions/v1/${FUNCTIONS.sessions}`)).toEqual({
+      status: 405,
+      allow: "GET, HEAD",
+      body: { code: "method_not_allowed", message: "Method not allowed" },
+    });
+    expect(await refused("DELETE", "/readyz")).toEqual({
+      status: 405,
+      allow: "GET, HEAD",
+      body: {
+        statusCode: 405,
+        error: "Method Not Allowed",
+        message: "DELETE is not allowed on /readyz",
+      },
+    });
+  });
+
   it("takes the first value of a repeated auth parameter: scope=local&scope=local signs out one session", async () => {
     const email = uniqueEmail("scope");
     await request("/auth/v1/signup", { body: JSON.stringify({ email, password: PASSWORD }) });

@@ -1,6 +1,7 @@
 // Auth errors in GoTrue's wire shape. Every code the auth service can answer is listed here,
 // thrown as an AuthError, and written by one handler (see supabase/auth internal/api/apierrors).
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { allowedMethods } from "../http/allowed-methods.ts";
 import { BODY_LIMIT } from "../http/body-limit.ts";
 import { ProtocolError, protocolErrorHandler } from "../http/protocol-errors.ts";
 
@@ -13,6 +14,7 @@ export const ErrorCode = {
   bad_json: "bad_json",
   request_entity_too_large: "request_entity_too_large",
   not_found: "not_found",
+  method_not_allowed: "method_not_allowed",
   no_authorization: "no_authorization",
   bad_jwt: "bad_jwt",
   invalid_credentials: "invalid_credentials",
@@ -142,6 +144,13 @@ export const authErrorHandler = protocolErrorHandler<AuthError>({
   send: sendAuthError,
 });
 
-export function authNotFound(_request: FastifyRequest, reply: FastifyReply) {
-  return sendAuthError(reply, new AuthError(404, ErrorCode.not_found, "Not found"));
+export function authNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const allow = allowedMethods(request);
+  if (allow.length === 0)
+    return sendAuthError(reply, new AuthError(404, ErrorCode.not_found, "Not found"));
+  reply.header("allow", allow.join(", "));
+  return sendAuthError(
+    reply,
+    new AuthError(405, ErrorCode.method_not_allowed, "Method not allowed"),
+  );
 }

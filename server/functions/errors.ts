@@ -1,6 +1,7 @@
 // Errors of /functions/v1 as JSON {code, message} (plus `fields` for invalid input). supabase-js
 // hands the Response to the caller (FunctionsHttpError.context), so the body is ours to define.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { allowedMethods } from "../http/allowed-methods.ts";
 import { ProtocolError, protocolErrorHandler } from "../http/protocol-errors.ts";
 
 export class FunctionError extends ProtocolError {
@@ -56,7 +57,15 @@ export const functionsErrorHandler = protocolErrorHandler<FunctionError>({
   send: sendFunctionError,
 });
 
-export function functionNotFound(_request: FastifyRequest, reply: FastifyReply) {
+export function functionNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const allow = allowedMethods(request);
+  if (allow.length > 0) {
+    reply.header("allow", allow.join(", "));
+    return sendFunctionError(
+      reply,
+      new FunctionError(405, "method_not_allowed", "Method not allowed"),
+    );
+  }
   return sendFunctionError(
     reply,
     new FunctionError(404, "not_found", "Requested function was not found"),

@@ -3,6 +3,7 @@
 // internals.
 import type { FastifyRequest, FastifyReply } from "fastify";
 import http from "node:http";
+import { allowedMethods } from "./allowed-methods.ts";
 import { protocolErrorHandler } from "./protocol-errors.ts";
 
 type RootAnswer = { status: number; message: string };
@@ -31,9 +32,23 @@ export const rootErrorHandler = protocolErrorHandler<RootAnswer>({
 export const reasonPhrase = (status: number) => http.STATUS_CODES[status] ?? "Error";
 
 export function rootNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const allow = allowedMethods(request);
+  if (allow.length > 0) return methodNotAllowed(request, reply, allow);
   return reply.code(404).send({
     statusCode: 404,
     error: reasonPhrase(404),
     message: `No route for ${request.method} ${request.url.split("?")[0]}`,
   });
+}
+
+/** 405 for a method the path is not served by, naming the ones it is. */
+export function methodNotAllowed(request: FastifyRequest, reply: FastifyReply, allow: string[]) {
+  return reply
+    .code(405)
+    .header("allow", allow.join(", "))
+    .send({
+      statusCode: 405,
+      error: reasonPhrase(405),
+      message: `${request.method} is not allowed on ${request.url.split("?")[0]}`,
+    });
 }

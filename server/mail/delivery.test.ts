@@ -295,6 +295,18 @@ describe("dev mailbox", () => {
       (await app.inject({ url: "/_dev/mailbox", remoteAddress: "127.0.0.1", headers: { host } }))
         .statusCode;
     expect(await named("attacker.example:3000")).toBe(404);
+    // Every method is hidden alike from a caller it is hidden from.
+    const deleted = async (host: string) =>
+      (
+        await app.inject({
+          method: "DELETE",
+          url: "/_dev/mailbox",
+          remoteAddress: "127.0.0.1",
+          headers: { host },
+        })
+      ).statusCode;
+    expect(await deleted("attacker.example:3000")).toBe(404);
+    expect(await deleted("localhost:3000")).toBe(405);
     expect(await named("127.0.0.1.attacker.example")).toBe(404);
     expect(await named("localhost:3000")).toBe(200);
     expect(await named("[::1]:3000")).toBe(200);

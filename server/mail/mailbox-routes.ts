@@ -3,6 +3,7 @@
 // can click a confirmation link or read a code without an SMTP server or an SMS provider. Never
 // registered in production unless DEV_MAILBOX=true, and only ever shown to this machine.
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { methodNotAllowed } from "../http/root-errors.ts";
 import { isLoopbackAddress, isLoopbackHost } from "../platform/addresses.ts";
 import { isUuid } from "../platform/uuid.ts";
 import { escapeHtml } from "./html.ts";
@@ -46,6 +47,14 @@ export default async function mailboxRoutes(app: FastifyInstance) {
     if (!isLoopbackAddress(request.ip) || !(isLoopbackHost(host) || host === siteHost))
       return reply.callNotFound();
   });
+  // Every other method is routed here too, so a caller the hook hides it from gets the same 404
+  // for every method (a 405 would tell there is something to hide).
+  for (const url of ["/_dev/mailbox", "/_dev/mailbox/:id"])
+    app.route({
+      method: app.supportedMethods.filter((m) => m !== "GET" && m !== "HEAD"),
+      url,
+      handler: (request, reply) => methodNotAllowed(request, reply, ["GET", "HEAD"]),
+    });
   app.get("/_dev/mailbox", async (_request, reply) => {
     const rows = await app.db.query<OutboxRow>(
       "SELECT * FROM mail.outbox ORDER BY created_at DESC LIMIT 200",

@@ -2,6 +2,7 @@
 // gateway's shape for missing or bad API keys (on Supabase the gateway checks `apikey`).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseError, isDatabaseUnavailable, type DatabaseError } from "../db/database.ts";
+import { allowedMethods } from "../http/allowed-methods.ts";
 import { ProtocolError, protocolErrorHandler } from "../http/protocol-errors.ts";
 
 export class PostgrestError extends ProtocolError {
@@ -124,6 +125,14 @@ export const restErrorHandler = protocolErrorHandler<PostgrestError | GatewayErr
 });
 
 export function restNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const allow = allowedMethods(request);
+  if (allow.length > 0 && /^\/rest\/v1\/rpc\//.test(request.url)) {
+    reply.header("allow", allow.join(", "));
+    return sendPostgrestError(
+      reply,
+      new PostgrestError(405, "PGRST101", `Cannot use the ${request.method} method on RPC`),
+    );
+  }
   return sendPostgrestError(
     reply,
     new PostgrestError(

@@ -264,14 +264,32 @@ describe("site serving", () => {
     expect(tooLarge.statusCode).toBe(413);
   });
 
-  it("answers other methods, and posts to paths that are no page, with a JSON 404", async () => {
+  it("answers another method on a page or file with 405 and the methods it takes, and a post to a path that is no page with a JSON 404", async () => {
+    for (const [method, url, allow] of [
+      ["POST", "/assets/entry-abc123.js", "GET, HEAD"],
+      ["PUT", "/faq", "GET, HEAD, POST"],
+      ["DELETE", "/", "GET, HEAD, POST"],
+      ["OPTIONS", "/favicon.svg", "GET, HEAD"],
+    ] as const) {
+      const res = await app.inject({ method, url, payload: {} });
+      expect({ status: res.statusCode, allow: res.headers.allow }, `${method} ${url}`).toEqual({
+        status: 405,
+        allow,
+      });
+      expect(res.json()).toEqual({
+        statusCode: 405,
+        error: "Method Not Allowed",
+        message: `${method} is not allowed on ${url}`,
+      });
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    }
     for (const [method, url] of [
       ["POST", "/no/such/page"],
-      ["POST", "/assets/entry-abc123.js"],
-      ["PUT", "/faq"],
+      ["PUT", "/no/such/page"],
     ] as const) {
       const res = await app.inject({ method, url, payload: {} });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
       expect(res.json()).toMatchObject({ statusCode: 404, error: "Not Found" });
     }
   });

@@ -3,6 +3,7 @@
 // form posted without JavaScript.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { FORM_FALLBACK_ACTION, JAVASCRIPT_REQUIRED_ROUTE } from "../../common/site-build.ts";
+import { methodNotAllowed } from "../http/root-errors.ts";
 import type { Site, SiteFile } from "./site-files.ts";
 
 export type SiteOptions = {
@@ -40,10 +41,25 @@ export default async function siteRoutes(app: FastifyInstance, { site, onPage }:
   );
   app.post("/*", async (request, reply) => {
     const { pathname } = splitUrl(request.url);
-    if (pathname !== FORM_FALLBACK_ACTION && !site.pages.has(pathname)) return reply.callNotFound();
+    if (pathname !== FORM_FALLBACK_ACTION && !site.pages.has(pathname))
+      return refuseMethod(request, reply);
     reply.header("cache-control", "no-store");
     return reply.redirect(JAVASCRIPT_REQUIRED_ROUTE, 303);
   });
+
+  app.route({
+    method: app.supportedMethods.filter((m) => !["GET", "HEAD", "POST"].includes(m)),
+    url: "/*",
+    handler: refuseMethod,
+  });
+
+  /** A method a page or file is not served by: 405 naming those it is; elsewhere the 404. */
+  function refuseMethod(request: FastifyRequest, reply: FastifyReply) {
+    const { pathname } = splitUrl(request.url);
+    if (site.pages.has(pathname)) return methodNotAllowed(request, reply, ["GET", "HEAD", "POST"]);
+    if (site.files.has(pathname)) return methodNotAllowed(request, reply, ["GET", "HEAD"]);
+    return reply.callNotFound();
+  }
 }
 
 /** Old blog links (/resources/blog/x) and trailing slashes (/faq/) move permanently, in one move. */
