@@ -149,6 +149,23 @@ describe("server process", () => {
     expect(stderr.trim()).toMatch(/^Invalid configuration: PORT [^\n]+$/);
   });
 
+  it("stops with one line naming DATA_DIR when it cannot be made or is not a folder", async () => {
+    const file = path.join(tempDir(), "a-file");
+    fs.writeFileSync(file, "");
+    for (const [dataDir, reason] of [
+      // The system refuses a folder there without saying one exists (a retrying mkdir never ends).
+      ["/proc/revwise-data", "/proc/revwise-data cannot be made"],
+      [file, `${file} is not a folder`],
+      [path.join(file, "data"), `ENOTDIR: not a directory, mkdir '${path.join(file, "data")}'`],
+    ]) {
+      const { code, stderr } = await runToExit({ DATA_DIR: dataDir! });
+      expect(code).toBe(1);
+      expect(stderr).toBe(
+        `Revwise could not start: DATA_DIR ${dataDir} cannot be used: ${reason}\n`,
+      );
+    }
+  });
+
   it("refuses to start a shared deployment without SITE_URL, in one line", async () => {
     const { code, stderr } = await runToExit({
       DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",

@@ -1,9 +1,8 @@
 // Chooses the driver: PostgreSQL when DATABASE_URL is set, embedded PGlite in DATA_DIR otherwise
 // (a new folder starts from the build's template: template.ts). Then applies the migrations.
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { Config } from "../config.ts";
 import type { Database } from "./database.ts";
+import { makeDataDir } from "../platform/data-dir.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { migrate, readMigrations } from "./migrate.ts";
 import { openPglite } from "./pglite.ts";
@@ -19,8 +18,7 @@ export async function openDatabase(
     const { openPostgres } = await import("./postgres.ts");
     db = await openPostgres(config.databaseUrl);
   } else {
-    const dir = path.join(config.dataDir, "pglite");
-    await fs.mkdir(dir, { recursive: true });
+    const dir = await makeDataDir(config.dataDir, "pglite");
     const unlock = await lockDataDir(config.dataDir);
     try {
       const pglite = await openPglite(dir, templateFor(dir, migrations));

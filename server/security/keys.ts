@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { makeDataDir } from "../platform/data-dir.ts";
 import { signJwt } from "./tokens.ts";
 
 export type Keys = {
@@ -52,13 +53,12 @@ export function mintApiKey(
 }
 
 async function readOrCreateSecret(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, SECRET_FILE);
+  const file = path.join(await makeDataDir(dataDir), SECRET_FILE);
   try {
     return (await fs.readFile(file, "utf8")).trim();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
-  await fs.mkdir(dataDir, { recursive: true });
   const secret = crypto.randomBytes(48).toString("base64url");
   try {
     // "wx": if another process created it first, keep theirs.
