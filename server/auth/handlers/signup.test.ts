@@ -1,6 +1,7 @@
 // POST /signup through the real supabase-js client, reading emails from a real SMTP server: sign-up
 // → emailed link → session; answers that reveal no account; and with MAILER_AUTOCONFIRM, sign-up
 // straight into a session.
+import type { User } from "@supabase/supabase-js";
 import { decodeJwt } from "jose";
 import { expect, it } from "vitest";
 import { uniqueIp } from "../../../tests/support/api-server.ts";
@@ -116,6 +117,28 @@ describeAuthSuite("auth: sign-up", ({ server, smtp, client, auth, confirmedUser,
     expect(Date.parse(again.data.user!.created_at)).toBeGreaterThanOrEqual(
       Date.parse(fresh.data.user!.created_at),
     );
+    // Every time in the answer is one instant, and both ids were made in its millisecond: a
+    // stored user's are, and so are a decoy's. Five of each, so a chance match proves nothing.
+    const msOf = (uuid: string) => parseInt(uuid.replaceAll("-", "").slice(0, 12), 16);
+    const instants = (user: User | null) => {
+      const at = Date.parse(user!.created_at);
+      const identity = user!.identities![0]!;
+      return [
+        msOf(user!.id),
+        msOf(identity.identity_id!),
+        Date.parse(user!.confirmation_sent_at!),
+        Date.parse(user!.updated_at!),
+        Date.parse(identity.created_at!),
+      ].map((t) => t - at);
+    };
+    for (let i = 0; i < 5; i++) {
+      const answers = [
+        await signUp(uniqueEmail(`instant-${i}`), {}),
+        await signUp(email, {}),
+        await signUp(unknown, {}),
+      ];
+      for (const answer of answers) expect(instants(answer.data.user)).toEqual([0, 0, 0, 0, 0]);
+    }
     // The owner hears about it; the requester cannot tell.
     await emailTo(email, "You already have a Revwise account");
     expect(

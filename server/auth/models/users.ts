@@ -1,7 +1,7 @@
 // Users and their email identities: finding and creating them, every change made to a user row
 // (confirmation, metadata, password, email change and the stamps of the emails sent), and the
 // User object in GoTrue's wire shape.
-import crypto from "node:crypto";
+import { uuidV7At } from "../../platform/uuid.ts";
 import type { Queryable } from "../../db/database.ts";
 import { deleteTokens, type OneTimeToken } from "./one-time-tokens.ts";
 
@@ -82,9 +82,9 @@ export async function createUser(
 ): Promise<UserRow> {
   const provider = opts.phone !== undefined ? "phone" : "email";
   const [user] = await q.query<UserRow>(
-    `INSERT INTO auth.users (email, phone, encrypted_password, raw_user_meta_data, raw_app_meta_data,
+    `INSERT INTO auth.users (id, email, phone, encrypted_password, raw_user_meta_data, raw_app_meta_data,
        email_confirmed_at, phone_confirmed_at)
-     VALUES ($1, $2, $3, $4, jsonb_build_object('provider', $5::text, 'providers', jsonb_build_array($5::text)),
+     VALUES (internal.uuid_v7(now()), $1, $2, $3, $4, jsonb_build_object('provider', $5::text, 'providers', jsonb_build_array($5::text)),
        CASE WHEN $6::boolean AND $1::text IS NOT NULL THEN now() END,
        CASE WHEN $6::boolean AND $2::text IS NOT NULL THEN now() END)
      RETURNING *`,
@@ -97,8 +97,10 @@ export async function createUser(
       opts.confirmed,
     ],
   );
+  // Both ids are of the transaction's instant, as every time of the new user is (decoyUser).
   await q.query(
-    `INSERT INTO auth.identities (user_id, provider, provider_id, identity_data) VALUES ($1, $2, $3, $4)`,
+    `INSERT INTO auth.identities (id, user_id, provider, provider_id, identity_data)
+     VALUES (internal.uuid_v7(now()), $1, $2, $3, $4)`,
     [user!.id, provider, user!.id, JSON.stringify(identityData(user!.id, opts, opts.confirmed))],
   );
   return user!;
@@ -347,15 +349,15 @@ export function serializeIdentity(identity: IdentityRow, email: string | undefin
 
 /**
  * What sign-up answers for an address or number that already has an account: shaped exactly like
- * a new user's answer (time-ordered ids, as the database makes them; an identity;
- * confirmation_sent_at now), so nobody can tell.
+ * a new user's answer (every time one instant and both ids of its millisecond, as createUser
+ * makes them; an identity; confirmation_sent_at now), so nobody can tell.
  */
 export function decoyUser(who: NewUserIdentity, metadata: Record<string, unknown>) {
   const now = new Date();
-  const id = crypto.randomUUIDv7();
+  const id = uuidV7At(now);
   const provider = who.phone !== undefined ? "phone" : "email";
   const identity: IdentityRow = {
-    id: crypto.randomUUIDv7(),
+    id: uuidV7At(now),
     user_id: id,
     provider,
     provider_id: id,
