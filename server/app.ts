@@ -15,6 +15,7 @@ import mailboxRoutes from "./mail/mailbox-routes.ts";
 import mailer, { type MailerOptions } from "./mail/mailer.ts";
 import jsonBody from "./platform/json-body.ts";
 import { httpTimeouts } from "./platform/http-timeouts.ts";
+import afterAnswer from "./platform/after-answer.ts";
 import { AccessLog, loggerOptions } from "./platform/logging.ts";
 import { parseQueryString } from "./platform/query-string.ts";
 import securityHeaders from "./platform/security-headers.ts";
@@ -107,6 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(rateLimits);
     await app.register(emailBudget);
     await app.register(mailer, opts.mail ?? {});
+    await app.register(afterAnswer);
     await app.register(webhooks, opts.webhooks ?? {});
     await app.register(newsletter);
     await app.register(leadDigests);

@@ -3,10 +3,10 @@
 import type { Queryable } from "../../db/database.ts";
 import type { Email } from "../../mail/outbox.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { confirmationEmail, verifyUrl } from "./account-emails.ts";
+import { confirmationEmail, emailChangeEmail, verifyUrl } from "./account-emails.ts";
 import { createFlowState, type Pkce } from "../models/flow-states.ts";
 import { createOneTimeToken, type TokenType } from "../models/one-time-tokens.ts";
-import { stampEmailSent, type UserRow } from "../models/users.ts";
+import { requestEmailChange, stampEmailSent, type UserRow } from "../models/users.ts";
 
 export type LinkEmail = {
   userId: string;
@@ -61,4 +61,36 @@ export async function sendConfirmationEmail(
     verifyType: "signup",
   });
   return stampEmailSent(q, user.id, "confirmation");
+}
+
+/**
+ * Asks for a change of address (PUT /user, and /resend of type email_change): records it, so a
+ * confirmation of an earlier request no longer counts, and sends a link to the new address and
+ * one to the current address; both must be used (a user without an address yet, phone or
+ * anonymous, confirms the new one only).
+ */
+export async function sendEmailChangeLinks(
+  q: Queryable,
+  mailer: Mailer,
+  user: { id: string; email: string | null },
+  newEmail: string,
+  link: Pick<LinkEmail, "pkce" | "siteUrl" | "redirectTo">,
+): Promise<UserRow> {
+  const changing = await requestEmailChange(q, user.id, newEmail);
+  const recipients = [
+    ["email_change_new", newEmail, "new"],
+    ["email_change_current", user.email, "current"],
+  ] as const;
+  for (const [tokenType, to, role] of recipients) {
+    if (!to) continue;
+    await sendLinkEmail(q, mailer, {
+      ...link,
+      userId: user.id,
+      to,
+      tokenType,
+      verifyType: "email_change",
+      compose: (sent) => emailChangeEmail(sent, role, newEmail),
+    });
+  }
+  return changing;
 }

@@ -47,37 +47,13 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
       throw new AuthError(400, ErrorCode.bad_json, "Could not parse request body as JSON");
     const metadata = readMetadata(body.data);
     const creates = body.create_user !== false && !config.signupDisabled;
-    if (!creates && !(await hasAccount(request, email, phone))) {
-      // Answered as for an account, after the same limits, and nothing is sent: the answer never
-      // tells whether an address or number has an account (nor, with sign-ups off, that it has none).
-      return {};
-    }
-    if (email !== undefined) await emailOtp(request, readEmail(email), pkce, metadata);
-    else if (phone !== undefined) await phoneOtp(request, phone, body.channel, metadata);
+    // Answered alike, after the same limits, whether or not anything is sent: the answer never
+    // tells whether an address or number has an account (nor, with sign-ups off, that it has none).
+    if (email !== undefined) await emailOtp(request, readEmail(email), pkce, metadata, creates);
+    else if (phone !== undefined) await phoneOtp(request, phone, body.channel, metadata, creates);
     else throw new AuthError(400, ErrorCode.validation_failed, "One of email or phone must be set");
     return {};
   });
-
-  /** Whether the address or number has an account, spending what sending to it would spend. */
-  async function hasAccount(
-    request: FastifyRequest,
-    email: string | undefined,
-    phone: string | undefined,
-  ): Promise<boolean> {
-    if (email !== undefined) {
-      const address = readEmail(email);
-      if (await findUserByEmail(db, address)) return true;
-      await spendEmailBudget(request, "auth-magiclink", address);
-      return false;
-    }
-    if (phone === undefined) return true;
-    if (!config.phoneEnabled)
-      throw new AuthError(400, ErrorCode.phone_provider_disabled, "Unsupported phone provider");
-    const number = readPhone(phone);
-    if (await findUserByPhone(db, number)) return true;
-    await spendEmailBudget(request, "auth-sms", number);
-    return false;
-  }
 
   // The older form of the email sign-in link (GoTrue keeps it; supabase-js calls /otp).
   app.post("/magiclink", { onRequest: ctx.limits.hook("magiclink") }, async (request) => {
@@ -87,23 +63,42 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
       throw new AuthError(422, ErrorCode.validation_failed, "Password recovery requires an email");
     if (!config.emailEnabled) throw emailLoginsDisabled(422);
     const address = readEmail(email);
-    await emailOtp(request, address, parsePkce(body), readMetadata(body.data));
+    await emailOtp(request, address, parsePkce(body), readMetadata(body.data), true);
     return {};
   });
 
-  /** The sign-in link: to an account's address, or (new or unconfirmed) its confirmation link. */
+  /**
+   * The sign-in link: to an account's address, or (new or unconfirmed) its confirmation link; an
+   * address without an account gets one only when `creates`. Only the budget is spent before the
+   * answer: the link is made and sent after it, so that whether the address has an account changes
+   * neither the answer nor its time.
+   */
   async function emailOtp(
     request: FastifyRequest,
     email: string,
     pkce: Pkce | undefined,
     metadata: Record<string, unknown>,
+    creates: boolean,
   ) {
     const redirectTo = redirectFor(request, config.siteUrl);
     await spendEmailBudget(request, "auth-magiclink", email);
+    app.afterAnswer(request, "sign-in link", () =>
+      sendEmailOtp(email, pkce, metadata, creates, redirectTo),
+    );
+  }
+
+  async function sendEmailOtp(
+    email: string,
+    pkce: Pkce | undefined,
+    metadata: Record<string, unknown>,
+    creates: boolean,
+    redirectTo: string,
+  ) {
     await db
       .transaction(async (tx) => {
         let user = await findUserByEmail(tx, email, true);
         if (!user) {
+          if (!creates) return;
           user = await createUser(tx, {
             email,
             passwordHash: null,
@@ -139,12 +134,17 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
     mailer.flush();
   }
 
-  /** The code by text message; a number without an account gets one, confirmed by the code. */
+  /**
+   * The code by text message; a number without an account gets one (confirmed by the code) only
+   * when `creates`. Sent before the answer, which carries the Send SMS hook's refusal: so the
+   * answer's time can tell that a number has an account (decision 0021).
+   */
   async function phoneOtp(
     request: FastifyRequest,
     rawPhone: string,
     rawChannel: unknown,
     metadata: Record<string, unknown>,
+    creates: boolean,
   ) {
     if (!config.phoneEnabled)
       throw new AuthError(400, ErrorCode.phone_provider_disabled, "Unsupported phone provider");
@@ -153,14 +153,16 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
     await spendEmailBudget(request, "auth-sms", phone);
     await db
       .transaction(async (tx) => {
-        const user =
-          (await findUserByPhone(tx, phone, true)) ??
-          (await createUser(tx, {
+        let user = await findUserByPhone(tx, phone, true);
+        if (!user) {
+          if (!creates) return;
+          user = await createUser(tx, {
             phone,
             passwordHash: null,
             metadata,
             confirmed: config.sms.autoconfirm,
-          }));
+          });
+        }
         await sendPhoneCode(tx, app, ctx.sms, request, {
           user,
           phone,

@@ -23,22 +23,25 @@ export default async function recover(app: FastifyInstance, { ctx }: { ctx: Auth
     const pkce = parsePkce(body);
     const redirectTo = redirectFor(request, config.siteUrl);
     await spendEmailBudget(request, "auth-recovery", email);
-    await db.transaction(async (tx) => {
-      const user = await findUserByEmail(tx, email, true);
-      if (!user || sentRecently(user.recovery_sent_at)) return;
-      await sendLinkEmail(tx, mailer, {
-        userId: user.id,
-        to: email,
-        tokenType: "recovery",
-        verifyType: "recovery",
-        pkce,
-        siteUrl: config.siteUrl,
-        redirectTo,
-        compose: recoveryEmail,
+    // The link is made and sent after the answer, so that its time does not tell either.
+    app.afterAnswer(request, "recovery email", async () => {
+      await db.transaction(async (tx) => {
+        const user = await findUserByEmail(tx, email, true);
+        if (!user || sentRecently(user.recovery_sent_at)) return;
+        await sendLinkEmail(tx, mailer, {
+          userId: user.id,
+          to: email,
+          tokenType: "recovery",
+          verifyType: "recovery",
+          pkce,
+          siteUrl: config.siteUrl,
+          redirectTo,
+          compose: recoveryEmail,
+        });
+        await stampEmailSent(tx, user.id, "recovery");
       });
-      await stampEmailSent(tx, user.id, "recovery");
+      mailer.flush();
     });
-    mailer.flush();
     return {};
   });
 }

@@ -1,16 +1,15 @@
-// POST /resend: the sign-up confirmation (email), the new address's link of an email change, the
+// POST /resend: the sign-up confirmation (email), both links of an email change (both needed again), the
 // confirmation code of a phone (sms), or the new number's code of a phone change. Always 200 {}
 // (whether or not the address or number has an account); the message goes out only when there is
 // something to send, at most once a minute per purpose.
 import type { FastifyInstance } from "fastify";
 import type { AuthContext } from "../context.ts";
-import { emailChangeEmail } from "../emails/account-emails.ts";
 import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
-import { sendConfirmationEmail, sendLinkEmail } from "../emails/link-emails.ts";
+import { sendConfirmationEmail, sendEmailChangeLinks } from "../emails/link-emails.ts";
 import { AuthError, emailLoginsDisabled, ErrorCode } from "../errors.ts";
 import { parsePkce } from "../models/flow-states.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
-import { findUserByEmail, stampEmailSent } from "../models/users.ts";
+import { findUserByEmail } from "../models/users.ts";
 import { redirectFor } from "../redirects.ts";
 import { presentString, readBody, readEmail, readPhone } from "../request.ts";
 import { sendPhoneCode } from "../sms/phone-codes.ts";
@@ -75,69 +74,70 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
     const redirectTo = redirectFor(request, config.siteUrl);
     await spendEmailBudget(request, PURPOSES[type]!, "email" in by ? by.email : by.phone);
 
-    await db.transaction(async (tx) => {
-      const user =
-        "email" in by
-          ? await findUserByEmail(tx, by.email, true)
-          : await findUserByPhone(tx, by.phone, true);
-      if (!user) return;
-      switch (type) {
-        case "signup":
-          if (
-            !("email" in by) ||
-            user.email_confirmed_at ||
-            sentRecently(user.confirmation_sent_at)
-          )
+    // An email is found, made and sent after the answer, so that its time does not tell whether
+    // the address has an account either. A text message is sent before: the answer carries the
+    // Send SMS hook's refusal (decision 0021).
+    const resendMessage = async () => {
+      await db.transaction(async (tx) => {
+        const user =
+          "email" in by
+            ? await findUserByEmail(tx, by.email, true)
+            : await findUserByPhone(tx, by.phone, true);
+        if (!user) return;
+        switch (type) {
+          case "signup":
+            if (
+              !("email" in by) ||
+              user.email_confirmed_at ||
+              sentRecently(user.confirmation_sent_at)
+            )
+              return;
+            await sendConfirmationEmail(
+              tx,
+              mailer,
+              { id: user.id, email: by.email },
+              { pkce, siteUrl: config.siteUrl, redirectTo },
+            );
             return;
-          await sendConfirmationEmail(
-            tx,
-            mailer,
-            { id: user.id, email: by.email },
-            { pkce, siteUrl: config.siteUrl, redirectTo },
-          );
-          return;
-        case "email_change": {
-          const emailChange = user.email_change;
-          if (!emailChange || sentRecently(user.email_change_sent_at)) return;
-          // A change to an address that has an account goes nowhere; its owner was told once.
-          if (await findUserByEmail(tx, emailChange)) return;
-          await sendLinkEmail(tx, mailer, {
-            userId: user.id,
-            to: emailChange,
-            tokenType: "email_change_new",
-            verifyType: "email_change",
-            pkce,
-            siteUrl: config.siteUrl,
-            redirectTo,
-            compose: (link) => emailChangeEmail(link, "new", emailChange),
-          });
-          await stampEmailSent(tx, user.id, "email_change");
-          return;
-        }
-        case "sms":
-          if (!("phone" in by) || user.phone_confirmed_at) return;
-          await sendPhoneCode(tx, app, ctx.sms, request, {
-            user,
-            phone: by.phone,
-            purpose: "confirmation",
-            channel: "sms",
-          });
-          return;
-        case "phone_change": {
-          // A change to a number that has an account goes nowhere.
-          const phoneChange = user.phone_change;
-          if (!config.phoneEnabled || !phoneChange || (await findUserByPhone(tx, phoneChange)))
+          case "email_change": {
+            const emailChange = user.email_change;
+            if (!emailChange || sentRecently(user.email_change_sent_at)) return;
+            // A change to an address that has an account goes nowhere; its owner was told once.
+            if (await findUserByEmail(tx, emailChange)) return;
+            await sendEmailChangeLinks(tx, mailer, user, emailChange, {
+              pkce,
+              siteUrl: config.siteUrl,
+              redirectTo,
+            });
             return;
-          await sendPhoneCode(tx, app, ctx.sms, request, {
-            user,
-            phone: phoneChange,
-            purpose: "phone_change",
-            channel: "sms",
-          });
+          }
+          case "sms":
+            if (!("phone" in by) || user.phone_confirmed_at) return;
+            await sendPhoneCode(tx, app, ctx.sms, request, {
+              user,
+              phone: by.phone,
+              purpose: "confirmation",
+              channel: "sms",
+            });
+            return;
+          case "phone_change": {
+            // A change to a number that has an account goes nowhere.
+            const phoneChange = user.phone_change;
+            if (!config.phoneEnabled || !phoneChange || (await findUserByPhone(tx, phoneChange)))
+              return;
+            await sendPhoneCode(tx, app, ctx.sms, request, {
+              user,
+              phone: phoneChange,
+              purpose: "phone_change",
+              channel: "sms",
+            });
+          }
         }
-      }
-    });
-    mailer.flush();
+      });
+      mailer.flush();
+    };
+    if ("email" in by) app.afterAnswer(request, "resent email", resendMessage);
+    else await resendMessage();
     return {};
   });
 }

@@ -1,12 +1,14 @@
 // GET and PUT /user: metadata, password, and an email change confirmed by both addresses.
+import type { ParsedMail } from "mailparser";
 import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
 import { codeIn, followLink, linkIn, PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
+import { addressOf } from "../../../tests/support/smtp.ts";
 import { stepAt, totpCode } from "../mfa/totp.ts";
 
 describeAuthSuite(
   "auth: user",
-  ({ ctx, client, confirmedUser, emailChangeMails, count, emailTo }) => {
+  ({ ctx, smtp, client, confirmedUser, emailChangeMails, count, emailTo }) => {
     /** A confirmed account that has asked to move to a new address. */
     async function changingEmail(label: string, nextLabel: string) {
       const { email, supabase } = await confirmedUser(label);
@@ -124,6 +126,40 @@ describeAuthSuite(
       );
       const second = await followLink(linkIn(toCurrent));
       expect(second.fragment.get("access_token")).toBeTruthy();
+      expect(
+        (await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error,
+      ).toBeNull();
+    });
+
+    it("sends both links again when an email change is resent, and needs both again: the new address alone never completes it", async () => {
+      const { email, next } = await changingEmail("resent", "resent-next");
+      const first = await emailChangeMails(email, next);
+      expect((await followLink(linkIn(first.toNew))).fragment.get("message")).toMatch(
+        /confirm link sent to the other email/,
+      );
+      await ctx.db.query(
+        "UPDATE auth.users SET email_change_sent_at = now() - interval '2 minutes' WHERE email = $1",
+        [email],
+      );
+      expect((await client().auth.resend({ type: "email_change", email })).error).toBeNull();
+      // The next email to the same address with the same subject as the first.
+      const resent = (first: ParsedMail) =>
+        smtp.waitFor(
+          (m) =>
+            addressOf(m) === addressOf(first) &&
+            m.subject === first.subject &&
+            m.text !== first.text,
+        );
+      const toNew = await resent(first.toNew);
+      const toCurrent = await resent(first.toCurrent);
+      // The earlier confirmation of the new address no longer counts: it must confirm again.
+      expect((await followLink(linkIn(toNew))).fragment.get("message")).toMatch(
+        /confirm link sent to the other email/,
+      );
+      expect(
+        (await client().auth.signInWithPassword({ email, password: PASSWORD })).error,
+      ).toBeNull();
+      expect((await followLink(linkIn(toCurrent))).fragment.get("access_token")).toBeTruthy();
       expect(
         (await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error,
       ).toBeNull();

@@ -4,9 +4,9 @@ import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../../db/database.ts";
 import { authenticate } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
-import { emailChangeEmail, emailTakenEmail } from "../emails/account-emails.ts";
+import { emailTakenEmail } from "../emails/account-emails.ts";
 import { spendEmailBudget } from "../emails/email-limits.ts";
-import { sendLinkEmail } from "../emails/link-emails.ts";
+import { sendEmailChangeLinks } from "../emails/link-emails.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { parsePkce } from "../models/flow-states.ts";
 import { deleteTokens } from "../models/one-time-tokens.ts";
@@ -135,32 +135,18 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         await endSessions(tx, session, "others");
       }
       if (changeEmail) {
-        current = await requestEmailChange(tx, user.id, newEmail);
-        const taken = await findUserByEmail(tx, newEmail);
-        if (taken) {
+        if (await findUserByEmail(tx, newEmail)) {
           // Answered like any change (no account is revealed); the address's owner is told instead.
           // Links of an earlier change request no longer apply.
+          current = await requestEmailChange(tx, user.id, newEmail);
           await deleteTokens(tx, user.id, ["email_change_new", "email_change_current"]);
           await mailer.enqueue(tx, emailTakenEmail(newEmail, config.siteUrl));
         } else {
-          const recipients = [
-            ["email_change_new", newEmail, "new"],
-            ["email_change_current", current.email, "current"],
-          ] as const;
-          // A user without an address yet (phone or anonymous) confirms the new one only.
-          for (const [type, to, role] of recipients) {
-            if (!to) continue;
-            await sendLinkEmail(tx, mailer, {
-              userId: user.id,
-              to,
-              tokenType: type,
-              verifyType: "email_change",
-              pkce,
-              siteUrl: config.siteUrl,
-              redirectTo,
-              compose: (link) => emailChangeEmail(link, role, newEmail),
-            });
-          }
+          current = await sendEmailChangeLinks(tx, mailer, current, newEmail, {
+            pkce,
+            siteUrl: config.siteUrl,
+            redirectTo,
+          });
         }
       }
       if (changePhone) current = await changeNumber(tx, current, newPhone, channel);
