@@ -143,7 +143,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     pathname: string,
     init: { method?: string; body?: unknown; token?: string; ip?: string } = {},
   ) =>
-    fetch(`${server.url}/auth/v1${pathname}`, {
+    server.fetch(`${server.url}/auth/v1${pathname}`, {
       method: init.method ?? (init.body ? "POST" : "GET"),
       headers: {
         apikey: server.anonKey,

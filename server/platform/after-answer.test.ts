@@ -12,11 +12,11 @@ it("answers before the work is done, and closes only once it is", async () => {
   await app.register(afterAnswer);
   let finished = 0;
   app.post("/work", async (request) => {
-    app.afterAnswer(request, "slow work", async () => {
+    app.afterAnswer.run(request, "slow work", async () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       finished++;
     });
-    app.afterAnswer(request, "failing work", async () => {
+    app.afterAnswer.run(request, "failing work", async () => {
       throw new Error("no luck");
     });
     return {};

@@ -6,27 +6,33 @@ import fp from "fastify-plugin";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Runs `work` after the request's answer (`what` names it in the log if it fails). */
-    afterAnswer(request: FastifyRequest, what: string, work: () => Promise<void>): void;
+    afterAnswer: AfterAnswer;
+  }
+}
+
+export class AfterAnswer {
+  readonly #running = new Set<Promise<void>>();
+
+  /** Runs `work` after the request's answer (`what` names it in the log if it fails). */
+  run(request: FastifyRequest, what: string, work: () => Promise<void>): void {
+    const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err: unknown) => request.log.error({ err }, `${what} failed`))
+      .finally(() => this.#running.delete(done));
+    this.#running.add(done);
+  }
+
+  /** Resolves once no such work is running (what was started meanwhile included). */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.all([...this.#running]);
   }
 }
 
 export default fp(
   async function afterAnswer(app: FastifyInstance) {
-    const running = new Set<Promise<void>>();
-    app.decorate(
-      "afterAnswer",
-      (request: FastifyRequest, what: string, work: () => Promise<void>) => {
-        const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-          .then(work)
-          .catch((err: unknown) => request.log.error({ err }, `${what} failed`))
-          .finally(() => running.delete(done));
-        running.add(done);
-      },
-    );
-    app.addHook("onClose", async () => {
-      await Promise.all([...running]);
-    });
+    const work = new AfterAnswer();
+    app.decorate("afterAnswer", work);
+    app.addHook("onClose", () => work.idle());
   },
   { name: "after-answer" },
 );

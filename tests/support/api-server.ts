@@ -21,6 +21,11 @@ export type ApiServer = {
    * With `pkce`, the PKCE flow, its verifier kept in memory (unless `storage` is given). With
    * `fetch`, every request the client sends goes through it (to see which ones it sends).
    */
+  /**
+   * fetch that resolves once the work the answer started is done too (emails made after the
+   * answer), so what a test reads next is the world after the request. Every client here uses it.
+   */
+  fetch: typeof fetch;
   client(options?: {
     storage?: Storage;
     ip?: string;
@@ -71,19 +76,28 @@ export async function startApiServer(
     captcha: opts.captcha ?? CHEAP_CAPTCHA,
   });
   await app.listen({ port, host: "127.0.0.1" });
+  const settled =
+    (inner: typeof fetch): typeof fetch =>
+    async (input, init) => {
+      const res = await inner(input, init);
+      await app.afterAnswer.idle();
+      return res;
+    };
   return {
     app,
     url,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
+    fetch: settled(fetch),
     admin: () =>
       createClient(url, keys.serviceRoleKey, {
+        global: { fetch: settled(fetch) },
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       }),
-    client: ({ storage, ip, pkce = false, fetch } = {}) => {
+    client: ({ storage, ip, pkce = false, fetch: through = fetch } = {}) => {
       const kept = storage ?? (pkce ? memoryStorage() : undefined);
       return createClient(url, keys.anonKey, {
-        global: { headers: ip ? { "x-forwarded-for": ip } : {}, ...(fetch ? { fetch } : {}) },
+        global: { headers: ip ? { "x-forwarded-for": ip } : {}, fetch: settled(through) },
         auth: {
           flowType: pkce ? "pkce" : "implicit",
           persistSession: Boolean(kept),

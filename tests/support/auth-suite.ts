@@ -16,7 +16,7 @@ import { useTestServer } from "./test-server.ts";
 export function authHelpers(server: ApiServer, smtp: TestSmtp, db: () => Database) {
   const client = () => server.client({ ip: uniqueIp() });
   const auth = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
-    fetch(`${server.url}/auth/v1${path}`, {
+    server.fetch(`${server.url}/auth/v1${path}`, {
       ...init,
       headers: {
         apikey: server.anonKey,

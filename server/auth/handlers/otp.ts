@@ -82,7 +82,7 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
   ) {
     const redirectTo = redirectFor(request, config.siteUrl);
     await spendEmailBudget(request, "auth-magiclink", email);
-    app.afterAnswer(request, "sign-in link", () =>
+    app.afterAnswer.run(request, "sign-in link", () =>
       sendEmailOtp(email, pkce, metadata, creates, redirectTo),
     );
   }

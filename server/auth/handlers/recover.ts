@@ -24,7 +24,7 @@ export default async function recover(app: FastifyInstance, { ctx }: { ctx: Auth
     const redirectTo = redirectFor(request, config.siteUrl);
     await spendEmailBudget(request, "auth-recovery", email);
     // The link is made and sent after the answer, so that its time does not tell either.
-    app.afterAnswer(request, "recovery email", async () => {
+    app.afterAnswer.run(request, "recovery email", async () => {
       await db.transaction(async (tx) => {
         const user = await findUserByEmail(tx, email, true);
         if (!user || sentRecently(user.recovery_sent_at)) return;

@@ -136,7 +136,7 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
       });
       mailer.flush();
     };
-    if ("email" in by) app.afterAnswer(request, "resent email", resendMessage);
+    if ("email" in by) app.afterAnswer.run(request, "resent email", resendMessage);
     else await resendMessage();
     return {};
   });
