@@ -1,9 +1,10 @@
 // The HTTP platform: security headers, JSON bodies, body limits, health, protocol-shaped errors.
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildTestApp } from "../tests/support/app.ts";
 import { describeEachDatabase } from "../tests/support/databases.ts";
+import { rawConnect } from "../tests/support/raw-http.ts";
 import { BODY_LIMIT } from "./http/body-limit.ts";
 import { openPglite } from "./db/pglite.ts";
 import { openPostgres } from "./db/postgres.ts";
@@ -129,5 +130,54 @@ describeEachDatabase("health when the database is gone", (ctx) => {
       message: "Database unavailable",
     });
     await app.close();
+  });
+});
+
+describe("HSTS", () => {
+  const db = openPglite(undefined);
+  afterAll(async () => (await db).close());
+
+  /** Strict-Transport-Security of an answer, a router's refusal and a request Node cannot parse. */
+  async function hstsOf(env: Record<string, string>) {
+    const app = await buildTestApp(await db, { env });
+    try {
+      const base = await app.listen({ port: 0, host: "127.0.0.1" });
+      const answers = await Promise.all(
+        ["/livez", "/auth/v1/%ZZ"].map((path) => fetch(`${base}${path}`)),
+      );
+      const conn = await rawConnect(Number(new URL(base).port));
+      conn.socket.write("GET /faq\tx HTTP/1.1\r\nHost: x\r\n\r\n");
+      const { status, head } = await conn.response();
+      conn.socket.destroy();
+      return [
+        ...answers.map((res) => [res.status, res.headers.get("strict-transport-security")]),
+        [status, /\r\nstrict-transport-security: ([^\r]*)/i.exec(head)?.[1] ?? null],
+      ];
+    } finally {
+      await app.close();
+    }
+  }
+
+  it("is sent by a production site whose address is https, on every answer", async () => {
+    const hsts = "max-age=63072000; includeSubDomains";
+    expect(
+      await hstsOf({ NODE_ENV: "production", SITE_URL: "https://www.revwise.example" }),
+    ).toEqual([
+      [200, hsts],
+      [400, hsts],
+      [400, hsts],
+    ]);
+  });
+
+  it("is never sent by a site served over plain HTTP, nor outside production", async () => {
+    for (const env of [
+      { NODE_ENV: "production", SITE_URL: "http://localhost:3000" },
+      { NODE_ENV: "development", SITE_URL: "https://www.revwise.example" },
+    ])
+      expect(await hstsOf(env)).toEqual([
+        [200, null],
+        [400, null],
+        [400, null],
+      ]);
   });
 });

@@ -71,8 +71,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
-    frameworkErrors: frameworkErrors(config.env === "production"),
-    clientErrorHandler: clientErrors(config.env === "production"),
+    frameworkErrors: frameworkErrors(config.hsts),
+    clientErrorHandler: clientErrors(config.hsts),
     // A request without a Host header is refused by requireHost, with the usual headers.
     http: { ...timeouts.http, requireHostHeader: false },
   });
@@ -99,7 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       threshold: 1024,
       encodings: ["br", "gzip"],
     });
-    await app.register(securityHeaders, { hsts: config.env === "production" });
+    await app.register(securityHeaders, { hsts: config.hsts });
     await app.register(jsonBody);
     app.setErrorHandler(rootErrorHandler);
     app.setNotFoundHandler(rootNotFound);

@@ -267,6 +267,11 @@ export type Config = {
   devMailbox: boolean;
   /** Which peers may state the client's address in X-Forwarded-For (Fastify's trustProxy). */
   trustProxy: TrustProxy;
+  /**
+   * Whether every answer carries Strict-Transport-Security: a production site whose public origin
+   * (SITE_URL) is https. A site served over plain HTTP never sends it.
+   */
+  hsts: boolean;
   /** The longest a request may take to arrive, headers and body (a slow sender is cut with 408). */
   requestTimeoutMs: number;
   /** How long readiness says 503 after SIGTERM, while requests are still served, before closing. */
@@ -512,6 +517,7 @@ export function loadConfig(
     leadEmailsPerHour: e.RATE_LIMIT_LEAD_EMAIL_SENT,
     devMailbox,
     trustProxy,
+    hsts: e.NODE_ENV === "production" && new URL(siteUrl).protocol === "https:",
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === "production" ? 5000 : 0),
     logFormat: e.LOG_FORMAT ?? (stdoutIsTerminal ? "pretty" : "json"),

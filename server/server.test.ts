@@ -6,7 +6,7 @@ import { jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { tempDir, TEST_JWT_SECRET } from "../tests/support/app.ts";
 import { runToExit, sharedDeploymentEnv, startServer } from "../tests/support/server-process.ts";
-import { rawConnect } from "../tests/support/raw-http.ts";
+import { rawConnect, waitForLog } from "../tests/support/raw-http.ts";
 import { redisAvailable, TEST_REDIS_URL } from "../tests/support/redis.ts";
 import { openPglite } from "./db/pglite.ts";
 
@@ -141,6 +141,48 @@ describe("server process", () => {
     } finally {
       await server.stop("SIGTERM");
     }
+  });
+
+  it("logs a client that drops its upload as a request cut short, never as the database down", async () => {
+    const dataDir = tempDir();
+    const server = await startServer({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "none") });
+    try {
+      for (const path of [
+        "/auth/v1/signup",
+        "/rest/v1/demo_requests",
+        "/functions/v1/contact-notification",
+      ]) {
+        const conn = await rawConnect(server.port);
+        conn.socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n` +
+            'Content-Length: 100\r\n\r\n{"email":',
+        );
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        conn.socket.destroy();
+        await conn.closed;
+      }
+      await waitForLog(server.logs, /function: the client left/);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    } finally {
+      await server.stop("SIGTERM");
+    }
+    const lines = server.logs
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as { level: number; msg: string; req?: { url: string } });
+    expect(lines.filter((l) => l.level >= 40 && !/no built site/.test(l.msg))).toEqual([]);
+    expect(lines.filter((l) => l.req).map((l) => [l.level, l.req!.url, l.msg])).toEqual([
+      [30, "/auth/v1/signup", "auth request: the client left before sending its whole request"],
+      [
+        30,
+        "/rest/v1/demo_requests",
+        "rest request: the client left before sending its whole request",
+      ],
+      [
+        30,
+        "/functions/v1/contact-notification",
+        "function: the client left before sending its whole request",
+      ],
+    ]);
   });
 
   it("refuses a bad variable with one line naming it and exit code 1", async () => {

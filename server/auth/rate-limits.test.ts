@@ -4,7 +4,7 @@
 import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
 import { uniqueEmail } from "../../tests/support/auth.ts";
-import { uniqueIp } from "../../tests/support/api-server.ts";
+import { uniqueIp, uniqueIpv6Network } from "../../tests/support/api-server.ts";
 
 describeAuthSuite(
   "auth: rate limits",
@@ -39,6 +39,21 @@ describeAuthSuite(
             .status,
         );
       expect(grants).toEqual([400, 400, 429]);
+    });
+
+    it("keeps one bucket for every address of an IPv6 /64, and for an IPv4 address however written", async () => {
+      const email = uniqueEmail("network");
+      const network = uniqueIpv6Network();
+      const statuses = [];
+      for (const ip of [`${network}::1`, `${network}:ffff::2`, `${network.toUpperCase()}::3`])
+        statuses.push((await from(ip, "/recover", { email })).status);
+      expect(statuses).toEqual([200, 200, 200]);
+      expect((await from(`${network}:1:2:3:4`, "/recover", { email })).status).toBe(429);
+      expect((await from(`${uniqueIpv6Network()}::1`, "/recover", { email })).status).toBe(200);
+
+      const ip = uniqueIp();
+      for (let i = 0; i < 3; i++) await from(ip, "/recover", { email });
+      expect((await from(`::ffff:${ip}`, "/recover", { email })).status).toBe(429);
     });
 
     it("turns a limit off with 0", async () => {

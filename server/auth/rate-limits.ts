@@ -4,6 +4,7 @@
 // GoTrue's 429 over_request_rate_limit with Retry-After.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
+import { clientKey } from "../platform/addresses.ts";
 import { bucketStore, type BucketRule } from "../platform/token-bucket.ts";
 import { ErrorCode, tooMany } from "./errors.ts";
 
@@ -63,7 +64,7 @@ export function authRateLimits(app: FastifyInstance): AuthRateLimits {
   async function take(bucket: AuthBucket, request: FastifyRequest) {
     const rule = byBucket[bucket];
     if (!rule) return;
-    const taken = await store.take(`${bucket}:${request.ip}`, rule);
+    const taken = await store.take(`${bucket}:${clientKey(request.ip)}`, rule);
     if (!taken.ok)
       throw tooMany(
         ErrorCode.over_request_rate_limit,

@@ -1,5 +1,6 @@
 // Where email links may lead (GoTrue's IsRedirectURLValid without an allow list): the site itself,
-// any port of a loopback host, any loopback address; nowhere else, and never with credentials.
+// any port of a loopback host, any loopback address over http or https; nowhere else, and never
+// with credentials.
 import { describe, expect, it } from "vitest";
 import { allowedRedirect } from "./redirects.ts";
 
@@ -27,6 +28,23 @@ describe("allowedRedirect", () => {
     // On a local site, any port of its host.
     expect(allowedRedirect("http://localhost:5173/x", "http://localhost:3000")).toBe(
       "http://localhost:5173/x",
+    );
+  });
+
+  it("leads to a loopback address over http or https only, never another scheme", () => {
+    for (const site of ["https://revwise.example", "http://127.0.0.1:3000"])
+      for (const url of [
+        "javascript://127.0.0.1/%0aalert(1)",
+        "javascript://[::1]/%0aalert(1)",
+        "data://127.0.0.1/text/html,<script>alert(1)</script>",
+        "file://127.0.0.1/etc/passwd",
+        "ftp://127.0.0.1/",
+        "ws://127.0.0.1:9999/",
+        "myapp://127.0.0.1/callback",
+      ])
+        expect([site, url, allowedRedirect(url, site)]).toEqual([site, url, undefined]);
+    expect(allowedRedirect("https://127.0.0.1:9999/cb", "https://revwise.example")).toBe(
+      "https://127.0.0.1:9999/cb",
     );
   });
 });

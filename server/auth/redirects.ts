@@ -1,7 +1,9 @@
 // Where an email's link (or GET /verify) leads, as GoTrue's GetReferrer decides: the redirect_to
 // asked for (its header, else the query), else the page the request came from (Referer), each
 // only when it is allowed; else SITE_URL. Allowed: our own site (same scheme and host; any port
-// on a loopback host, RFC 8252's native apps), or any loopback address; never credentials in it.
+// on a loopback host, RFC 8252's native apps), or any loopback address over http or https (a
+// `javascript:` or other scheme naming a loopback host is not a page on this device); never
+// credentials in it.
 import type { FastifyRequest } from "fastify";
 import { ipOfHost, isLoopbackAddress } from "../platform/addresses.ts";
 import { queryParam } from "./request.ts";
@@ -39,11 +41,12 @@ export function allowedRedirect(candidate: unknown, siteUrl: string): string | u
   const site = new URL(siteUrl);
   const host = hostOf(target);
   const loopbackIp = isLoopbackAddress(host);
+  const web = target.protocol === "http:" || target.protocol === "https:";
   const ownSite =
     target.protocol === site.protocol &&
     host === hostOf(site) &&
     (target.port === site.port || loopbackIp || host === "localhost");
-  return ownSite || loopbackIp ? target.toString() : undefined;
+  return ownSite || (loopbackIp && web) ? target.toString() : undefined;
 }
 
 /** Appends parameters to the fragment (implicit flow) or the query (PKCE) of a redirect. */

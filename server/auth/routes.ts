@@ -18,6 +18,7 @@ import signup from "./handlers/signup.ts";
 import token from "./handlers/token.ts";
 import user from "./handlers/user.ts";
 import verify from "./handlers/verify.ts";
+import { noStoreUnlessSet } from "../http/no-store.ts";
 
 export default async function authRoutes(app: FastifyInstance) {
   app.setErrorHandler(authErrorHandler);
@@ -25,10 +26,9 @@ export default async function authRoutes(app: FastifyInstance) {
   // Every answer says which API version it speaks (auth-js reads error codes from it).
   app.addHook("onSend", async (_request, reply, payload) => {
     reply.header("x-supabase-api-version", API_VERSION);
-    // Nothing is cached unless its handler says so (the public keys).
-    if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     return payload;
   });
+  noStoreUnlessSet(app);
   app.all("/*", authNotFound);
   const ctx = authContext(app);
   for (const routes of [

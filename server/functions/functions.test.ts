@@ -4,7 +4,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { expect, it } from "vitest";
 import { FUNCTIONS } from "../../common/functions.ts";
-import { startApiServer, uniqueIp } from "../../tests/support/api-server.ts";
+import { startApiServer, uniqueIp, uniqueIpv6Network } from "../../tests/support/api-server.ts";
 import { fetchChallenge, solvedPayload } from "../../tests/support/captcha.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
 import { REQUEST_ACCESS_MESSAGES, REQUEST_DEMO_MESSAGES } from "../../tests/support/leads.ts";
@@ -352,6 +352,25 @@ describeEachDatabase("lead functions", (ctx) => {
     ]);
   });
 
+  it("keeps every answer out of caches, errors too", async () => {
+    const answers = await Promise.all(
+      [
+        fetch(`${server.url}/functions/v1/no-such-function`),
+        fetch(`${server.url}/functions/v1/${FUNCTIONS.contact}`, { method: "POST" }),
+        fetch(`${server.url}/functions/v1/${FUNCTIONS.sessions}`),
+      ].map(async (answer) => {
+        const res = await answer;
+        await res.arrayBuffer();
+        return [res.status, res.headers.get("cache-control")];
+      }),
+    );
+    expect(answers).toEqual([
+      [404, "no-store"],
+      [401, "no-store"],
+      [401, "no-store"],
+    ]);
+  });
+
   it("serves signed, expiring challenges that are never cached", async () => {
     const res = await fetch(`${server.url}/functions/v1/${FUNCTIONS.captchaChallenge}`);
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -380,35 +399,74 @@ describeEachDatabase("lead functions", (ctx) => {
     expect(await rows("contact_messages", "burst10@case.example")).toEqual([]);
   });
 
-  it("emails the team at most 10 leads in a burst from one address, then one every six minutes", async () => {
-    const ip = uniqueIp();
-    const forms = [
-      [FUNCTIONS.contact, contact],
-      [FUNCTIONS.requestAccess, access],
-      [FUNCTIONS.requestDemo, demo],
-    ] as const;
-    const send = async (i: number) => {
-      const [name, fields] = forms[i % 3]!;
-      return fetch(`${server.url}/functions/v1/${name}`, {
-        method: "POST",
-        headers: {
-          apikey: server.anonKey,
-          authorization: `Bearer ${server.anonKey}`,
-          "content-type": "application/json",
-          "x-forwarded-for": ip,
-        },
-        body: JSON.stringify({
-          ...fields,
-          email: `volume${i}@case.example`,
-          captcha: await solvedPayload(server.url),
-        }),
+  it("counts every address of an IPv6 /64 as one client address: per form, and for the captcha", async () => {
+    const network = uniqueIpv6Network();
+    const from = (i: number) => server.client({ ip: `${network}::${i.toString(16)}` });
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await invoke(from(i), FUNCTIONS.contact, { ...contact, email: `net${i}@case.example` }))
+          .status,
+      ).toBe(400);
+    expect(
+      await invoke(from(10), FUNCTIONS.contact, { ...contact, email: "net10@case.example" }),
+    ).toMatchObject({ status: 429, body: { code: "rate_limited" } });
+    const challenge = (i: number) =>
+      fetch(`${server.url}/functions/v1/${FUNCTIONS.captchaChallenge}`, {
+        headers: { "x-forwarded-for": `${network}:${i.toString(16)}::1` },
       });
-    };
-    for (let i = 0; i < 10; i++) expect((await send(i)).status).toBe(200);
-    const refused = await send(10);
-    expect(refused.status).toBe(429);
-    expect(await refused.json()).toMatchObject({ code: "rate_limited" });
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(300);
-    expect(await rows("access_requests", "volume10@case.example")).toEqual([]);
+    for (let i = 0; i < 60; i++) expect((await challenge(i)).status).toBe(200);
+    expect((await challenge(60)).status).toBe(429);
   });
+
+  it.for([
+    {
+      client: "one address",
+      tag: "ip",
+      addresses: () => {
+        const ip = uniqueIp();
+        return () => ip;
+      },
+    },
+    {
+      client: "the addresses of one IPv6 /64",
+      tag: "net",
+      addresses: () => {
+        const network = uniqueIpv6Network();
+        return (i: number) => `${network}:${i.toString(16)}::1`;
+      },
+    },
+  ])(
+    "emails the team at most 10 leads in a burst from $client, then one every six minutes",
+    async ({ tag, addresses }) => {
+      const ipOf = addresses();
+      const forms = [
+        [FUNCTIONS.contact, contact],
+        [FUNCTIONS.requestAccess, access],
+        [FUNCTIONS.requestDemo, demo],
+      ] as const;
+      const send = async (i: number) => {
+        const [name, fields] = forms[i % 3]!;
+        return fetch(`${server.url}/functions/v1/${name}`, {
+          method: "POST",
+          headers: {
+            apikey: server.anonKey,
+            authorization: `Bearer ${server.anonKey}`,
+            "content-type": "application/json",
+            "x-forwarded-for": ipOf(i),
+          },
+          body: JSON.stringify({
+            ...fields,
+            email: `volume${i}-${tag}@case.example`,
+            captcha: await solvedPayload(server.url),
+          }),
+        });
+      };
+      for (let i = 0; i < 10; i++) expect((await send(i)).status).toBe(200);
+      const refused = await send(10);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ code: "rate_limited" });
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(300);
+      expect(await rows("access_requests", `volume10-${tag}@case.example`)).toEqual([]);
+    },
+  );
 });

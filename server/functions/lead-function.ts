@@ -9,6 +9,7 @@ import { z } from "zod";
 import { HONEYPOT_FIELD, leadSourceSchema, type LeadSource } from "../../common/leads.ts";
 import type { LeadKind, LeadSchema } from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
+import { clientKey } from "../platform/addresses.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
 import { bucketStore, type BucketRule, type BucketStore } from "../platform/token-bucket.ts";
 import { bearerToken } from "../security/tokens.ts";
@@ -48,7 +49,7 @@ export function registerLeadFunction<S extends LeadSchema>(
       config: {
         rateLimit: {
           ...LIMITS.form,
-          keyGenerator: (r: FastifyRequest) => `fn:${opts.name}:${r.ip}`,
+          keyGenerator: (r: FastifyRequest) => `fn:${opts.name}:${clientKey(r.ip)}`,
         },
       },
     },
@@ -106,7 +107,7 @@ export function registerLeadFunction<S extends LeadSchema>(
         throw new FunctionError(400, "captcha_failed", CAPTCHA_FAILED);
       }
       // Counted here, where a new lead is about to email the team: not a refused or repeated one.
-      const taken = await opts.teamLeads.take(request.ip, TEAM_LEADS);
+      const taken = await opts.teamLeads.take(clientKey(request.ip), TEAM_LEADS);
       if (!taken.ok)
         throw new FunctionError(
           429,

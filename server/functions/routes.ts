@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { FUNCTIONS } from "../../common/functions.ts";
 import { contactLead, requestAccessLead, requestDemoLead } from "../leads/kinds.ts";
+import { noStoreUnlessSet } from "../http/no-store.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
 import { Captcha, DEFAULT_CAPTCHA_OPTIONS, type CaptchaOptions } from "../security/captcha.ts";
 import { functionNotFound, functionsErrorHandler } from "./errors.ts";
@@ -14,6 +15,7 @@ export default async function functionRoutes(
 ) {
   app.setErrorHandler(functionsErrorHandler);
   app.setNotFoundHandler(functionNotFound);
+  noStoreUnlessSet(app);
   const captcha = new Captcha(app.keys.derive("captcha"), {
     ...DEFAULT_CAPTCHA_OPTIONS,
     ...opts.captcha,
@@ -23,10 +25,7 @@ export default async function functionRoutes(
   app.get(
     `/${FUNCTIONS.captchaChallenge}`,
     { config: { rateLimit: LIMITS.captchaChallenge } },
-    async (_request, reply) => {
-      reply.header("cache-control", "no-store");
-      return captcha.challenge();
-    },
+    async () => captcha.challenge(),
   );
 
   const teamLeads = teamLeadBuckets(app);

@@ -33,13 +33,12 @@ export async function sessionsOf(q: Queryable, userId: string): Promise<SessionL
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function registerSessionsFunction(app: FastifyInstance) {
-  app.get(`/${FUNCTIONS.sessions}`, async (request, reply) => {
+  app.get(`/${FUNCTIONS.sessions}`, async (request) => {
     const caller = await authenticate(app.db, app.tokens, request).catch((err: unknown) => {
       if (err instanceof AuthError)
         throw new FunctionError(401, "invalid_jwt", "Sign in to see your sessions.");
       throw err;
     });
-    reply.header("cache-control", "no-store");
     const rows = await sessionsOf(app.db, caller.user.id);
     const sessions: AccountSession[] = rows.map((s) => ({
       id: s.id,

@@ -1,12 +1,13 @@
 // Classifies the errors Fastify and its plugins raise before a handler runs, so that each
 // protocol can answer them in its own shape instead of Fastify's {statusCode, code: "FST_…"}.
-import type { FastifyError } from "fastify";
+import type { FastifyError, FastifyRequest } from "fastify";
 import { isDatabaseUnavailable } from "../db/database.ts";
 
 /** What a 503 tells the client to wait before trying again (Retry-After, seconds). */
 export const RETRY_AFTER_SECONDS = 1;
 
 export type RequestProblem =
+  | { kind: "aborted"; status: 400 }
   | { kind: "too_large"; status: 413 }
   | { kind: "bad_json"; status: 400; detail: string }
   | { kind: "media_type"; status: 415; detail: string }
@@ -16,7 +17,10 @@ export type RequestProblem =
   | { kind: "unavailable"; status: 503 }
   | { kind: "internal"; status: 500 };
 
-export function classify(err: FastifyError): RequestProblem {
+export function classify(err: FastifyError, request: FastifyRequest): RequestProblem {
+  // The request's own stream failed: the client closed or reset the connection while sending its
+  // body (Node's "aborted", ECONNRESET). Nobody is left to answer, and the database is not at fault.
+  if (err === request.raw.errored) return { kind: "aborted", status: 400 };
   if (isDatabaseUnavailable(err)) return { kind: "unavailable", status: 503 };
   const status = err.statusCode ?? 500;
   switch (err.code) {

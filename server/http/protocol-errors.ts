@@ -29,9 +29,11 @@ export class ProtocolError<Code extends string = string> extends Error {
   }
 }
 
-/** A protocol's answer to each kind of problem. */
+/** A protocol's answer to each kind of problem (a request its client abandoned gets none). */
 export type ProblemTable<Answer> = {
-  [K in RequestProblem["kind"]]: (problem: Extract<RequestProblem, { kind: K }>) => Answer;
+  [K in Exclude<RequestProblem["kind"], "aborted">]: (
+    problem: Extract<RequestProblem, { kind: K }>,
+  ) => Answer;
 };
 
 export type Protocol<Answer> = {
@@ -51,7 +53,15 @@ export function protocolErrorHandler<Answer>(protocol: Protocol<Answer>) {
         reply.header("retry-after", String(own.retryAfterSeconds));
       return protocol.send(reply, own);
     }
-    const problem = classify(err);
+    const problem = classify(err, request);
+    if (problem.kind === "aborted") {
+      // The connection is gone: the line tells the operator the request ended here.
+      request.log.info(
+        { req: request, err: err.message },
+        `${protocol.name}: the client left before sending its whole request`,
+      );
+      return reply.code(problem.status).send();
+    }
     if (problem.kind === "unavailable") {
       request.log.warn({ err }, `${protocol.name}: database unavailable`);
       reply.header("retry-after", String(RETRY_AFTER_SECONDS));

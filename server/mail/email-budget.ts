@@ -1,12 +1,13 @@
 // Budgets for the emails a visitor can make the site send to an address they typed (account
 // emails, the lead forms' replies: the demo email, the newsletter's confirmation): so many an hour
-// per client IP, so many for the whole site for each of the two kinds (so that the forms cannot
-// starve sign-ups and recoveries, nor these the forms), and at most one email per purpose and
-// address within that purpose's repeat window. Counted in Redis when
-// REDIS_URL is set (every instance spends the same budgets), else in this process; when Redis
-// fails, this process's own counts apply rather than none.
+// per client (an IPv4 address, an IPv6 client's /64: clientKey), so many for the whole site for
+// each of the two kinds (so that the forms cannot starve sign-ups and recoveries, nor these the
+// forms), and at most one email per purpose and address within that purpose's repeat window.
+// Counted in Redis when REDIS_URL is set (every instance spends the same budgets), else in this
+// process; when Redis fails, this process's own counts apply rather than none.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { clientKey } from "../platform/addresses.ts";
 
 const WINDOW_MS = 3_600_000;
 
@@ -103,7 +104,7 @@ export default fp(
       async claim(client, email) {
         const family = limits[email.family];
         const keys: Keys = {
-          ip: `${prefix}ip:${client.ip}`,
+          ip: `${prefix}ip:${clientKey(client.ip)}`,
           site: `${prefix}site:${email.family}`,
           recent: `${prefix}to:${email.purpose}:${email.to.toLowerCase()}`,
         };

@@ -1,7 +1,8 @@
 // Hosts judged by their parsed address: public and non-public ranges, loopback names and
-// addresses in every spelling, and names that merely begin like one.
+// addresses in every spelling, and names that merely begin like one; and what per-client limits
+// count a client's address as.
 import { describe, expect, it } from "vitest";
-import { ipOfHost, isLoopbackHost, isPublicAddress } from "./addresses.ts";
+import { clientKey, ipOfHost, isLoopbackHost, isPublicAddress } from "./addresses.ts";
 
 describe("loopback hosts", () => {
   it("knows localhost and every loopback address, bracketed or not", () => {
@@ -67,5 +68,36 @@ describe("public addresses", () => {
       "not an address",
     ])
       expect([address, isPublicAddress(address)]).toEqual([address, false]);
+  });
+});
+
+describe("client keys", () => {
+  it("counts an IPv4 client by its address, written as an IPv4-mapped IPv6 address or not", () => {
+    expect(clientKey("192.0.2.7")).toBe("192.0.2.7");
+    expect(clientKey("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(clientKey("::FFFF:c000:207")).toBe("192.0.2.7");
+    expect(clientKey("0:0:0:0:0:ffff:192.0.2.7")).toBe("192.0.2.7");
+  });
+
+  it("counts an IPv6 client by its /64 network, however the address is spelled", () => {
+    const network = "2001:db8:1:1::/64";
+    for (const address of [
+      "2001:db8:1:1::1",
+      "2001:db8:1:1:ffff::2",
+      "2001:DB8:1:1:FFFF:FFFF:FFFF:FFFF",
+      "2001:0db8:0001:0001:0000:0000:0000:0001",
+      "2001:db8:1:1:0:0:192.0.2.7",
+      "2001:db8:1:1::1%eth0",
+    ])
+      expect([address, clientKey(address)]).toEqual([address, network]);
+    expect(clientKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(clientKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientKey("::1")).toBe("0:0:0:0::/64");
+    expect(clientKey("fe80::1:2")).toBe("fe80:0:0:0::/64");
+  });
+
+  it("keeps what is not an IP address as it is", () => {
+    expect(clientKey("unknown")).toBe("unknown");
+    expect(clientKey("")).toBe("");
   });
 });

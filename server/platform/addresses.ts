@@ -1,6 +1,7 @@
 // What kind of host an address or a URL names: loopback (this machine only) or public (the
-// internet). One home for the ranges, so the dev mailbox, email links and admins' endpoints judge
-// a host the same way, by its parsed address and never by how its text begins.
+// internet), and what a client's address is counted as by per-client limits. One home for the
+// ranges, so the dev mailbox, email links and admins' endpoints judge a host the same way, by its
+// parsed address and never by how its text begins.
 import net from "node:net";
 
 const LOOPBACK = new net.BlockList();
@@ -68,4 +69,39 @@ export function isLoopbackAddress(address: string): boolean {
 export function isLoopbackHost(host: string): boolean {
   const address = ipOfHost(host);
   return address === undefined ? host.toLowerCase() === "localhost" : isLoopbackAddress(address);
+}
+
+/** An IPv6 address's eight 16-bit groups (its zone, if any, dropped; a dotted IPv4 tail read). */
+function ipv6Groups(address: string): number[] {
+  let text = address.replace(/%.*$/, "");
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::");
+  const groups = (part: string | undefined) =>
+    part ? part.split(":").map((group) => parseInt(group, 16)) : [];
+  const front = groups(head);
+  if (tail === undefined) return front;
+  const back = groups(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/**
+ * What per-client limits count a client's address as: an IPv4 address as it is, an IPv4-mapped
+ * IPv6 address (`::ffff:a.b.c.d`, how a dual-stack socket sees an IPv4 client) as that IPv4
+ * address, and any other IPv6 address as its /64 network, written one way whatever the spelling.
+ * One subscriber is given a whole /64 and picks addresses in it freely, so counting each address
+ * would give one client 2^64 budgets. Anything that is not an IP address is counted as it is.
+ */
+export function clientKey(address: string): string {
+  if (!net.isIPv6(address)) return address;
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff)
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".");
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }

@@ -4,6 +4,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { clientKey } from "./addresses.ts";
 
 export default fp(
   async function rateLimits(app: FastifyInstance) {
@@ -11,6 +12,8 @@ export default fp(
       global: false,
       redis: app.redis,
       nameSpace: "revwise-rl:",
+      // One count per client: an IPv6 client's /64, an IPv4 client however its address is written.
+      keyGenerator: (request) => clientKey(request.ip),
       // When the shared store is unreachable, fail open rather than refuse every visitor.
       skipOnError: true,
       // Allowed requests carry no x-ratelimit-* headers (work on every request for no reader);

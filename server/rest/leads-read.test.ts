@@ -4,6 +4,7 @@
 // once. PostgREST's filters, search across columns, order, ranges and the exact count.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, expect, it } from "vitest";
+import { uniqueIp } from "../../tests/support/api-server.ts";
 import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
 import { readUntil } from "../../tests/support/poll.ts";
 import { raiseToAal2, teamMember } from "../../tests/support/team.ts";
@@ -175,6 +176,52 @@ describeAuthSuite("rest: the leads view", (suite) => {
     const gone = await ours(leaving);
     expect([gone.status, gone.error?.code]).toEqual([403, "42501"]);
     expect(memberId).toBeTruthy();
+  });
+
+  it("keeps every answer out of caches: reads, CSV exports, statistics, writes and errors", async () => {
+    const asMember = await headersOf(member);
+    const answers = await Promise.all(
+      [
+        ["/leads?select=email", asMember],
+        ["/leads?select=email", { ...asMember, accept: "text/csv" }],
+        ["/page_stats?day=gte.2026-01-01&day=lte.2026-01-31", asMember],
+        ["/page_stats", asMember],
+        ["/leads", { apikey: server.anonKey }],
+        ["/leads", {}],
+        ["/no_such_table", { apikey: server.anonKey }],
+        ["/rpc/nothing", { apikey: server.anonKey }, "POST"],
+        ["/%ZZ", { apikey: server.anonKey }],
+      ].map(async ([path, headers, method]) => {
+        const res = await fetch(`${server.url}/rest/v1${path as string}`, {
+          method: method as string | undefined,
+          headers: headers as Record<string, string>,
+        });
+        await res.arrayBuffer();
+        return [path, res.status, res.headers.get("cache-control")];
+      }),
+    );
+    const written = await fetch(`${server.url}/rest/v1/newsletter_subscribers`, {
+      method: "POST",
+      headers: {
+        apikey: server.anonKey,
+        "content-type": "application/json",
+        "x-forwarded-for": uniqueIp(),
+      },
+      body: JSON.stringify({ email: `cache-${Date.now().toString(36)}@no-store.example` }),
+    });
+    answers.push(["insert", written.status, written.headers.get("cache-control")]);
+    expect(answers).toEqual([
+      ["/leads?select=email", 200, "no-store"],
+      ["/leads?select=email", 200, "no-store"],
+      ["/page_stats?day=gte.2026-01-01&day=lte.2026-01-31", 200, "no-store"],
+      ["/page_stats", 400, "no-store"],
+      ["/leads", 401, "no-store"],
+      ["/leads", 401, "no-store"],
+      ["/no_such_table", 404, "no-store"],
+      ["/rpc/nothing", 404, "no-store"],
+      ["/%ZZ", 400, "no-store"],
+      ["insert", 201, "no-store"],
+    ]);
   });
 
   it("lets members set a lead's status and note, recording who changed what and when", async () => {

@@ -2,7 +2,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
 import { expect, it } from "vitest";
-import { startApiServer, uniqueIp } from "../../tests/support/api-server.ts";
+import { startApiServer, uniqueIp, uniqueIpv6Network } from "../../tests/support/api-server.ts";
 import { TEST_JWT_SECRET } from "../../tests/support/app.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
 import { addressOf } from "../../tests/support/smtp.ts";
@@ -541,5 +541,20 @@ describeEachDatabase("REST inserts", (ctx) => {
     expect(
       await client.from("demo_requests").insert({ email: "limit@company.example" }),
     ).toMatchObject({ status: 429, error: { code: "over_email_send_rate_limit" } });
+  });
+
+  it("counts every address of an IPv6 /64 as one client address", async () => {
+    const network = uniqueIpv6Network();
+    const insert = (ip: string, i: number) =>
+      server
+        .client({ ip })
+        .from("newsletter_subscribers")
+        .insert({ email: `network${i}-${network.replaceAll(":", "-")}@example.com` });
+    for (let i = 0; i < 10; i++) expect((await insert(`${network}::${i + 1}`, i)).status).toBe(201);
+    expect(await insert(`${network}:ffff::2`, 10)).toMatchObject({
+      status: 429,
+      error: { code: "over_request_rate_limit" },
+    });
+    expect((await insert(`${uniqueIpv6Network()}::1`, 11)).status).toBe(201);
   });
 });

@@ -14,9 +14,11 @@ import {
   type RestLeadKind,
 } from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
+import { noStoreUnlessSet } from "../http/no-store.ts";
 import { resendFailed } from "../mail/outbox.ts";
 import { CONFIRM_EMAIL_KIND, CONFIRM_REPEAT_SECONDS } from "../newsletter/emails.ts";
 import { signUp } from "../newsletter/subscribers.ts";
+import { clientKey } from "../platform/addresses.ts";
 import { everyValue, repeatedParams, type Query } from "../platform/query-string.ts";
 import { isUuid } from "../platform/uuid.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
@@ -77,6 +79,7 @@ type TableRequest = FastifyRequest<{
 export default async function restRoutes(app: FastifyInstance) {
   app.setErrorHandler(restErrorHandler);
   app.setNotFoundHandler(restNotFound);
+  noStoreUnlessSet(app);
 
   /** The gateway's key check, then the role of the request (PostgREST reads it from the JWT). */
   async function roleOf(request: TableRequest): Promise<string> {
@@ -275,7 +278,7 @@ export default async function restRoutes(app: FastifyInstance) {
         rateLimit: {
           ...LIMITS.form,
           keyGenerator: (r: FastifyRequest) =>
-            `rest:${(r.params as { table: string }).table}:${r.ip}`,
+            `rest:${(r.params as { table: string }).table}:${clientKey(r.ip)}`,
         },
       },
     },

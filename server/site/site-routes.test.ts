@@ -391,6 +391,40 @@ describe("redirects and answers outside the routes, over real HTTP", () => {
     expectSecurityHeaders(res.headers, "verify");
   });
 
+  it("refuses more than one Host line or a malformed Host with 400, and takes every well-formed one", async () => {
+    const refused: [string, string, string | null][] = [
+      ["/livez", "Host: b.example\r\n", "a.example"],
+      ["/rest/v1/leads", "HOST: b.example\r\n", "a.example"],
+      ["/livez", "host: x\r\n", "x"],
+      ["/livez", "", "a b"],
+      ["/livez", "", "evil.example/path"],
+      ["/livez", "", "x@evil.example"],
+      ["/auth/v1/health", "", "x@evil.example"],
+      ["/livez", "", "[::1"],
+      ["/livez", "", "[not-an-address]"],
+      ["/livez", "", "evil.example:80x"],
+      ["/livez", "", "evil.example:99999"],
+      ["/livez", "", ""],
+    ];
+    for (const [path, extra, host] of refused) {
+      const what = JSON.stringify([path, host, extra]);
+      const res = await rawGet(path, extra, host);
+      expect(res.status, what).toBe(400);
+      expectSecurityHeaders(res.headers, what);
+    }
+    for (const host of [
+      "x",
+      "localhost:3000",
+      "127.0.0.1",
+      "[::1]:3000",
+      "[2001:db8::1]",
+      "www.revwise.example",
+      "WWW.Revwise.Example.:443",
+      "xn--bcher-kva.example",
+    ])
+      expect([host, (await rawGet("/livez", "", host)).status]).toEqual([host, 200]);
+  });
+
   it("answers every refusal outside the routes with 4xx and the security headers, never 500", async () => {
     type Answer = { status: number; headers: Record<string, string> };
     const cases: [string, () => Promise<Answer>, number][] = [

@@ -124,3 +124,11 @@ function memoryStorage() {
 let lastIp = 0;
 /** A client address no other test uses (rate limits are per client IP). */
 export const uniqueIp = () => `10.${(++lastIp >> 16) & 255}.${(lastIp >> 8) & 255}.${lastIp & 255}`;
+
+let lastNetwork = 0;
+/**
+ * An IPv6 /64 no other test uses, as its first four groups (`${network}::1` is an address in it);
+ * per-client limits count an IPv6 client by its /64.
+ */
+export const uniqueIpv6Network = () =>
+  `2001:db8:${((++lastNetwork >> 16) & 0xffff).toString(16)}:${(lastNetwork & 0xffff).toString(16)}`;

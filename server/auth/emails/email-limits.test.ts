@@ -1,7 +1,7 @@
 // The limits on account emails: a per-IP bucket for each endpoint that sends them, the site-wide
 // hourly budget, and the per-IP budget spent on every path that emails a typed address.
 import { describe, expect, it } from "vitest";
-import { uniqueIp } from "../../../tests/support/api-server.ts";
+import { uniqueIp, uniqueIpv6Network } from "../../../tests/support/api-server.ts";
 import { authHelpers } from "../../../tests/support/auth-suite.ts";
 import { PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
 import { describeEachDatabase } from "../../../tests/support/databases.ts";
@@ -112,6 +112,26 @@ describeEachDatabase("auth: account-email limits", (ctx) => {
         (await server.client({ ip: uniqueIp() }).auth.resetPasswordForEmail(uniqueEmail("other")))
           .error,
       ).toBeNull();
+    });
+
+    it("counts an IPv6 client's budget by its /64, and an IPv4-mapped address as its IPv4", async () => {
+      const recover = (ip: string) =>
+        server.client({ ip }).auth.resetPasswordForEmail(uniqueEmail("network"));
+      const refused = { status: 429, code: "over_email_send_rate_limit" };
+      const network = uniqueIpv6Network();
+      const neighbour = uniqueIpv6Network();
+      // Every address of a /64, in any spelling, spends the one budget.
+      expect((await recover(`${network}::1`)).error).toBeNull();
+      expect((await recover(`${network}:ffff::2`)).error).toBeNull();
+      const [, , a, b] = network.split(":");
+      expect((await recover(`2001:0DB8:${a!.padStart(4, "0")}:${b}:0:0:0:3`)).error).toBeNull();
+      expect((await recover(`${network}:abcd:1234:5678:9abc`)).error).toMatchObject(refused);
+      // The next /64 is another client.
+      expect((await recover(`${neighbour}::1`)).error).toBeNull();
+
+      const ip = uniqueIp();
+      for (let i = 0; i < 3; i++) expect((await recover(ip)).error).toBeNull();
+      expect((await recover(`::ffff:${ip}`)).error).toMatchObject(refused);
     });
   });
 });
