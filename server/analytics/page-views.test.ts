@@ -100,10 +100,16 @@ describeEachDatabase("page analytics", (ctx) => {
       stored.includes(hex),
     );
 
-    // The pages that brought leads count them beside their views.
+    // The pages that brought leads count them beside their views; a newsletter address not yet
+    // confirmed is nobody's lead (as in the inbox), one confirmed is.
     await ctx.db.query(
       `INSERT INTO public.contact_messages (name, email, phone, message, source)
        VALUES ('Ada', 'ada@lumen-freight.example', '+1 206 555 0100', 'Hello', '{"page": "/pricing"}')`,
+    );
+    await ctx.db.query(
+      `INSERT INTO public.newsletter_subscribers (email, source, status) VALUES
+         ('pending@lumen-freight.example', '{"page": "/"}', 'pending'),
+         ('pending2@lumen-freight.example', '{"page": "/pricing"}', 'pending')`,
     );
     const stats = await pageStats(ctx.db, today, today);
     expect(stats).toEqual([

@@ -7,7 +7,6 @@
 import crypto from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { Database, Queryable } from "../db/database.ts";
-import { LEAD_TABLES } from "../leads/kinds.ts";
 
 /** Robots, previews and tools, by their user agents (browsers' contain none of these words). */
 const NOT_A_PERSON =
@@ -149,10 +148,7 @@ export type PageStats = {
  * page, between two days (inclusive), newest day first.
  */
 export async function pageStats(q: Queryable, from: string, to: string): Promise<PageStats[]> {
-  const leads = LEAD_TABLES.map(
-    (t) =>
-      `SELECT created_at, source FROM public.${t} WHERE created_at >= $1::date AND created_at < $2::date + 1`,
-  ).join(" UNION ALL ");
+  // The leads the inbox lists (a newsletter address counts once confirmed).
   return q.query<PageStats>(
     `WITH v AS (
        SELECT day, path, sum(views)::int AS views FROM analytics.page_views
@@ -161,8 +157,8 @@ export async function pageStats(q: Queryable, from: string, to: string): Promise
        SELECT day, path, count(*)::int AS visitors FROM analytics.visitors
        WHERE day BETWEEN $1::date AND $2::date GROUP BY day, path
      ), l AS (
-       SELECT (created_at AT TIME ZONE 'UTC')::date AS day, source->>'page' AS path, count(*)::int AS leads
-       FROM (${leads}) AS arrived GROUP BY 1, 2
+       SELECT (created_at AT TIME ZONE 'UTC')::date AS day, page AS path, count(*)::int AS leads
+       FROM public.leads WHERE created_at >= $1::date AND created_at < $2::date + 1 GROUP BY 1, 2
      )
      SELECT to_char(day, 'YYYY-MM-DD') AS day, path, coalesce(v.views, 0) AS views,
        coalesce(u.visitors, 0) AS visitors, coalesce(l.leads, 0) AS leads

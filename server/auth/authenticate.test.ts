@@ -55,6 +55,51 @@ describeAuthSuite("auth: bearer tokens", ({ ctx, server, auth, confirmedUser }) 
     expect(await user(session.access_token)).toEqual({ status: 200, code: undefined });
   });
 
+  it("looks the user up before the session: a deleted user's token is user_not_found", async () => {
+    const { session } = await confirmedUser("deleted");
+    expect((await server.admin().auth.admin.deleteUser(session.user.id)).error).toBeNull();
+    const res = await auth("/user", {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect([res.status, await res.json()]).toEqual([
+      403,
+      expect.objectContaining({
+        error_code: "user_not_found",
+        msg: "User from sub claim in JWT does not exist",
+      }),
+    ]);
+  });
+
+  it("answers GET /user only for a token of the request's audience (X-JWT-AUD, else its own)", async () => {
+    const { session } = await confirmedUser("audience");
+    const claims = decodeJwt(session.access_token);
+    const signed = (payload: object) =>
+      new SignJWT(payload as Record<string, unknown>)
+        .setProtectedHeader({ alg: "HS256" })
+        .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const user = (token: string, headers: Record<string, string> = {}) =>
+      auth("/user", { headers: { authorization: `Bearer ${token}`, ...headers } }).then(
+        async (r) => [r.status, await r.json()] as const,
+      );
+    const mismatch = [
+      400,
+      expect.objectContaining({
+        error_code: "validation_failed",
+        msg: "Token audience doesn't match request audience",
+      }),
+    ];
+    // The request's audience is the X-JWT-AUD header's, else the token's own, else the default.
+    expect((await user(await signed({ ...claims, aud: "other" })))[0]).toBe(200);
+    expect(await user(session.access_token, { "x-jwt-aud": "other" })).toEqual(mismatch);
+    expect((await user(session.access_token, { "x-jwt-aud": "authenticated" }))[0]).toBe(200);
+    expect(await user(await signed({ ...claims, aud: undefined }))).toEqual(mismatch);
+    expect(await user(await signed({ ...claims, aud: "" }))).toEqual(mismatch);
+    // An admin role's token is held to the default audience, whatever its own.
+    expect(await user(await signed({ ...claims, aud: "other", role: "service_role" }))).toEqual(
+      mismatch,
+    );
+  });
+
   it("refuses a banned user's token with user_banned", async () => {
     const { email, session } = await confirmedUser("banned");
     await ctx.db.query(

@@ -8,12 +8,17 @@ import { AuthError, ErrorCode } from "./errors.ts";
 import { findSession, type SessionRow } from "./models/sessions.ts";
 import { findUserById, isBanned, type UserRow } from "./models/users.ts";
 
-export type Authenticated = { user: UserRow; session: SessionRow; accessToken: string };
+export type Authenticated = {
+  user: UserRow;
+  session: SessionRow;
+  accessToken: string;
+  claims: Claims;
+};
 
 /**
  * A bearer token the token service accepts and that we minted for a user's session (our issuer),
- * whose session still exists (a signed-out session's tokens are refused) and whose user still
- * exists and is not banned.
+ * whose user still exists (looked at first, as GoTrue does) and is not banned, and whose session
+ * still exists (a signed-out session's tokens are refused).
  */
 export async function authenticate(
   q: Queryable,
@@ -32,26 +37,40 @@ export async function authenticate(
   // the lookups use must be UUIDs before they reach the database.
   if (!isUuid(sub))
     throw new AuthError(403, ErrorCode.bad_jwt, "invalid claim: sub claim must be a UUID");
-  if (sessionId === undefined || sessionId === null || sessionId === "")
-    throw new AuthError(
-      403,
-      ErrorCode.session_not_found,
-      "Session from session_id claim in JWT does not exist",
-    );
-  if (!isUuid(sessionId))
+  const named = sessionId !== undefined && sessionId !== null && sessionId !== "";
+  // Both rows are read at once; the user is judged first.
+  const [user, session] = await Promise.all([
+    findUserById(q, sub),
+    named && isUuid(sessionId) ? findSession(q, sessionId, sub) : undefined,
+  ]);
+  if (!user)
+    throw new AuthError(403, ErrorCode.user_not_found, "User from sub claim in JWT does not exist");
+  if (named && !isUuid(sessionId))
     throw new AuthError(403, ErrorCode.bad_jwt, "invalid claim: session_id claim must be a UUID");
-  const session = await findSession(q, sessionId, sub);
   if (!session)
     throw new AuthError(
       403,
       ErrorCode.session_not_found,
       "Session from session_id claim in JWT does not exist",
     );
-  const user = await findUserById(q, sub);
-  if (!user)
-    throw new AuthError(403, ErrorCode.user_not_found, "User from sub claim in JWT does not exist");
   if (isBanned(user)) throw new AuthError(403, ErrorCode.user_banned, "User is banned");
-  return { user, session, accessToken: token };
+  return { user, session, accessToken: token, claims };
+}
+
+/** GoTrue's JWT_AUD: the audience of every user's token. */
+const DEFAULT_AUDIENCE = "authenticated";
+
+/**
+ * Whether the token is of the request's audience, as GoTrue's UserGet and DeleteIdentity judge it:
+ * the request's audience is its X-JWT-AUD header, else the token's own `aud` (unless an admin
+ * role's token), else the default; the token's first `aud` must be it.
+ */
+export function ofRequestAudience(request: FastifyRequest, claims: Claims): boolean {
+  const audiences = claims.aud === undefined ? [] : [claims.aud].flat();
+  const header = request.headers["x-jwt-aud"];
+  const asked = typeof header === "string" && header !== "" ? header : undefined;
+  const own = ADMIN_ROLES.has(claims.role!) ? undefined : audiences[0] || undefined;
+  return audiences.length > 0 && audiences[0] === (asked ?? own ?? DEFAULT_AUDIENCE);
 }
 
 /** Roles whose tokens may use the admin API (GoTrue's default JWT_ADMIN_ROLES). */

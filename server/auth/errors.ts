@@ -17,6 +17,7 @@ export const ErrorCode = {
   method_not_allowed: "method_not_allowed",
   no_authorization: "no_authorization",
   bad_jwt: "bad_jwt",
+  unexpected_audience: "unexpected_audience",
   invalid_credentials: "invalid_credentials",
   email_not_confirmed: "email_not_confirmed",
   email_exists: "email_exists",

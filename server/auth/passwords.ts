@@ -3,6 +3,7 @@
 import { hash, verify, type Options } from "@node-rs/argon2";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
+import { unreadable } from "./request.ts";
 
 /** Algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax). */
 export const ARGON2_OPTIONS: Options = {
@@ -39,19 +40,43 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 }
 
 export type WeakReason = "length" | "pwned";
+export type PasswordWeakness = { message: string; reasons: WeakReason[] };
 
 /**
- * Throws GoTrue's errors: 400 validation_failed for missing/overlong, 422 weak_password for
- * shorter than `minLength` (GOTRUE_PASSWORD_MIN_LENGTH) bytes, as GoTrue counts, or common.
- * `missingMessage` null: an empty password is judged like any other (too short), as GoTrue's
- * updates of a user judge it.
+ * Why a password falls short of the policy (shorter than `minLength` bytes, as GoTrue counts, or
+ * common), or undefined when it does not. CPU work only: a sign-in checks it on every success.
+ */
+export function passwordWeakness(
+  password: string,
+  minLength: number,
+): PasswordWeakness | undefined {
+  const reasons: WeakReason[] = [];
+  const messages: string[] = [];
+  if (Buffer.byteLength(password, "utf8") < minLength) {
+    reasons.push("length");
+    messages.push(`Password should be at least ${minLength} characters.`);
+  }
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) {
+    reasons.push("pwned");
+    messages.push("Password is known to be weak and easy to guess, please choose a different one.");
+  }
+  return reasons.length ? { message: messages.join(" "), reasons } : undefined;
+}
+
+/**
+ * Throws GoTrue's errors: 400 bad_json for a password that is no string, 400 validation_failed
+ * for missing/overlong, 422 weak_password for shorter than `minLength`
+ * (GOTRUE_PASSWORD_MIN_LENGTH) bytes, as GoTrue counts, or common. `missingMessage` null: an
+ * empty password is judged like any other (too short), as GoTrue's updates of a user judge it.
  */
 export function checkPasswordPolicy(
   password: unknown,
   minLength: number,
   missingMessage: string | null = "Password is required",
 ): string {
-  if (typeof password !== "string" || (password.length === 0 && missingMessage !== null))
+  if (password !== undefined && typeof password !== "string")
+    throw unreadable("password must be a string");
+  if (password === undefined || (password.length === 0 && missingMessage !== null))
     throw new AuthError(400, ErrorCode.validation_failed, missingMessage ?? "Password is required");
   const bytes = Buffer.byteLength(password, "utf8");
   if (bytes > MAX_PASSWORD_BYTES) {
@@ -61,21 +86,10 @@ export function checkPasswordPolicy(
       `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`,
     );
   }
-  const reasons: WeakReason[] = [];
-  const messages: string[] = [];
-  if (bytes < minLength) {
-    reasons.push("length");
-    messages.push(`Password should be at least ${minLength} characters.`);
-  }
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) {
-    reasons.push("pwned");
-    messages.push("Password is known to be weak and easy to guess, please choose a different one.");
-  }
-  if (reasons.length) {
-    const message = messages.join(" ");
-    throw new AuthError(422, ErrorCode.weak_password, message, {
-      weak_password: { reasons, message },
+  const weakness = passwordWeakness(password, minLength);
+  if (weakness)
+    throw new AuthError(422, ErrorCode.weak_password, weakness.message, {
+      weak_password: { reasons: weakness.reasons, message: weakness.message },
     });
-  }
   return password;
 }

@@ -51,11 +51,28 @@ describeAuthSuite("auth: bad input", ({ server, auth, count }) => {
       { email: ["a@b.example"], password: PASSWORD },
       { email: uniqueEmail(), password: PASSWORD, data: "text" },
       { phone: 15555550100, password: PASSWORD },
+      { email: uniqueEmail(), password: 12345678 },
+      {
+        email: uniqueEmail(),
+        password: PASSWORD,
+        code_challenge: 5,
+        code_challenge_method: "s256",
+      },
     ])
       expect(await post("/signup", JSON.stringify(body))).toMatchObject({
         status: 400,
         body: { code: "bad_json" },
       });
+    // A number beyond a float64's range is unreadable JSON to GoTrue, never stored as null.
+    for (const data of ['{"a":1e400}', '{"a":{"b":[-1e999]}}']) {
+      const email = uniqueEmail("huge-number");
+      expect(
+        await post("/signup", `{"email":"${email}","password":"${PASSWORD}","data":${data}}`),
+      ).toMatchObject({ status: 400, body: { code: "bad_json" } });
+      expect(
+        await count("SELECT count(*)::int AS n FROM auth.users WHERE email = $1", [email]),
+      ).toBe(0);
+    }
     expect(
       await post(
         "/signup",
@@ -159,7 +176,11 @@ describeAuthSuite("auth: bad input", ({ server, auth, count }) => {
     });
     expect(
       await post("/resend", JSON.stringify({ email: uniqueEmail(), type: "whatever" })),
-    ).toMatchObject({ status: 400 });
+    ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+    expect(await post("/resend", JSON.stringify({ email: uniqueEmail(), type: 5 }))).toMatchObject({
+      status: 400,
+      body: { code: "bad_json" },
+    });
     expect(
       await post(
         "/signup",

@@ -45,13 +45,22 @@ export function readEmail(value: unknown): string {
 /**
  * Metadata (the `data` field, or the admin API's `user_metadata` and `app_metadata`): a JSON
  * object of at most 8 KiB of JSON (readBody refused text jsonb cannot store); {} when absent.
+ * A number beyond a float64's range (`1e400`, which JSON.parse reads as Infinity) is unreadable,
+ * as Go's decoder finds it, never stored as null.
  */
 export function readMetadata(value: unknown, name = "data"): Record<string, unknown> {
   if (value === undefined) return {};
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw unreadable(`${name} must be a JSON object`);
+  if (!hasFiniteNumbersOnly(value)) throw unreadable(`a number in ${name} is out of range`);
   assertMetadataSize(value);
   return value as Record<string, unknown>;
+}
+
+function hasFiniteNumbersOnly(value: unknown): boolean {
+  if (typeof value === "number") return Number.isFinite(value);
+  if (typeof value !== "object" || value === null) return true;
+  return Object.values(value).every(hasFiniteNumbersOnly);
 }
 
 export function assertMetadataSize(metadata: object) {

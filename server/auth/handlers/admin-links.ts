@@ -28,14 +28,14 @@ import { presentString, readBody, readEmail, readMetadata } from "../request.ts"
 import { emailExists } from "./admin.ts";
 
 /** Each link type: the token it makes, and the `type` of its /verify link. */
-const LINK_TYPES: Record<string, { token: TokenType; verify: string }> = {
-  signup: { token: "confirmation", verify: "signup" },
-  invite: { token: "invite", verify: "invite" },
-  magiclink: { token: "magiclink", verify: "magiclink" },
-  recovery: { token: "recovery", verify: "recovery" },
-  email_change_current: { token: "email_change_current", verify: "email_change" },
-  email_change_new: { token: "email_change_new", verify: "email_change" },
-};
+const LINK_TYPES = new Map<string, { token: TokenType; verify: string }>([
+  ["signup", { token: "confirmation", verify: "signup" }],
+  ["invite", { token: "invite", verify: "invite" }],
+  ["magiclink", { token: "magiclink", verify: "magiclink" }],
+  ["recovery", { token: "recovery", verify: "recovery" }],
+  ["email_change_current", { token: "email_change_current", verify: "email_change" }],
+  ["email_change_new", { token: "email_change_new", verify: "email_change" }],
+]);
 
 export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
@@ -43,14 +43,17 @@ export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: A
     await authenticateAdmin(ctx.tokens, request);
   };
   const redirectOf = (request: FastifyRequest, body: Record<string, unknown>) =>
-    redirectFor(request, config.siteUrl, body.redirect_to);
+    redirectFor(request, config.siteUrl, presentString(body.redirect_to));
 
   app.post("/admin/generate_link", { onRequest }, async (request) => {
     const body = readBody(request);
-    const email = readEmail(body.email);
+    // GoTrue reads the body into typed fields before it checks any of them.
+    let type = presentString(body.type) ?? "";
+    const password = presentString(body.password) ?? "";
+    const askedNewEmail = presentString(body.new_email);
     const redirectTo = redirectOf(request, body);
     const data = readMetadata(body.data);
-    let type = typeof body.type === "string" ? body.type : "";
+    const email = readEmail(body.email);
     const known = await findUserByEmail(db, email);
     if (!known) {
       // A sign-in link for a new address signs up (the account has no password).
@@ -58,7 +61,7 @@ export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: A
       if (["recovery", "email_change_current", "email_change_new"].includes(type))
         throw new AuthError(404, ErrorCode.user_not_found, "User with this email not found");
     }
-    const link = LINK_TYPES[type];
+    const link = LINK_TYPES.get(type);
     if (!link)
       throw new AuthError(
         400,
@@ -70,13 +73,13 @@ export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: A
       type === "signup" && !known
         ? await hashPassword(
             checkPasswordPolicy(
-              presentString(body.password) ?? "",
+              password,
               config.passwordMinLength,
               "Signup requires a valid password",
             ),
           )
         : null;
-    const newEmail = type.startsWith("email_change") ? readEmail(body.new_email) : undefined;
+    const newEmail = type.startsWith("email_change") ? readEmail(askedNewEmail) : undefined;
 
     return db.transaction(async (tx) => {
       let user = await findUserByEmail(tx, email, true);

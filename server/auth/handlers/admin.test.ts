@@ -276,11 +276,12 @@ describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, ema
     expect(removed.error).toBeNull();
     expect((await admin().mfa.listFactors({ userId: session.user.id })).data?.factors).toEqual([]);
     const refreshed = await supabase.auth.refreshSession();
-    expect(
-      JSON.parse(
-        Buffer.from(refreshed.data.session!.access_token.split(".")[1]!, "base64url").toString(),
-      ).aal,
-    ).toBe("aal1");
+    const claims = JSON.parse(
+      Buffer.from(refreshed.data.session!.access_token.split(".")[1]!, "base64url").toString(),
+    ) as { aal: string; amr: { method: string }[] };
+    expect(claims.aal).toBe("aal1");
+    // The factor's method leaves the session's amr with it.
+    expect(claims.amr.map((a) => a.method)).toEqual(["password"]);
     const again = await admin().mfa.deleteFactor({ userId: session.user.id, id: factorId });
     expect(again.error).toMatchObject({ status: 404, code: "mfa_factor_not_found" });
   });
@@ -363,6 +364,80 @@ describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, ema
       400,
       "An email address is required",
     ]);
+  });
+
+  it("refuses a link type that is no email action, a name every object inherits included", async () => {
+    const { email } = await confirmedUser("link-types");
+    const newcomer = uniqueEmail("link-types-new");
+    const generate = (body: object) =>
+      asAdmin("/admin/generate_link", { method: "POST", body: JSON.stringify(body) }).then(
+        async (res) => [res.status, await res.json()] as const,
+      );
+    for (const to of [email, newcomer])
+      for (const type of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"])
+        expect([to, await generate({ type, email: to, password: PASSWORD })]).toEqual([
+          to,
+          [
+            400,
+            expect.objectContaining({
+              error_code: "validation_failed",
+              msg: `Invalid email action link type requested: ${type}`,
+            }),
+          ],
+        ]);
+    // A field of another type is unreadable JSON, as GoTrue reads a body into typed fields.
+    for (const body of [
+      { type: 5, email },
+      { type: "magiclink", email, redirect_to: 5 },
+    ])
+      expect(await generate(body)).toEqual([
+        400,
+        expect.objectContaining({ error_code: "bad_json" }),
+      ]);
+    expect(
+      await count("SELECT count(*)::int AS n FROM auth.users WHERE email = $1", [newcomer]),
+    ).toBe(0);
+  });
+
+  it("refuses a new user with another user's id with 422 (GoTrue fails it with a 500), and creates nothing", async () => {
+    const { data } = await admin().createUser({ email: uniqueEmail("first-id") });
+    const taken = data.user!.id;
+    for (const who of [{ email: uniqueEmail("same-id") }, { phone: uniquePhone() }]) {
+      const res = await asAdmin("/admin/users", {
+        method: "POST",
+        body: JSON.stringify({ ...who, id: taken }),
+      });
+      expect([who, res.status, await res.json()]).toEqual([
+        who,
+        422,
+        expect.objectContaining({
+          error_code: "user_already_exists",
+          msg: "A user with this ID already exists",
+        }),
+      ]);
+    }
+    expect(await count("SELECT count(*)::int AS n FROM auth.users WHERE id = $1", [taken])).toBe(1);
+  });
+
+  it("reads typed fields as GoTrue does: another type, or a number JSON cannot hold, is bad_json", async () => {
+    const { session } = await confirmedUser("typed-fields");
+    const created = uniqueEmail("typed-new");
+    for (const body of [
+      `{"email":"${created}","user_metadata":{"a":1e400}}`,
+      `{"email":"${created}","app_metadata":{"a":[-1e400]}}`,
+    ]) {
+      const res = await asAdmin("/admin/users", { method: "POST", body });
+      expect([body, res.status, (await res.json()).error_code]).toEqual([body, 400, "bad_json"]);
+    }
+    expect(
+      await count("SELECT count(*)::int AS n FROM auth.users WHERE email = $1", [created]),
+    ).toBe(0);
+    const deleted = await asAdmin(`/admin/users/${session.user.id}`, {
+      method: "DELETE",
+      body: JSON.stringify({ should_soft_delete: "yes" }),
+    });
+    expect([deleted.status, (await deleted.json()).error_code]).toEqual([400, "bad_json"]);
+    expect((await admin().getUserById(session.user.id)).data.user?.deleted_at).toBeUndefined();
   });
 
   it("emails invitations that sign the invitee in, and never to a confirmed account", async () => {

@@ -2,7 +2,7 @@
 // pagination headers, one user, creation, update, hard or soft deletion) and a user's MFA factors
 // (list, removal). Each route checks the credentials first, then the user in the path.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { isUniqueViolation, type Queryable } from "../../db/database.ts";
+import { isUniqueViolation, type DatabaseError, type Queryable } from "../../db/database.ts";
 import { isUuid } from "../../platform/uuid.ts";
 import { authenticateAdmin } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
@@ -170,9 +170,7 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
   app.delete<UserParams>("/admin/users/:id", { onRequest }, async (request) => {
     await pathUser(db, request.params.id);
-    const soft = readBody(request).should_soft_delete;
-    if (soft !== undefined && typeof soft !== "boolean")
-      throw invalid("should_soft_delete must be a boolean");
+    const soft = readFlag(readBody(request).should_soft_delete, "should_soft_delete");
     await db.transaction(async (tx) => {
       const user = await pathUser(tx, request.params.id, true);
       if (soft) await softDeleteUser(tx, user);
@@ -226,11 +224,20 @@ function readFlag(value: unknown, name: string): boolean {
   return value;
 }
 
-/** Two admins creating or moving to one address at once: the loser gets the duplicate's answer. */
+/**
+ * A row that exists already: an address or number two admins took at once (the loser gets the
+ * duplicate's answer), or a new user's id that is another user's (GoTrue checks the addresses
+ * only, and answers the failed insert with a 500; here it is the client's mistake, a 422).
+ */
 function uniqueAsExists(who: { email?: string; phone?: string }) {
   return (err: unknown): never => {
-    if (isUniqueViolation(err)) throw who.email !== undefined ? emailExists() : phoneExists();
-    throw err;
+    if (!isUniqueViolation(err)) throw err;
+    const { constraint } = err as DatabaseError;
+    if (constraint === "users_pkey")
+      throw new AuthError(422, ErrorCode.user_already_exists, "A user with this ID already exists");
+    throw constraint === "users_phone_key" || who.email === undefined
+      ? phoneExists()
+      : emailExists();
   };
 }
 

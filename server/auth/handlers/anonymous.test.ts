@@ -45,7 +45,11 @@ describeAuthSuite(
       const token = fragment.get("access_token")!;
       expect(claimsOf(token).is_anonymous).toBe(false);
       const { data: after } = await supabase.auth.getUser(token);
-      expect(after.user).toMatchObject({ email, is_anonymous: false });
+      expect(after.user).toMatchObject({
+        email,
+        is_anonymous: false,
+        app_metadata: { provider: "email", providers: ["email"] },
+      });
       expect(after.user?.identities?.map((i) => i.provider)).toEqual(["email"]);
     });
 
@@ -84,4 +88,44 @@ describeAuthSuite(
     });
   },
   { GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "true" },
+);
+
+describeAuthSuite(
+  "auth: anonymous sign-ins with MAILER_AUTOCONFIRM=true",
+  ({ client, count }) => {
+    it("applies an added email at once, sending nothing, and refuses one that is taken", async () => {
+      const supabase = client();
+      expect((await supabase.auth.signInAnonymously()).error).toBeNull();
+      const email = uniqueEmail("anon-auto");
+      const { data, error } = await supabase.auth.updateUser({ email });
+      expect(error).toBeNull();
+      expect(data.user).toMatchObject({
+        email,
+        email_confirmed_at: expect.any(String),
+        is_anonymous: false,
+        app_metadata: { provider: "email", providers: ["email"] },
+        identities: [expect.objectContaining({ provider: "email", email })],
+      });
+      expect(data.user).not.toHaveProperty("new_email");
+      expect(
+        await count("SELECT count(*)::int AS n FROM mail.outbox WHERE to_address = $1", [email]),
+      ).toBe(0);
+      expect((await supabase.auth.updateUser({ password: PASSWORD })).error).toBeNull();
+      expect(
+        (await client().auth.signInWithPassword({ email, password: PASSWORD })).error,
+      ).toBeNull();
+
+      const other = client();
+      await other.auth.signInAnonymously();
+      expect((await other.auth.updateUser({ email })).error).toMatchObject({
+        status: 422,
+        code: "email_exists",
+      });
+      expect((await other.auth.getUser()).data.user).toMatchObject({
+        email: "",
+        is_anonymous: true,
+      });
+    });
+  },
+  { GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "true", MAILER_AUTOCONFIRM: "true" },
 );

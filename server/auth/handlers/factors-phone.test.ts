@@ -1,6 +1,6 @@
 // MFA with a phone through supabase-js: enrolment of a number, a challenge texted through a real
 // Send SMS hook (sms_type "mfa", its signature verified by the receiver), verify with that code
-// (aal2, amr phone), a wrong code and a used challenge refused, a second code within the
+// (aal2, amr mfa/phone), a wrong code and a used challenge refused, a second code within the
 // frequency limit refused, and phone factors off by default.
 import { afterAll, expect, it } from "vitest";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
@@ -65,7 +65,7 @@ describeAuthSuite(
       expect(verified.error).toBeNull();
       const claims = claimsOf(verified.data!.access_token);
       expect(claims.aal).toBe("aal2");
-      expect(claims.amr[0]!.method).toBe("phone");
+      expect(claims.amr.map((a) => a.method)).toEqual(["mfa/phone", "password"]);
       expect((await supabase.auth.mfa.listFactors()).data?.phone).toEqual([
         expect.objectContaining({ id: factorId, status: "verified", phone }),
       ]);
@@ -78,6 +78,11 @@ describeAuthSuite(
 
       const duplicate = await supabase.auth.mfa.enroll({ factorType: "phone", phone });
       expect(duplicate.error).toMatchObject({ status: 422, code: "mfa_verified_factor_exists" });
+
+      // Removed: the session is aal1 again, and the factor's method leaves its amr.
+      expect((await supabase.auth.mfa.unenroll({ factorId })).error).toBeNull();
+      const lowered = claimsOf((await supabase.auth.refreshSession()).data.session!.access_token);
+      expect([lowered.aal, lowered.amr.map((a) => a.method)]).toEqual(["aal1", ["password"]]);
     });
   },
   {

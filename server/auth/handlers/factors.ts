@@ -101,7 +101,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
   app.post("/factors", async (request) => {
     const { user, session } = await signedIn(request);
     const body = readBody(request);
-    const type = body.factor_type;
+    const type = presentString(body.factor_type);
     if (type !== "totp" && type !== "phone" && type !== "webauthn")
       throw new AuthError(
         400,

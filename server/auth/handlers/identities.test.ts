@@ -65,7 +65,11 @@ describeAuthSuite(
         await answer(
           await auth("/user/identities/not-a-uuid", { method: "DELETE", headers: bearer }),
         ),
-      ).toMatchObject({ status: 400, error_code: "validation_failed" });
+      ).toMatchObject({
+        status: 404,
+        error_code: "validation_failed",
+        msg: "identity_id must be an UUID",
+      });
       expect(
         await answer(
           await auth(`/user/identities/${crypto.randomUUID()}`, {
@@ -77,12 +81,41 @@ describeAuthSuite(
 
       expect((await supabase.auth.unlinkIdentity(phoneIdentity!)).error).toBeNull();
       const { data } = await supabase.auth.getUser();
-      expect(data.user).toMatchObject({ phone: "", app_metadata: { providers: ["email"] } });
+      expect(data.user).toMatchObject({
+        phone: "",
+        app_metadata: { provider: "email", providers: ["email"] },
+      });
       expect(data.user?.identities?.map((i) => i.provider)).toEqual(["email"]);
 
       const last = await supabase.auth.unlinkIdentity(email!);
       expect(last.error).toMatchObject({ status: 422, code: "single_identity_not_deletable" });
       expect((await supabase.auth.getUserIdentities()).data?.identities).toHaveLength(1);
+    });
+
+    it("unlinks the email identity: the phone identity's provider becomes the account's", async () => {
+      const { supabase } = await confirmedUser("unlinks-email");
+      expect((await supabase.auth.updateUser({ phone: uniquePhone() })).error).toBeNull();
+      const { data: before } = await supabase.auth.getUserIdentities();
+      const email = before!.identities.find((i) => i.provider === "email")!;
+      expect((await supabase.auth.unlinkIdentity(email)).error).toBeNull();
+      const { data } = await supabase.auth.getUser();
+      expect(data.user).toMatchObject({
+        email: "",
+        app_metadata: { provider: "phone", providers: ["phone"] },
+      });
+    });
+
+    it("unlinks only with a token of the request's audience", async () => {
+      const { session } = await confirmedUser("unlinks-audience");
+      const res = await auth(`/user/identities/${session.user.identities![0]!.identity_id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${session.access_token}`, "x-jwt-aud": "other" },
+      });
+      expect(await answer(res)).toMatchObject({
+        status: 403,
+        error_code: "unexpected_audience",
+        msg: "Token audience doesn't match request audience",
+      });
     });
 
     it("links no identity: no external provider is configured", async () => {

@@ -4,7 +4,7 @@
 // answers what GoTrue answers for an unknown provider. Unlinking never removes the last identity.
 import type { FastifyInstance } from "fastify";
 import { isUuid } from "../../platform/uuid.ts";
-import { authenticate } from "../authenticate.ts";
+import { authenticate, ofRequestAudience } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { findUserById, identitiesOf, unlinkIdentity } from "../models/users.ts";
@@ -26,10 +26,16 @@ export default async function identities(app: FastifyInstance, { ctx }: { ctx: A
   });
 
   app.delete<{ Params: { id: string } }>("/user/identities/:id", async (request) => {
-    const { user } = await authenticate(db, ctx.tokens, request);
+    const { user, claims } = await authenticate(db, ctx.tokens, request);
     requireManualLinking();
     if (!isUuid(request.params.id))
-      throw new AuthError(400, ErrorCode.validation_failed, "identity_id must be an UUID");
+      throw new AuthError(404, ErrorCode.validation_failed, "identity_id must be an UUID");
+    if (!ofRequestAudience(request, claims))
+      throw new AuthError(
+        403,
+        ErrorCode.unexpected_audience,
+        "Token audience doesn't match request audience",
+      );
     await db.transaction(async (tx) => {
       // One unlink at a time per user: two at once could leave none.
       if (!(await findUserById(tx, user.id, true)))

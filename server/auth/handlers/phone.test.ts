@@ -133,7 +133,10 @@ describeAuthSuite(
       const { data } = await supabase.auth.getUser(fragment.get("access_token")!);
       expect(data.user).toMatchObject({ email, phone });
       expect(data.user?.email_confirmed_at).toBeTruthy();
-      expect(data.user?.app_metadata.providers).toEqual(["phone", "email"]);
+      expect(data.user?.app_metadata).toMatchObject({
+        provider: "phone",
+        providers: ["phone", "email"],
+      });
       expect(data.user?.identities?.map((i) => i.provider)).toEqual(["phone", "email"]);
     });
 
@@ -229,6 +232,11 @@ describeAuthSuite(
         status: 400,
         msg: "Invalid phone number format (E.164 required)",
       });
+      // A channel of another type is unreadable JSON, as GoTrue reads a body into typed fields.
+      for (const typed of [{ channel: 5 }, { code_challenge: 5 }])
+        expect(
+          await post("/signup", { phone: "+15555550123", password: PASSWORD, ...typed }),
+        ).toMatchObject({ status: 400, code: "bad_json" });
       expect(await post("/resend", { type: "sms" })).toMatchObject({
         status: 400,
         msg: "Type provided requires a phone number",

@@ -1,8 +1,8 @@
-// POST /recover: the emailed link signs in for recovery, and a new password works.
+// POST /recover: the emailed link or code signs in for recovery, and a new password works.
 import { decodeJwt } from "jose";
 import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
-import { followLink, linkIn, PASSWORD } from "../../../tests/support/auth.ts";
+import { codeIn, followLink, linkIn, PASSWORD } from "../../../tests/support/auth.ts";
 
 describeAuthSuite("auth: recover", ({ server, client, auth, confirmedUser, emailTo }) => {
   it("recovers an account: the emailed link signs in for recovery and a new password works", async () => {
@@ -23,7 +23,7 @@ describeAuthSuite("auth: recover", ({ server, client, auth, confirmedUser, email
       refresh_token: fragment.get("refresh_token")!,
     });
     expect(decodeJwt(fragment.get("access_token")!).amr).toEqual([
-      { method: "recovery", timestamp: expect.any(Number) },
+      { method: "otp", timestamp: expect.any(Number) },
     ]);
     expect(
       (await recovering.auth.updateUser({ password: "Brand-New-Password-9" })).error,
@@ -34,6 +34,20 @@ describeAuthSuite("auth: recover", ({ server, client, auth, confirmedUser, email
     expect(
       (await client().auth.signInWithPassword({ email, password: "Brand-New-Password-9" })).error,
     ).toBeNull();
+  });
+
+  it("signs in by the emailed code with the method otp, as every verified code does", async () => {
+    const { email } = await confirmedUser("recover-code");
+    await client().auth.resetPasswordForEmail(email);
+    const { data, error } = await client().auth.verifyOtp({
+      email,
+      token: codeIn(await emailTo(email, "Reset your Revwise password")),
+      type: "recovery",
+    });
+    expect(error).toBeNull();
+    expect(decodeJwt(data.session!.access_token).amr).toEqual([
+      { method: "otp", timestamp: expect.any(Number) },
+    ]);
   });
 
   it("leads the link, without redirect_to, to the page the request came from when it is the site's", async () => {

@@ -27,7 +27,7 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
 
   app.post("/resend", { onRequest: ctx.limits.hook("resend") }, async (request) => {
     const body = readBody(request);
-    const type = typeof body.type === "string" ? body.type : "";
+    const type = presentString(body.type) ?? "";
     if (!Object.hasOwn(PURPOSES, type)) {
       throw new AuthError(
         400,

@@ -70,7 +70,7 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
     if (rawPhone !== undefined) {
       channel = readChannel(body.channel, config.sms.hook !== undefined);
       // A phone sign-up answers with its session in the body: there is no link to protect.
-      if (body.code_challenge !== undefined && body.code_challenge !== "")
+      if (presentString(body.code_challenge) !== undefined)
         throw new AuthError(
           400,
           ErrorCode.validation_failed,

@@ -1,11 +1,53 @@
-// POST /token?grant_type=refresh_token: rotation, the reuse window, the end of a session on later
-// reuse; the per-address limit of token requests.
+// POST /token: a password sign-in that reports a weak password; typed fields; grant_type=refresh_token:
+// rotation, the reuse window, the end of a session on later reuse; the per-address limit of token
+// requests.
 import { decodeJwt } from "jose";
+import { MIN_PASSWORD_LENGTH } from "../../../common/accounts.ts";
 import { expect, it } from "vitest";
 import { uniqueIp } from "../../../tests/support/api-server.ts";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
 
-describeAuthSuite("auth: token", ({ ctx, auth, confirmedUser }) => {
+describeAuthSuite("auth: token", ({ ctx, server, auth, client, confirmedUser }) => {
+  it("signs in with a correct password the policy now finds weak, and says why", async () => {
+    const admin = server.admin().auth.admin;
+    const signIn = async (password: string) => {
+      const email = uniqueEmail("weak");
+      await admin.createUser({ email, password, email_confirm: true });
+      const { data, error } = await client().auth.signInWithPassword({ email, password });
+      expect(error).toBeNull();
+      return data;
+    };
+    expect((await signIn("abc")).weakPassword).toEqual({
+      message: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
+      reasons: ["length"],
+    });
+    expect((await signIn("password123")).weakPassword).toEqual({
+      message: "Password is known to be weak and easy to guess, please choose a different one.",
+      reasons: ["pwned"],
+    });
+    const strong = await signIn(PASSWORD);
+    expect(strong.session).toBeTruthy();
+    expect(strong).not.toHaveProperty("weakPassword");
+  });
+
+  it("reads typed fields as GoTrue does: a password or auth code of another type is bad_json", async () => {
+    const { email } = await confirmedUser("typed-grants");
+    for (const [grant, body] of [
+      ["password", { email, password: 5 }],
+      ["password", { email: uniqueEmail("nobody"), password: 5 }],
+      ["password", { password: 5 }],
+      ["pkce", { auth_code: 5, code_verifier: "x".repeat(56) }],
+      ["pkce", { auth_code: crypto.randomUUID(), code_verifier: 5 }],
+    ] as const) {
+      const res = await auth(`/token?grant_type=${grant}`, {
+        method: "POST",
+        body: JSON.stringify(body),
+      });
+      expect([body, res.status, (await res.json()).error_code]).toEqual([body, 400, "bad_json"]);
+    }
+  });
+
   it("rotates refresh tokens, lets a concurrent tab reuse within the window, and ends the session on later reuse", async () => {
     const { session } = await confirmedUser("refresh");
     const refresh = (token: string) =>

@@ -8,7 +8,7 @@ import { alreadyUsed } from "../models/refresh-tokens.ts";
 import { findSession, sessionResponse, signIn } from "../models/sessions.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import { findUserByEmail, findUserById, identitiesOf, isBanned } from "../models/users.ts";
-import { burnPasswordCheck, verifyPassword } from "../passwords.ts";
+import { burnPasswordCheck, passwordWeakness, verifyPassword } from "../passwords.ts";
 import { emailOrPhone, presentString, queryParam, readBody } from "../request.ts";
 
 const invalidCredentials = () =>
@@ -40,6 +40,8 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
     }
 
     async function passwordGrant(body: Record<string, unknown>) {
+      // GoTrue reads the body into typed fields before it checks any of them.
+      const password = presentString(body.password) ?? "";
       const { email, phone } = emailOrPhone(
         body,
         "Only an email address or phone number should be provided on login.",
@@ -49,7 +51,6 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         throw new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
       if (email === undefined && phone === undefined)
         throw new AuthError(400, ErrorCode.validation_failed, "missing email or phone");
-      const password = typeof body.password === "string" ? body.password : "";
       const user =
         email !== undefined
           ? await findUserByEmail(db, email.trim().toLowerCase())
@@ -71,8 +72,11 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
       if (phone !== undefined && !user.phone_confirmed_at)
         throw new AuthError(400, ErrorCode.phone_not_confirmed, "Phone not confirmed");
       if (isBanned(user)) throw banned();
+      // A password the policy now refuses still signs in; the answer says why it is weak.
+      const weakness = passwordWeakness(password, config.passwordMinLength);
       // signIn is one statement, atomic by itself: no transaction needed (it would cost two round trips).
-      return signIn(db, ctx, user, "password", request, { identities, factors });
+      const session = await signIn(db, ctx, user, "password", request, { identities, factors });
+      return weakness ? { ...session, weak_password: weakness } : session;
     }
 
     async function refreshGrant(body: Record<string, unknown>) {
@@ -94,8 +98,8 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
     }
 
     async function pkceGrant(body: Record<string, unknown>) {
-      const code = typeof body.auth_code === "string" ? body.auth_code : "";
-      const verifier = typeof body.code_verifier === "string" ? body.code_verifier : "";
+      const code = presentString(body.auth_code) ?? "";
+      const verifier = presentString(body.code_verifier) ?? "";
       if (!code || !verifier)
         throw new AuthError(
           400,
@@ -112,7 +116,8 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
             "invalid flow state, no valid flow state found",
           );
         if (isBanned(user)) throw banned();
-        return signIn(tx, ctx, user, method === "recovery" ? "recovery" : "otp", request);
+        // The session's method is the flow's (recovery, magiclink, email/signup, …).
+        return signIn(tx, ctx, user, method, request);
       });
     }
   });

@@ -1,4 +1,6 @@
-// GET and PUT /user: metadata, password, and an email change confirmed by both addresses.
+// GET and PUT /user: metadata, password, and an email change confirmed by both addresses (by either
+// one with MAILER_AUTOCONFIRM).
+import { decodeJwt } from "jose";
 import type { ParsedMail } from "mailparser";
 import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
@@ -191,6 +193,20 @@ describeAuthSuite(
         ).toBeNull();
     });
 
+    it("finishes an email change by codes, signed in with the method otp", async () => {
+      const { email, next } = await changingEmail("by-code", "by-code-next");
+      const { toNew, toCurrent } = await emailChangeMails(email, next);
+      const verify = (address: string, token: string) =>
+        client().auth.verifyOtp({ email: address, token, type: "email_change" });
+      expect((await verify(next, codeIn(toNew))).error).toBeNull();
+      const { data, error } = await verify(email, codeIn(toCurrent));
+      expect(error).toBeNull();
+      expect(data.user?.email).toBe(next);
+      expect(decodeJwt(data.session!.access_token).amr).toEqual([
+        { method: "otp", timestamp: expect.any(Number) },
+      ]);
+    });
+
     it("refuses to finish an email change by code when the new address was taken meanwhile", async () => {
       const { email, next } = await changingEmail("race", "race-next");
       const { toNew, toCurrent } = await emailChangeMails(email, next);
@@ -207,4 +223,32 @@ describeAuthSuite(
       ).toBeNull();
     });
   },
+);
+
+describeAuthSuite(
+  "auth: user with MAILER_AUTOCONFIRM=true",
+  ({ client, emailChangeMails }) => {
+    it("changes the email with either address's link: one confirmation is enough", async () => {
+      for (const which of ["toNew", "toCurrent"] as const) {
+        const email = uniqueEmail(`auto-change-${which.toLowerCase()}`);
+        const supabase = client();
+        expect(
+          (await supabase.auth.signUp({ email, password: PASSWORD })).data.session,
+        ).toBeTruthy();
+        const next = uniqueEmail(`auto-changed-${which.toLowerCase()}`);
+        const asked = await supabase.auth.updateUser({ email: next });
+        expect(asked.data.user).toMatchObject({ email, new_email: next });
+        const mails = await emailChangeMails(email, next);
+        const { fragment } = await followLink(linkIn(mails[which]));
+        expect([which, Boolean(fragment.get("access_token"))]).toEqual([which, true]);
+        expect(
+          (await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error,
+        ).toBeNull();
+        // The other link was voided with the change.
+        const other = mails[which === "toNew" ? "toCurrent" : "toNew"];
+        expect((await followLink(linkIn(other))).fragment.get("error_code")).toBe("otp_expired");
+      }
+    });
+  },
+  { MAILER_AUTOCONFIRM: "true" },
 );

@@ -2,7 +2,7 @@
 // phone change with a code to the new number).
 import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../../db/database.ts";
-import { authenticate } from "../authenticate.ts";
+import { authenticate, ofRequestAudience } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
 import { emailTakenEmail } from "../emails/account-emails.ts";
 import { spendEmailBudget } from "../emails/email-limits.ts";
@@ -13,6 +13,7 @@ import { deleteTokens } from "../models/one-time-tokens.ts";
 import { endSessions } from "../models/sessions.ts";
 import { confirmPhoneChange, findUserByPhone, requestPhoneChange } from "../models/user-phones.ts";
 import {
+  applyEmailChange,
   findUserByEmail,
   findUserById,
   identitiesOf,
@@ -34,6 +35,7 @@ import {
 } from "../request.ts";
 import { readChannel, sendPhoneCode } from "../sms/phone-codes.ts";
 import type { SmsChannel } from "../sms/sms-sender.ts";
+import { emailExists } from "./admin.ts";
 import { useReauthenticationNonce } from "./reauthenticate.ts";
 import { factorsJson, listFactors } from "../models/factors.ts";
 
@@ -43,7 +45,13 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
   const { db, config, mailer } = app;
 
   app.get("/user", async (request) => {
-    const { user } = await authenticate(db, ctx.tokens, request);
+    const { user, claims } = await authenticate(db, ctx.tokens, request);
+    if (!ofRequestAudience(request, claims))
+      throw new AuthError(
+        400,
+        ErrorCode.validation_failed,
+        "Token audience doesn't match request audience",
+      );
     return serializeUser(user, await identitiesOf(db, user.id), await factorsJson(db, user.id));
   });
 
@@ -116,7 +124,10 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
       );
     }
     const passwordHash = password === undefined ? undefined : await hashPassword(password);
-    if (changeEmail) await spendEmailBudget(request, "auth-email-change", newEmail);
+    // An anonymous user's new address applies at once with MAILER_AUTOCONFIRM, as a sign-up's
+    // would: no link is sent.
+    const emailAtOnce = changeEmail && user.is_anonymous && config.mailerAutoconfirm;
+    if (changeEmail && !emailAtOnce) await spendEmailBudget(request, "auth-email-change", newEmail);
     if (changePhone && !config.sms.autoconfirm)
       await spendEmailBudget(request, "auth-sms", newPhone);
 
@@ -135,7 +146,12 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         await endSessions(tx, session, "others");
       }
       if (changeEmail) {
-        if (await findUserByEmail(tx, newEmail)) {
+        const taken = await findUserByEmail(tx, newEmail);
+        if (emailAtOnce) {
+          if (taken) throw emailExists();
+          await requestEmailChange(tx, user.id, newEmail);
+          current = await applyEmailChange(tx, user.id, newEmail);
+        } else if (taken) {
           // Answered like any change (no account is revealed); the address's owner is told instead.
           // Links of an earlier change request no longer apply.
           current = await requestEmailChange(tx, user.id, newEmail);

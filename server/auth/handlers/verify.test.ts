@@ -2,6 +2,7 @@
 // an emailed link (GET /verify, then POST /token?grant_type=pkce); GoTrue's checks in GoTrue's
 // order.
 import crypto from "node:crypto";
+import { decodeJwt } from "jose";
 import { afterAll, expect, it } from "vitest";
 import { uniqueIp } from "../../../tests/support/api-server.ts";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
@@ -73,6 +74,10 @@ describeAuthSuite("auth: verify", ({ server, client, auth, emailTo }) => {
     const exchanged = await supabase.auth.exchangeCodeForSession(otherCode);
     expect(exchanged.error).toBeNull();
     expect(exchanged.data.user?.email).toBe(other);
+    // The session's method is the flow's: a sign-up's confirmation.
+    expect(decodeJwt(exchanged.data.session!.access_token).amr).toEqual([
+      { method: "email/signup", timestamp: expect.any(Number) },
+    ]);
   });
 
   it("verifies each email type by code or token hash: signup, invite, magiclink, recovery", async () => {

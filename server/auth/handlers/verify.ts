@@ -47,9 +47,7 @@ const OTHER_LINK_MESSAGE =
   "Confirmation link accepted. Please proceed to confirm link sent to the other email";
 
 type Verified =
-  | { kind: "signed_in"; user: UserRow; method: string }
-  | { kind: "needs_other_link" }
-  | { kind: "invalid" };
+  { kind: "signed_in"; user: UserRow } | { kind: "needs_other_link" } | { kind: "invalid" };
 
 /**
  * What using a token does to its user. A token counts only for what it was sent to: a
@@ -59,6 +57,7 @@ async function applyVerification(
   q: Queryable,
   token: OneTimeToken,
   channel: "email" | "phone",
+  mailerAutoconfirm: boolean,
 ): Promise<Verified> {
   const user = await findUserById(q, token.user_id, true);
   if (!user) return { kind: "invalid" };
@@ -67,29 +66,23 @@ async function applyVerification(
     case "invite":
       if (channel === "phone") {
         if (token.relates_to !== user.phone) return { kind: "invalid" };
-        return { kind: "signed_in", user: await markPhoneConfirmed(q, user.id), method: "otp" };
+        return { kind: "signed_in", user: await markPhoneConfirmed(q, user.id) };
       }
       if (token.relates_to !== user.email) return { kind: "invalid" };
-      return { kind: "signed_in", user: await markEmailConfirmed(q, user.id), method: "otp" };
+      return { kind: "signed_in", user: await markEmailConfirmed(q, user.id) };
     case "recovery":
     case "magiclink":
       if (token.relates_to !== user.email) return { kind: "invalid" };
       await deleteTokens(q, user.id, ["recovery", "magiclink"]);
-      return {
-        kind: "signed_in",
-        user: await markEmailConfirmed(q, user.id),
-        method: token.token_type === "recovery" ? "recovery" : "otp",
-      };
+      return { kind: "signed_in", user: await markEmailConfirmed(q, user.id) };
     case "email_change_new":
     case "email_change_current": {
-      const step = await confirmEmailChange(q, token);
-      return step.kind === "changed"
-        ? { kind: "signed_in", user: step.user, method: "email_change" }
-        : step;
+      const step = await confirmEmailChange(q, token, mailerAutoconfirm);
+      return step.kind === "changed" ? { kind: "signed_in", user: step.user } : step;
     }
     case "phone_change": {
       const changed = await confirmPhoneChange(q, user.id, token);
-      return changed ? { kind: "signed_in", user: changed, method: "otp" } : { kind: "invalid" };
+      return changed ? { kind: "signed_in", user: changed } : { kind: "invalid" };
     }
     default:
       return { kind: "invalid" };
@@ -134,7 +127,7 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
       .transaction(async (tx): Promise<Outcome> => {
         const used = await find(tx);
         if (!used) throw invalid();
-        const verified = await applyVerification(tx, used, channel);
+        const verified = await applyVerification(tx, used, channel, config.mailerAutoconfirm);
         if (verified.kind === "invalid") throw invalid();
         if (verified.kind === "needs_other_link") return { kind: "message" };
         if (isBanned(verified.user)) throw banned();
@@ -148,10 +141,8 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
             );
           return { kind: "code", code };
         }
-        return {
-          kind: "session",
-          session: await signIn(tx, ctx, verified.user, verified.method, request),
-        };
+        // Whatever the type, the session's method is otp (a PKCE code carries its flow's).
+        return { kind: "session", session: await signIn(tx, ctx, verified.user, "otp", request) };
       })
       .catch((err: unknown) => {
         throw isUniqueViolation(err) ? invalid() : err; // address or number taken meanwhile

@@ -145,6 +145,13 @@ export async function deleteChallenge(q: Queryable, id: string): Promise<void> {
   await q.query("DELETE FROM auth.mfa_challenges WHERE id = $1", [id]);
 }
 
+/** The amr method of a factor's type: GoTrue's names. */
+const AMR_METHODS = new Map<FactorRow["factor_type"], string>([
+  ["totp", "totp"],
+  ["phone", "mfa/phone"],
+]);
+const amrMethodOf = (factor: FactorRow) => AMR_METHODS.get(factor.factor_type)!;
+
 /**
  * A code of `step` answered the challenge: the challenge is used, the factor verified (its step
  * recorded), and the session raised to aal2 with the factor and the method in its amr. The user's
@@ -162,9 +169,10 @@ export async function completeChallenge(
      WHERE id = $1`,
     [factor.id, step],
   );
+  const method = amrMethodOf(factor);
   const amr: AmrEntry[] = [
-    { method: factor.factor_type, timestamp: Math.floor(Date.now() / 1000) },
-    ...session.amr.filter((entry) => entry.method !== factor.factor_type),
+    { method, timestamp: Math.floor(Date.now() / 1000) },
+    ...session.amr.filter((entry) => entry.method !== method),
   ];
   const [raised] = await q.query<SessionRow>(
     `UPDATE auth.sessions SET aal = 'aal2', amr = $2, factor_id = $3, updated_at = now()
@@ -178,11 +186,17 @@ export async function completeChallenge(
   return raised!;
 }
 
-/** Removes a factor; a session it had raised to aal2 goes back to aal1. */
+/**
+ * Removes a factor; a session it had raised to aal2 goes back to aal1, and the factor's method
+ * leaves its amr.
+ */
 export async function deleteFactor(q: Queryable, factor: FactorRow): Promise<void> {
   await q.query(
-    "UPDATE auth.sessions SET aal = 'aal1', factor_id = NULL, updated_at = now() WHERE factor_id = $1",
-    [factor.id],
+    `UPDATE auth.sessions SET aal = 'aal1', factor_id = NULL, updated_at = now(),
+       amr = coalesce((SELECT jsonb_agg(e.entry ORDER BY e.n) FROM jsonb_array_elements(amr)
+         WITH ORDINALITY AS e(entry, n) WHERE e.entry->>'method' <> $2), '[]')
+     WHERE factor_id = $1`,
+    [factor.id, amrMethodOf(factor)],
   );
   await q.query("DELETE FROM auth.mfa_factors WHERE id = $1", [factor.id]);
 }

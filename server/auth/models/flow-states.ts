@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import type { Queryable } from "../../db/database.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
+import { presentString } from "../request.ts";
 import { sameSecret } from "../../security/constant-time.ts";
 
 /** GoTrue's FLOW_STATE_EXPIRY_DURATION: the code must be exchanged within 5 minutes. */
@@ -10,15 +11,18 @@ export const AUTH_CODE_TTL_SECONDS = 300;
 
 export type Pkce = { challenge: string; method: "s256" | "plain" };
 
-/** Reads code_challenge / code_challenge_method from a request body (both or neither). */
+/**
+ * Reads code_challenge / code_challenge_method from a request body (both or neither; "" is
+ * absent, another type than text unreadable).
+ */
 export function parsePkce(body: {
   code_challenge?: unknown;
   code_challenge_method?: unknown;
 }): Pkce | undefined {
-  const challenge = body.code_challenge ?? undefined;
-  const method = body.code_challenge_method ?? undefined;
+  const challenge = presentString(body.code_challenge);
+  const method = presentString(body.code_challenge_method);
   if (challenge === undefined && method === undefined) return undefined;
-  if (typeof challenge !== "string" || typeof method !== "string") {
+  if (challenge === undefined || method === undefined) {
     throw new AuthError(
       400,
       ErrorCode.validation_failed,

@@ -198,36 +198,62 @@ export type EmailChangeStep =
 /**
  * Uses one of the two links of a pending email change. A link counts only for the change now
  * pending: the address it was sent to must still be the new address (or, for the current one,
- * the account's address). The first link used is recorded; the second applies the change to the
- * user and its email identity, and voids the change's remaining links.
+ * the account's address). The first link used is recorded; the second applies the change. With
+ * `mailerAutoconfirm` (MAILER_AUTOCONFIRM) the first link applies it.
  */
 export async function confirmEmailChange(
   q: Queryable,
   token: OneTimeToken,
+  mailerAutoconfirm: boolean,
 ): Promise<EmailChangeStep> {
   const user = await findUserById(q, token.user_id, true);
   const sentTo = token.token_type === "email_change_new" ? user?.email_change : user?.email;
   if (!user?.email_change || token.relates_to !== sentTo) return { kind: "invalid" };
   // A user without an address yet (phone or anonymous) confirms the new address only.
-  if (user.email_change_confirm_status === 0 && user.email) {
+  if (!mailerAutoconfirm && user.email_change_confirm_status === 0 && user.email) {
     await q.query("UPDATE auth.users SET email_change_confirm_status = 1 WHERE id = $1", [user.id]);
     return { kind: "needs_other_link" };
   }
-  await linkIdentity(q, user.id, "email", { email: user.email_change, email_verified: true });
+  return { kind: "changed", user: await applyEmailChange(q, user.id, user.email_change) };
+}
+
+/**
+ * Applies the user's pending email change to `newEmail` (as requestEmailChange recorded it) at
+ * once: the address becomes the user's, confirmed, and its email identity's (an anonymous user
+ * becomes a full one), and the change's links are void.
+ */
+export async function applyEmailChange(
+  q: Queryable,
+  userId: string,
+  newEmail: string,
+): Promise<UserRow> {
+  await linkIdentity(q, userId, "email", { email: newEmail, email_verified: true });
   const [changed] = await q.query<UserRow>(
     `UPDATE auth.users SET email = email_change, email_change = NULL, email_change_sent_at = NULL,
        email_change_confirm_status = 0, email_confirmed_at = now(), is_anonymous = false, updated_at = now()
      WHERE id = $1 RETURNING *`,
-    [user.id],
+    [userId],
   );
-  await deleteTokens(q, user.id, ["email_change_new", "email_change_current"]);
-  return { kind: "changed", user: changed! };
+  await deleteTokens(q, userId, ["email_change_new", "email_change_current"]);
+  return changed!;
 }
 
 /**
+ * app_metadata's providers as GoTrue derives them from the user's ($1) identities: each provider
+ * once, the oldest identity's first, and `provider` the first of them.
+ */
+const PROVIDERS_FROM_IDENTITIES = `raw_app_meta_data || (
+  SELECT jsonb_strip_nulls(jsonb_build_object(
+    'providers', coalesce(jsonb_agg(p.provider ORDER BY p.first, p.provider), '[]'),
+    'provider', (array_agg(p.provider ORDER BY p.first, p.provider))[1]))
+  FROM (SELECT provider, min(created_at) AS first FROM auth.identities WHERE user_id = $1
+        GROUP BY provider) p)`;
+
+/**
  * Brings the user's identity of this provider up to date with `data` (an email or a phone number
- * that was just confirmed), creating it when the user had none: then the provider also joins
- * app_metadata's providers, as GoTrue does. Read the user row again afterwards.
+ * that was just confirmed), creating it when the user had none: then, when app_metadata does not
+ * list the provider yet, its providers follow the identities, as GoTrue does. Read the user row
+ * again afterwards.
  */
 export async function linkIdentity(
   q: Queryable,
@@ -251,8 +277,7 @@ export async function linkIdentity(
     ],
   );
   await q.query(
-    `UPDATE auth.users SET raw_app_meta_data = jsonb_set(raw_app_meta_data, '{providers}',
-       coalesce(raw_app_meta_data->'providers', '[]') || to_jsonb($2::text))
+    `UPDATE auth.users SET raw_app_meta_data = ${PROVIDERS_FROM_IDENTITIES}
      WHERE id = $1 AND NOT coalesce(raw_app_meta_data->'providers', '[]') ? $2`,
     [userId, provider],
   );
@@ -273,9 +298,7 @@ export async function unlinkIdentity(q: Queryable, identity: IdentityRow): Promi
         : "";
   await q.query(
     `UPDATE auth.users SET ${cleared}
-       raw_app_meta_data = jsonb_set(raw_app_meta_data, '{providers}', coalesce(
-         (SELECT jsonb_agg(DISTINCT provider) FROM auth.identities WHERE user_id = $1), '[]')),
-       updated_at = now()
+       raw_app_meta_data = ${PROVIDERS_FROM_IDENTITIES}, updated_at = now()
      WHERE id = $1`,
     [identity.user_id],
   );

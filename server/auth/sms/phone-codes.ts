@@ -9,6 +9,7 @@ import { AuthError, ErrorCode } from "../errors.ts";
 import { createOneTimeToken } from "../models/one-time-tokens.ts";
 import { requestPhoneChange, stampPhoneCodeSent } from "../models/user-phones.ts";
 import type { UserRow } from "../models/users.ts";
+import { presentString } from "../request.ts";
 import type { SmsChannel, SmsSender } from "./sms-sender.ts";
 
 export type PhoneCode = {
@@ -50,13 +51,12 @@ const INVALID_CHANNEL =
   "Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if Twilio or Twilio Verify is used as the provider.";
 
 /**
- * The channel a request names: "sms" when it names none. With the Send SMS hook any channel is
- * passed on (the hook decides, as in GoTrue); the dev mailbox keeps sms and whatsapp.
+ * The channel a request names: "sms" when it names none (a channel that is no text is
+ * unreadable). With the Send SMS hook any channel is passed on (the hook decides, as in GoTrue);
+ * the dev mailbox keeps sms and whatsapp.
  */
 export function readChannel(value: unknown, hooked: boolean): SmsChannel {
-  if (value !== undefined && typeof value !== "string")
-    throw new AuthError(400, ErrorCode.validation_failed, INVALID_CHANNEL);
-  const channel = value === undefined || value === "" ? "sms" : value;
+  const channel = presentString(value) ?? "sms";
   if (channel === "sms" || channel === "whatsapp") return channel;
   if (hooked) return "sms";
   throw new AuthError(400, ErrorCode.validation_failed, INVALID_CHANNEL);
