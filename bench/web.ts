@@ -9,12 +9,11 @@ import lighthouse from "lighthouse";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "../tests/support/browser.ts";
 import { BLOG_NOT_FOUND_ROUTE, NOT_FOUND_ROUTE } from "../common/site-build.ts";
+import { firstLoadJs } from "../tests/support/first-load.ts";
 import { startServer } from "../tests/support/server-process.ts";
-import { inlineScripts } from "../server/site/site-files.ts";
 import { fmt, table } from "./lib.ts";
 
 const SITE = path.resolve("build/client");
@@ -49,31 +48,19 @@ const server = await startServer({ DATA_DIR: dataDir, SITE_DIR: SITE, LOG_LEVEL:
     startServer({ DATA_DIR: dataDir, SITE_DIR: SITE, LOG_LEVEL: "info" }),
 );
 
-const gzipSize = (data: string | Buffer) => zlib.gzipSync(data, { level: 9 }).length;
-
-/**
- * Every script a browser runs for the page before any interaction, gzip-sized: its inline scripts
- * (as served) and each script file it fetches (from the build).
- */
-async function firstLoadJs(route: string): Promise<{ files: number; gzip: number }> {
+/** The home page's first-load JavaScript, in a phone-sized browser (tests/support/first-load.ts). */
+async function homeFirstLoad(route: string): Promise<{ files: number; gzip: number }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
   });
-  const page = await context.newPage();
-  const scripts = new Set<string>();
-  page.on("request", (r) => {
-    if (r.resourceType() === "script") scripts.add(new URL(r.url()).pathname);
-  });
-  await page.goto(server.url + route, { waitUntil: "networkidle" });
-  await page.waitForTimeout(1500); // idle-time islands too
-  await browser.close();
-  const html = await (await fetch(server.url + route)).text();
-  let gzip = inlineScripts(html).reduce((sum, script) => sum + gzipSize(script), 0);
-  for (const file of scripts) gzip += gzipSize(fs.readFileSync(path.join(SITE, file)));
-  return { files: scripts.size, gzip };
+  try {
+    return await firstLoadJs(await context.newPage(), server.url + route, SITE);
+  } finally {
+    await browser.close();
+  }
 }
 
 const chrome = await chromeLauncher.launch({
@@ -148,7 +135,7 @@ try {
   await chrome.kill();
 }
 
-const home = await firstLoadJs("/");
+const home = await homeFirstLoad("/");
 await server.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 

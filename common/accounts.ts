@@ -29,7 +29,7 @@ export const profileNameSchema = z.object({
   name: storableString()
     .trim()
     .min(1, "Enter your name.")
-    .max(100, "Keep your name under 100 characters."),
+    .max(100, "Keep your name to 100 characters or fewer."),
 });
 
 export const emailChangeSchema = z.object({

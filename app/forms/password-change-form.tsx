@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { newPasswordSchema } from "../../common/accounts.ts";
 import { Button } from "../components/ui/button.tsx";
 import { ScriptForm } from "./script-form.tsx";
+import { readableMessage } from "../lib/errors.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { errorToast, toast } from "../lib/toast.ts";
 import { CodeForm } from "./code-form.tsx";
@@ -56,7 +57,7 @@ export function PasswordChangeForm({ email }: { email: string }) {
               password: pending,
               nonce,
             });
-            if (error) return error.message;
+            if (error) return readableMessage(error.message);
             setPending(null);
             form.reset();
             changed();

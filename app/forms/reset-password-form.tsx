@@ -1,22 +1,30 @@
 // The page the recovery email's link opens (/auth/reset-password): supabase-js reads the recovery
 // session from the URL, then the visitor chooses a new password. Without a session (or without
-// JavaScript) it explains where the link comes from.
+// JavaScript) it explains where the link comes from. The recovery session is aal1: someone with an
+// authenticator app enters its code first, since the server changes the password of such an
+// account only for an aal2 session.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { newPasswordSchema } from "../../common/accounts.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
+import { owedFactorId } from "../lib/account.ts";
 import { emailLinkResult, hasSessionToResume } from "../lib/account-signals.ts";
 import { ScriptForm } from "./script-form.tsx";
 import { getSupabase } from "../lib/supabase.ts";
 import { errorToast, flashToast } from "../lib/toast.ts";
+import { AppCodeForm } from "./code-form.tsx";
 import { NewPasswordFields, type NewPasswordValues } from "./new-password-fields.tsx";
 
-type State = "instructions" | "ready";
+type State =
+  | { step: "instructions" }
+  | { step: "code"; factorId: string }
+  | { step: "ready"; afterCode?: boolean };
 
 export function ResetPasswordForm() {
-  const [state, setState] = useState<State>("instructions");
+  const [state, setState] = useState<State>({ step: "instructions" });
+  const heading = useRef<HTMLHeadingElement>(null);
   const form = useForm<NewPasswordValues>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: "", confirm: "" },
@@ -27,9 +35,23 @@ export function ResetPasswordForm() {
     if (emailLinkResult().error || !hasSessionToResume()) return;
     let unsubscribe = () => {};
     void getSupabase().then((supabase) => {
-      const { data } = supabase.auth.onAuthStateChange((_event, session) =>
-        setState(session ? "ready" : "instructions"),
-      );
+      const { data } = supabase.auth.onAuthStateChange((_event, session) => {
+        if (!session) return setState({ step: "instructions" });
+        // Read after the callback: supabase-js waits for its listeners before its other calls.
+        setTimeout(
+          () =>
+            void owedFactorId(supabase).then((factorId) =>
+              // A later event (the code raised the session) keeps the form where it is.
+              setState((now) =>
+                factorId
+                  ? { step: "code", factorId }
+                  : now.step === "ready"
+                    ? now
+                    : { step: "ready" },
+              ),
+            ),
+        );
+      });
       unsubscribe = () => data.subscription.unsubscribe();
     });
     return () => unsubscribe();
@@ -46,7 +68,37 @@ export function ResetPasswordForm() {
     window.location.assign("/");
   });
 
-  if (state !== "ready") {
+  // The code step replaces the instructions: its heading takes the focus, so it is announced; the
+  // password form that replaces the code step takes it to its first field.
+  const afterCode = state.step === "ready" && state.afterCode;
+  useEffect(() => {
+    if (state.step === "code") heading.current?.focus();
+    if (afterCode) form.setFocus("password");
+  }, [state.step, afterCode, form]);
+
+  if (state.step === "code") {
+    return (
+      <div className="grid gap-4">
+        <div>
+          <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
+            Enter your verification code
+          </h2>
+          <p className="mt-1 text-sm leading-6 text-slate-700">
+            Your account uses two-step verification. Enter the 6-digit code your authenticator app
+            shows for Revwise, then choose your new password.
+          </p>
+        </div>
+        <AppCodeForm
+          name="Verification code"
+          factorId={state.factorId}
+          submitLabel="Continue"
+          onVerified={() => setState({ step: "ready", afterCode: true })}
+        />
+      </div>
+    );
+  }
+
+  if (state.step !== "ready") {
     return (
       <div className="flex gap-4 rounded-xl border border-indigo-100 bg-indigo-50 p-5">
         <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-white text-primary shadow-xs">
@@ -69,7 +121,7 @@ export function ResetPasswordForm() {
   return (
     <ScriptForm onSubmit={onSubmit} label="Choose a new password" className="grid gap-4">
       <NewPasswordFields form={form} />
-      <Button type="submit" size="lg" disabled={isSubmitting}>
+      <Button type="submit" size="lg" aria-disabled={isSubmitting}>
         {isSubmitting ? "Saving..." : "Save new password"}
       </Button>
     </ScriptForm>

@@ -6,11 +6,18 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { Input } from "../components/ui/input.tsx";
+import { returnPath, signInHref } from "../lib/account.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { errorToast, toast } from "../lib/toast.ts";
 import { ScriptForm } from "./script-form.tsx";
 
 type Mode = "sign-in" | "recover";
+
+/** Where an emailed sign-in link leads: this page, with the page to go back to when there is one. */
+function linkReturn(): string {
+  const next = returnPath(window.location.search);
+  return next === "/" ? "/auth" : signInHref(next);
+}
 
 // Fields are read from the page (uncontrolled), so nothing typed before the island woke up is lost.
 export function SignInForm({
@@ -69,7 +76,8 @@ export function SignInForm({
       await onSignedIn();
     });
 
-  // The link comes back to this page, which finishes the sign-in (or asks for the app's code).
+  // The link comes back to this page, which finishes the sign-in (or asks for the app's code), with
+  // the page that sent the visitor here (`?next=`), where it goes once signed in.
   const emailLink = () =>
     run(async () => {
       const { email } = read();
@@ -77,7 +85,7 @@ export function SignInForm({
       const supabase = await getSupabase();
       const { error } = await supabase.auth.signInWithOtp({
         email: email.trim(),
-        options: { emailRedirectTo: `${window.location.origin}/auth` },
+        options: { emailRedirectTo: `${window.location.origin}${linkReturn()}` },
       });
       if (error) return errorToast(error.message);
       toast({

@@ -11,6 +11,10 @@ import { islands, type IslandName } from "./registry.ts";
 
 const INTENT_EVENTS = ["pointerenter", "pointerdown", "touchstart", "focusin"] as const;
 
+let markLive!: () => void;
+/** Resolves when the first island of the page is live (its code loaded and hydrated). */
+export const anIslandLive = new Promise<void>((resolve) => (markLive = resolve));
+
 export function hydrateIslands(): void {
   // A click or submission that reached an island not live yet (held by the page's start script
   // since the first paint) wakes it and is replayed there; so does every later one.
@@ -94,9 +98,10 @@ async function load(el: HTMLElement) {
     onRecoverableError: (error) => console.error(`Island "${name}" recovered from`, error),
   });
   el.dataset.hydrated = "";
+  markLive();
 }
 
-function onIdle(run: () => void) {
+export function onIdle(run: () => void) {
   if ("requestIdleCallback" in window) requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 200);
 }

@@ -8,15 +8,18 @@ export const LOAD_FAILURE_MESSAGE =
 
 let shown: HTMLElement | null = null;
 
-/** Shows the alert; a new one if it is already there, so that it is announced again. */
-export function showLoadFailure(): void {
+/**
+ * Shows the alert (`message`, else that the part could not load); a new one if it is already
+ * there, so that it is announced again.
+ */
+export function showLoadFailure(message = LOAD_FAILURE_MESSAGE): void {
   shown?.remove();
   shown = document.createElement("div");
   shown.setAttribute("role", "alert");
   shown.dataset.loadFailure = "";
   shown.className =
     "fixed inset-x-4 bottom-4 z-[100] rounded-lg bg-destructive px-4 py-3 text-sm font-medium text-destructive-foreground shadow-lg sm:right-auto sm:max-w-sm";
-  shown.textContent = LOAD_FAILURE_MESSAGE;
+  shown.textContent = message;
   document.body.append(shown);
 }
 

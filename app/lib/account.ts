@@ -5,6 +5,7 @@ import type { AuthError, SupabaseClient, User } from "@supabase/supabase-js";
 import { NAME_METADATA_KEY, type AccountSession } from "../../common/accounts.ts";
 import { FUNCTIONS } from "../../common/functions.ts";
 import { hasSessionToResume, owesSecondFactor } from "./account-signals.ts";
+import { readableMessage } from "./errors.ts";
 import { getSupabase } from "./supabase.ts";
 import { errorToast } from "./toast.ts";
 
@@ -44,6 +45,15 @@ export async function verifiedTotpFactor(supabase: SupabaseClient) {
   return data?.totp.find((f) => f.status === "verified");
 }
 
+/**
+ * The factor whose code the session still owes (an aal1 session of someone with a verified
+ * authenticator app), or null when it owes none.
+ */
+export async function owedFactorId(supabase: SupabaseClient): Promise<string | null> {
+  if (!(await needsSecondFactor(supabase))) return null;
+  return (await verifiedTotpFactor(supabase))?.id ?? null;
+}
+
 /** Raises the session with a code from the authenticator app; the error's message, or null. */
 export async function verifyTotpCode(factorId: string, code: string): Promise<string | null> {
   const supabase = await getSupabase();
@@ -54,7 +64,7 @@ export async function verifyTotpCode(factorId: string, code: string): Promise<st
 function codeErrorMessage(error: AuthError): string {
   return error.code === "mfa_verification_failed"
     ? "That code didn't match. Check the time on your phone and enter the newest code."
-    : error.message;
+    : readableMessage(error.message);
 }
 
 /** A new authenticator-app factor to confirm with its first code: its QR code and setup key. */

@@ -34,8 +34,19 @@ export function startSession(): void {
   });
 }
 
-/** Logout signs out, goes to / and says "Logged out successfully"; on failure "Failed to log out". */
-export async function signOut(): Promise<void> {
+let signingOut: Promise<void> | null = null;
+
+/**
+ * Logout signs out, goes to / and says "Logged out successfully"; on failure "Failed to log out".
+ * A second press while the first is under way (a double click, two Logout buttons) joins it: one
+ * request, one toast.
+ */
+export function signOut(): Promise<void> {
+  signingOut ??= leave().finally(() => (signingOut = null));
+  return signingOut;
+}
+
+async function leave(): Promise<void> {
   try {
     const supabase = await getSupabase();
     const { error } = await supabase.auth.signOut();

@@ -6,6 +6,7 @@ import {
   NO_LEAD_FILTERS,
   pageRange,
   rangeLabel,
+  countOf,
   searchPattern,
   totalsByDay,
   totalsByPath,
@@ -33,6 +34,15 @@ describe("paging", () => {
     expect(rangeLabel(2, 23, 123)).toBe("101–123 of 123");
     expect(rangeLabel(0, 0, 0)).toBe("0 of 0");
     expect(rangeLabel(3, 50, 1_234_567, true)).toBe("151–200 of about 1,234,567");
+  });
+
+  it("names one thing in the singular", () => {
+    const leads = ["lead", "leads"] as const;
+    expect(rangeLabel(0, 1, 1, false, leads)).toBe("1–1 of 1 lead");
+    expect(rangeLabel(0, 2, 2, false, leads)).toBe("1–2 of 2 leads");
+    expect(rangeLabel(0, 0, 0, false, leads)).toBe("0 of 0 leads");
+    expect(countOf(1, ["page", "pages"])).toBe("1 page");
+    expect(countOf(1234, ["page", "pages"])).toBe("1,234 pages");
   });
 });
 

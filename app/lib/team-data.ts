@@ -40,9 +40,24 @@ export type Page<T> = { rows: T[]; count: number; estimated: boolean };
 /** A count as the workspace writes it: "1,234". */
 export const number = (n: number) => n.toLocaleString("en-US");
 
-/** "1–50 of 123" (an en dash), "1–50 of about 1,200,000", "0 of 0" when there is nothing. */
-export function rangeLabel(page: number, shown: number, total: number, estimated = false): string {
-  const of = `of ${estimated ? "about " : ""}${number(total)}`;
+/** A thing's name in the singular and in the plural: ["lead", "leads"]. */
+export type Noun = readonly [one: string, other: string];
+
+/** "1 page", "12 pages". */
+export const countOf = (n: number, [one, other]: Noun) => `${number(n)} ${n === 1 ? one : other}`;
+
+/**
+ * "1–50 of 123" (an en dash), "1–50 of about 1,200,000", "0 of 0" when there is nothing; with
+ * `noun`, the things named after the count ("1–1 of 1 lead").
+ */
+export function rangeLabel(
+  page: number,
+  shown: number,
+  total: number,
+  estimated = false,
+  noun?: Noun,
+): string {
+  const of = `of ${estimated ? "about " : ""}${noun ? countOf(total, noun) : number(total)}`;
   if (shown === 0) return `0 ${of}`;
   const first = page * PAGE_SIZE + 1;
   return `${number(first)}–${number(first + shown - 1)} ${of}`;
@@ -136,7 +151,7 @@ export async function readPage<T>(
   return { ...read, estimated: count === "estimated" && read.count > EXACT_UP_TO };
 }
 
-/** Every row the filter selects as CSV (`Accept: text/csv`), saved as a download. */
+/** Every row the filter selects as CSV (`Accept: text/csv`), saved as a UTF-8 download. */
 export async function downloadCsv(
   relation: string,
   filter: (q: Query) => Query,
@@ -145,7 +160,9 @@ export async function downloadCsv(
   const supabase = await getSupabase();
   const { data, error } = await filter(supabase.from(relation).select("*")).csv();
   if (error) throw new Error(error.message);
-  const url = URL.createObjectURL(new Blob([data], { type: "text/csv" }));
+  // A byte order mark first: Excel reads a CSV file without one in the system's code page, which
+  // garbles every accented name.
+  const url = URL.createObjectURL(new Blob(["\uFEFF", data], { type: "text/csv;charset=utf-8" }));
   const link = Object.assign(document.createElement("a"), { href: url, download: filename });
   document.body.append(link);
   link.click();

@@ -1,7 +1,8 @@
 // The toast store: at most 5 toasts, newest first; add, update, dismiss (open=false)
-// and remove. It knows nothing of how toasts are shown: the page runtime (islands/boot.ts) loads
-// the Radix toaster (components/ui/toaster.tsx) when the first toast arrives.
-import { useSyncExternalStore } from "react";
+// and remove. It knows nothing of how toasts are shown, and imports no React (the page runtime
+// loads it before any island): the runtime (islands/boot.ts) loads the Radix toaster
+// (components/ui/toaster.tsx) with the first toast, or once an island is live.
+import { readableMessage } from "./errors.ts";
 
 export const TOAST_LIMIT = 5;
 export const TOAST_DURATION_MS = 5000;
@@ -36,9 +37,9 @@ export function toast(input: Omit<ToastData, "id" | "open">): {
   return { id, dismiss: () => dismissToast(id), update: (t) => updateToast(id, t) };
 }
 
-/** The site's error toast: "Error" and what went wrong. */
+/** The site's error toast: "Error" and what went wrong (a failed connection said as such). */
 export function errorToast(description: string): void {
-  toast({ variant: "destructive", title: "Error", description });
+  toast({ variant: "destructive", title: "Error", description: readableMessage(description) });
 }
 
 export function updateToast(id: string, patch: Partial<ToastData>) {
@@ -64,10 +65,6 @@ export function getToasts(): ToastData[] {
 export function subscribeToasts(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-export function useToasts(): ToastData[] {
-  return useSyncExternalStore(subscribeToasts, getToasts, () => []);
 }
 
 // Toasts that must survive a page load (e.g. "Logged out successfully" after going to /).

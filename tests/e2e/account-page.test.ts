@@ -61,6 +61,30 @@ describeInBrowser(
       await form.getByRole("button", { name: "Sign in" }).click();
     }
 
+    it("brings an emailed sign-in link asked for on the way to /account back to /account", async () => {
+      const page = await ctx.newPage();
+      const email = uniqueEmail("next");
+      await signUpAndConfirm(page, smtp, email);
+      await logOut(page);
+      await page.goto("/account");
+      await page
+        .getByRole("region", { name: "Sign in to see your account" })
+        .getByRole("link", { name: "Sign in" })
+        .click();
+      await page.waitForURL((url) => url.pathname === "/auth");
+      const form = page.getByRole("form", { name: "Sign in" });
+      await form.getByLabel("Email").fill(email);
+      await form.getByRole("button", { name: "Email me a sign-in link" }).click();
+      await toastText(page, "Check your email").waitFor();
+      const link = linkIn(await emailTo(smtp, email, "Your Revwise sign-in link"));
+      expect(new URL(link).searchParams.get("redirect_to")).toBe(
+        `${ctx.baseUrl}/auth?next=%2Faccount`,
+      );
+      await page.goto(link);
+      await page.waitForURL((url) => url.pathname === "/account");
+      await page.getByRole("region", { name: "Profile" }).waitFor();
+    });
+
     it("signs in with an emailed link, shows who is signed in on /auth, and links the account page", async () => {
       const page = await ctx.newPage();
       const email = uniqueEmail("magic");
@@ -210,9 +234,11 @@ describeInBrowser(
         .toBe(true);
       await signInWithPassword(page, email, PASSWORD);
       await heading.waitFor();
-      // The account page does not count this session yet: it sends it back to the code step.
+      // The account page does not count this session yet: it sends it back to the code step,
+      // which returns to it.
       await page.goto("/account");
       await page.waitForURL((url) => url.pathname === "/auth");
+      expect(new URL(page.url()).searchParams.get("next")).toBe("/account");
       // By keyboard alone: the step's heading has the focus, the code field comes next, Enter sends.
       await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
       await page.keyboard.press("Tab");
@@ -223,7 +249,7 @@ describeInBrowser(
       // A code works once: the next step's code (the server accepts one step either side).
       await page.keyboard.type(totpCode(secret, firstStep + 1));
       await page.keyboard.press("Enter");
-      await page.waitForURL((url) => url.pathname === "/");
+      await page.waitForURL((url) => url.pathname === "/account");
       await toastText(page, "Signed in").waitFor();
       await header(page).getByRole("button", { name: "Logout" }).waitFor();
 
@@ -254,6 +280,20 @@ describeInBrowser(
       await toastText(page, "Email address updated").waitFor();
       await page.waitForURL((url) => url.pathname === "/account" && url.hash === "");
       await profile.getByText(`Current email: ${next}`).waitFor();
+    });
+
+    it("drops the open account page for the sign-in prompt when Logout is pressed in another tab", async () => {
+      const { page } = await signedUp("tabs");
+      await page.goto("/account");
+      await page.getByRole("region", { name: "Profile" }).waitFor();
+      const other = await page.context().newPage();
+      await other.goto("/account");
+      await other.getByRole("main").getByRole("button", { name: "Logout" }).click();
+      await other.waitForURL((url) => url.pathname === "/");
+      const prompt = page.getByRole("heading", { name: "Sign in to see your account" });
+      await prompt.waitFor();
+      expect(await page.getByRole("region", { name: "Profile" }).count()).toBe(0);
+      await expect.poll(() => prompt.evaluate((h) => h === document.activeElement)).toBe(true);
     });
 
     it("signs out the other devices", async () => {

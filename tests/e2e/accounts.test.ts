@@ -4,7 +4,7 @@ import type { Locator } from "playwright-core";
 import { expect, it } from "vitest";
 import { emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { describeInBrowser } from "../support/browser.ts";
-import { logOut, signUpAndConfirm } from "../support/browser-accounts.ts";
+import { logOut, openRecoveryLink, signUpAndConfirm } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 
@@ -171,15 +171,7 @@ describeInBrowser(
       await signUpAndConfirm(page, smtp, email);
       await logOut(page);
 
-      await page.goto("/auth");
-      await page.getByRole("button", { name: "Forgot password?" }).click();
-      const recover = page.getByRole("form", { name: "Reset your password" });
-      await recover.getByLabel("Email").fill(email);
-      await recover.getByRole("button", { name: "Send reset link" }).click();
-      await toastText(page, "Check your email").waitFor();
-
-      await page.goto(linkIn(await emailTo(smtp, email, "Reset your Revwise password")));
-      await page.waitForURL((url) => url.pathname === "/auth/reset-password");
+      await openRecoveryLink(page, smtp, email);
       const reset = page.getByRole("form", { name: "Choose a new password" });
       await reset.getByLabel("New password", { exact: true }).fill("Short1");
       await reset.getByLabel("Confirm new password").fill("Short1");

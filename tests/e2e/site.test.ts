@@ -11,6 +11,7 @@ import { contact } from "../../app/content/site.ts";
 import { zoomGuide } from "../../app/content/zoom.ts";
 import { axeViolations } from "../support/axe.ts";
 import { becomes, describeInBrowser } from "../support/browser.ts";
+import { firstLoadJs } from "../support/first-load.ts";
 import { allRoutes } from "../support/routes.ts";
 
 const FOOTER = [
@@ -237,6 +238,14 @@ describeInBrowser("site", (ctx) => {
       expect(Math.min(...scripts), route).toBeGreaterThanOrEqual(paint);
       await page.close();
     }
+  });
+
+  it("keeps the home page's JavaScript before any interaction within 10 KB gzip, its inline scripts counted", async () => {
+    const page = await ctx.newPage({ width: 390, height: 844, mobile: true });
+    const home = await firstLoadJs(page, `${ctx.baseUrl}/`, path.resolve("build/client"));
+    expect(home.files).toBeGreaterThan(0);
+    expect(home.gzip).toBeLessThanOrEqual(10 * 1024);
+    await page.close();
   });
 
   it("opens the Products and Resources menus with the keyboard", async () => {

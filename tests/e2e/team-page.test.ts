@@ -9,7 +9,7 @@
 // resends a delivery, which a member only reads; the analytics show a page's leads for a range;
 // the inbox pages 50 at a time. axe on each state.
 import { createClient } from "@supabase/supabase-js";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { stepAt, totpCode } from "../../server/auth/mfa/totp.ts";
 import { mintApiKey } from "../../server/security/keys.ts";
@@ -19,6 +19,7 @@ import { TEST_JWT_SECRET } from "../support/app.ts";
 import { emailTo, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
+import { openRecoveryLink } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
@@ -84,12 +85,24 @@ describeInBrowser(
       await page.getByRole("heading", { name: "Set up two-step verification" }).waitFor();
       await page.getByRole("button", { name: "Set up an authenticator app" }).click();
       const key = (await page.getByTestId("totp-secret").textContent())!.trim();
+      // The set-up replaced the button: the focus is in it, not back on the page.
+      await expect
+        .poll(() =>
+          page
+            .getByTestId("totp-secret")
+            .evaluate((e) => e.closest("[tabindex]") === document.activeElement),
+        )
+        .toBe(true);
       expect(key).toMatch(/^[A-Z2-7]{32}$/);
       expect(await axeViolations(page)).toEqual([]);
       const turnOn = page.getByRole("form", { name: "Turn on two-step verification" });
       await turnOn.getByLabel("6-digit code from your app").fill(totpCode(key, stepAt(Date.now())));
       await turnOn.getByRole("button", { name: "Verify and open the workspace" }).click();
       await page.getByRole("tablist", { name: "Workspace sections" }).waitFor();
+      // The workspace replaced the set-up in place: its panel has the focus.
+      await expect
+        .poll(() => page.getByRole("tabpanel").evaluate((e) => e === document.activeElement))
+        .toBe(true);
       return { page, email, key };
     }
 
@@ -169,12 +182,15 @@ describeInBrowser(
       await panel.getByText("0 of 0 leads").waitFor();
       await search.getByLabel("Search name, email or company").fill("lumen");
       await search.getByRole("button", { name: "Search" }).click();
-      await panel.getByText("1–1 of 1 leads").waitFor();
+      await panel.getByText("1–1 of 1 lead", { exact: true }).waitFor();
       expect(await leads.getByRole("rowheader").allTextContents()).toEqual(["Bo Lind"]);
 
       // The lead's detail: every field, then a status and a note that a reload keeps.
-      await leads.getByRole("link", { name: "Bo Lind" }).click();
-      await page.getByRole("heading", { level: 2, name: "Bo Lind" }).waitFor();
+      await leads.getByRole("link", { name: "Bo Lind" }).focus();
+      await page.keyboard.press("Enter");
+      // The detail replaced the inbox: its heading has the focus once the lead is loaded.
+      const leadHeading = page.getByRole("heading", { level: 2, name: "Bo Lind" });
+      await expect.poll(() => leadHeading.evaluate((e) => e === document.activeElement)).toBe(true);
       // The lead's id and the search it was found with are in the URL.
       expect(new URL(page.url()).hash).toMatch(/^#inbox\/lead\/[0-9a-f-]{36}\?q=lumen$/);
       await panel.getByText("Lumen Freight").first().waitFor();
@@ -200,7 +216,7 @@ describeInBrowser(
       // Back in the inbox, the search is still applied after the reload, and the CSV of a filter
       // holds exactly its rows.
       await page.getByRole("button", { name: "← Back to the inbox" }).click();
-      await panel.getByText("1–1 of 1 leads").waitFor();
+      await panel.getByText("1–1 of 1 lead", { exact: true }).waitFor();
       expect(new URL(page.url()).hash).toBe("#inbox?q=lumen");
       expect(await search.getByLabel("Search name, email or company").inputValue()).toBe("lumen");
       // The focus comes back to the inbox's heading, not to the top of the page.
@@ -211,7 +227,7 @@ describeInBrowser(
       await search.getByRole("button", { name: "Search" }).click();
       await panel.getByText("1–3 of 3 leads").waitFor();
       await panel.getByLabel("Status").selectOption("contacted");
-      await panel.getByText("1–1 of 1 leads").waitFor();
+      await panel.getByText("1–1 of 1 lead", { exact: true }).waitFor();
       const lines = await exportedCsv(page, "leads");
       expect(lines).toHaveLength(2);
       expect(lines[0]).toContain("email");
@@ -259,7 +275,7 @@ describeInBrowser(
       await subscribers
         .getByRole("row", { name: new RegExp(`^${reader} Pending confirmation`) })
         .waitFor();
-      await panel.getByText("1–1 of 1 subscribers").waitFor();
+      await panel.getByText("1–1 of 1 subscriber", { exact: true }).waitFor();
       const exported = await exportedCsv(page, "subscribers");
       expect(exported).toHaveLength(2);
       expect(exported[1]).toContain(reader);
@@ -332,7 +348,7 @@ describeInBrowser(
         await page.getByRole("tab", { name: "Webhooks" }).click();
         const panel = page.getByRole("tabpanel");
         const add = panel.getByRole("form", { name: "Add an endpoint" });
-        const endpoints = panel.getByRole("region", { name: "Webhook endpoints" });
+        const endpoints = panel.getByRole("region", { name: "Webhook endpoints, newest first" });
 
         // A URL the server refuses says why, under the field.
         ctx.allowConsoleError(/status of 400/);
@@ -361,16 +377,25 @@ describeInBrowser(
         }
         // Switched off and on, then deleted after a confirmation.
         const crm = "https://crm.example.com/revwise";
+        // The keyboard keeps its place: on the switched button, on the question's safe answer, and
+        // on the section's heading once the row is gone.
+        const focused = (control: Locator) => control.evaluate((e) => e === document.activeElement);
         await endpoints.getByRole("button", { name: `Disable ${crm}` }).click();
         await toastText(page, "Endpoint disabled").waitFor();
-        await endpoints.getByRole("button", { name: `Enable ${crm}` }).click();
+        const enable = endpoints.getByRole("button", { name: `Enable ${crm}` });
+        await expect.poll(() => focused(enable)).toBe(true);
+        await enable.click();
         await toastText(page, "Endpoint enabled").waitFor();
         await endpoints.getByRole("button", { name: `Delete ${crm}` }).click();
-        await endpoints
-          .getByRole("group", { name: `Delete ${crm}?` })
-          .getByRole("button", { name: "Yes, delete" })
-          .click();
+        const question = endpoints.getByRole("group", { name: `Delete ${crm}?` });
+        await expect
+          .poll(() => focused(question.getByRole("button", { name: "Keep it" })))
+          .toBe(true);
+        await question.getByRole("button", { name: "Yes, delete" }).click();
         await toastText(page, "Endpoint deleted").waitFor();
+        await expect
+          .poll(() => focused(panel.getByRole("heading", { name: "Webhook endpoints" })))
+          .toBe(true);
         await endpoints.getByRole("rowheader", { name: crm }).waitFor({ state: "detached" });
 
         // A lead stored once the endpoint takes events is delivered (the receiver refuses the
@@ -433,10 +458,176 @@ describeInBrowser(
       expect(await axeViolations(page)).toEqual([]);
       // A range without the lead's day has no row for it; a reversed range is refused in place.
       await panel.getByLabel("To").fill("2020-01-31");
-      await panel.getByText("Choose a start date on or before the end date.").waitFor();
+      await panel
+        .getByText(
+          "The From date is after the To date. Choose a From date on or before the To date.",
+        )
+        .waitFor();
       await panel.getByLabel("From").fill("2020-01-01");
       await pages.waitFor({ state: "detached" });
       await panel.getByText("No page views counted in this range.").waitFor();
+    });
+
+    it("keeps long visitor text inside the page: the lead's detail on a phone, every table's columns on a laptop", async () => {
+      const long = `long-${Date.now().toString(36)}@${domain}`;
+      const name = `Ŀong${"N".repeat(96)}`;
+      await ctx.db.query(
+        `INSERT INTO public.contact_messages (name, email, phone, message, source)
+         VALUES ($1, $2, '+1 206 555 0100', $3, '{"page": "/contact"}')`,
+        [name, long, "x".repeat(5000)],
+      );
+      await ctx.db.query(
+        `INSERT INTO public.demo_form_requests (name, email, phone, company, position, website)
+         VALUES ('Wide Web', $1, '+1 206 555 0101', 'Wide Co', 'Buyer', $2)`,
+        [`web-${long}`, `https://${"w".repeat(300)}.example/`],
+      );
+      await ctx.db.query(
+        `INSERT INTO public.webhook_endpoints (url, secret, description, enabled)
+         VALUES ($1, 'whsec_MDEyMzQ1Njc4OWFiY2RlZg==', 'Long', false)`,
+        [`https://hooks.example/${"u".repeat(300)}`],
+      );
+      const { page } = await enrolledOnTeam("wide", "admin");
+      /** Whether the page is no wider than its window, and `control` is inside the window. */
+      const fits = async (control: Locator) => {
+        const [scroll, width] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          window.innerWidth,
+        ]);
+        const box = (await control.boundingBox())!;
+        return scroll <= width && box.x >= 0 && box.x + box.width <= width;
+      };
+      const panel = page.getByRole("tabpanel");
+      const search = panel.getByRole("search", { name: "Search name, email or company" });
+      await search.getByLabel("Search name, email or company").fill(long);
+      await search.getByRole("button", { name: "Search" }).click();
+      const leads = panel.getByRole("region", { name: "Leads, newest first" });
+      await leads.getByRole("link", { name }).waitFor();
+      // The lead's name is isolated from the text around it (a right-to-left name stays whole).
+      expect(await leads.locator("bdi", { hasText: name }).count()).toBe(1);
+      expect(await fits(leads.getByRole("columnheader", { name: "Received" }))).toBe(true);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const lead of [name, "Wide Web"]) {
+        await leads.getByRole("link", { name: lead }).click();
+        await page.getByRole("heading", { level: 3, name: "What they sent" }).waitFor();
+        expect(await fits(page.getByRole("heading", { level: 3, name: "What they sent" }))).toBe(
+          true,
+        );
+        await page.getByRole("button", { name: "← Back to the inbox" }).click();
+      }
+
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByRole("tab", { name: "Webhooks" }).click();
+      const hook = `https://hooks.example/${"u".repeat(300)}`;
+      const enable = panel.getByRole("button", { name: `Enable ${hook}` });
+      await enable.waitFor();
+      expect(await fits(enable)).toBe(true);
+
+      // The focused tab panel shows its keyboard focus.
+      await page.getByRole("tab", { name: "Webhooks" }).focus();
+      await page.keyboard.press("Tab");
+      expect(
+        await panel.evaluate(
+          (e) => e === document.activeElement && getComputedStyle(e).outlineStyle,
+        ),
+      ).toBe("solid");
+    });
+
+    it("drops the workspace when signed out in another tab or everywhere, and logs out once on a double click", async () => {
+      const { page } = await enrolledOnTeam("leaves", "member");
+      const other = await page.context().newPage();
+      await other.goto("/team");
+      await other.getByRole("tablist", { name: "Workspace sections" }).waitFor();
+      const logouts: string[] = [];
+      other.on("request", (r) => {
+        if (new URL(r.url()).pathname === "/auth/v1/logout") logouts.push(r.url());
+      });
+      await other.getByRole("main").getByRole("button", { name: "Logout" }).dblclick();
+      await other.waitForURL((url) => url.pathname === "/");
+      await toastText(other, "Logged out successfully").waitFor();
+      expect(logouts).toHaveLength(1);
+      expect(await toastText(other, "Logged out successfully").count()).toBe(1);
+
+      // The first tab, still open on the workspace, shows the sign-in prompt and no lead.
+      const prompt = page.getByRole("region", { name: "Sign in to the team workspace" });
+      await prompt.waitFor();
+      expect(await page.getByRole("tablist").count()).toBe(0);
+      expect(await page.getByText("Signed in as").count()).toBe(0);
+
+      // Signed out everywhere from elsewhere: the next refused read brings the prompt back.
+      const again = await enrolledOnTeam("revoked", "member");
+      const token = await again.page.evaluate(
+        () =>
+          (
+            JSON.parse(
+              Object.entries(localStorage).find(([k]) => k.endsWith("-auth-token"))![1],
+            ) as { access_token: string }
+          ).access_token,
+      );
+      const out = await fetch(`${ctx.baseUrl}/auth/v1/logout?scope=global`, {
+        method: "POST",
+        headers: { apikey: mintApiKey(secret, "anon"), authorization: `Bearer ${token}` },
+      });
+      expect(out.status).toBe(204);
+      ctx.allowConsoleError(/status of 40[13]/);
+      await again.page.getByRole("tab", { name: "Emails" }).click();
+      await again.page.getByRole("region", { name: "Sign in to the team workspace" }).waitFor();
+      expect(await again.page.getByRole("tablist").count()).toBe(0);
+    });
+
+    it("says in words that the connection failed, in its panels and its toasts, once the server is gone", async () => {
+      const { page } = await enrolledOnTeam("offline", "member");
+      // The toaster's code arrives once the workspace is live, before any toast asks for it.
+      await page.waitForFunction(() =>
+        performance.getEntriesByType("resource").some((e) => /\/toaster-[\w-]+\.js$/.test(e.name)),
+      );
+      await page.context().route("**/*", (route) => route.abort("connectionrefused"));
+      ctx.allowConsoleError(/Failed to load resource|ERR_CONNECTION_REFUSED|Failed to fetch/);
+      const connection =
+        "The connection to Revwise failed. Check your internet connection and try again.";
+      await page.getByRole("tab", { name: "Emails" }).click();
+      await page
+        .getByRole("tabpanel")
+        .getByRole("alert")
+        .filter({ hasText: `Couldn't load emails: ${connection}` })
+        .waitFor();
+      await page.getByRole("tab", { name: "Subscribers" }).click();
+      await page.getByRole("tabpanel").getByRole("button", { name: "Export CSV" }).waitFor();
+      await page.getByRole("tabpanel").getByRole("button", { name: "Export CSV" }).click();
+      await toastText(page, connection).waitFor();
+      await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
+      await toastText(page, "Failed to log out").waitFor();
+    });
+
+    it("recovers a member's forgotten password: the app's code first, then the new password", async () => {
+      const { email, key } = await enrolledOnTeam("recovers", "member");
+      const page = await ctx.newPage();
+      await openRecoveryLink(page, smtp, email);
+      // The recovery session is aal1: the server refuses a new password until the app's code.
+      const code = page.getByRole("form", { name: "Verification code" });
+      await code.waitFor();
+      expect(await page.getByRole("form", { name: "Choose a new password" }).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      ctx.allowConsoleError(/status of 422/);
+      await code.getByLabel("6-digit code from your app").fill("000000");
+      await code.getByRole("button", { name: "Continue" }).click();
+      await code.getByText("That code didn't match.", { exact: false }).waitFor();
+      await code
+        .getByLabel("6-digit code from your app")
+        .fill(totpCode(key, stepAt(Date.now()) + 1));
+      await code.getByRole("button", { name: "Continue" }).click();
+
+      const reset = page.getByRole("form", { name: "Choose a new password" });
+      await reset.getByLabel("New password", { exact: true }).fill("A-Brand-New-Password-7");
+      await reset.getByLabel("Confirm new password").fill("A-Brand-New-Password-7");
+      await reset.getByRole("button", { name: "Save new password" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await toastText(page, "Password updated").waitFor();
+      const signedIn = await visitor().auth.signInWithPassword({
+        email,
+        password: "A-Brand-New-Password-7",
+      });
+      expect(signedIn.error).toBeNull();
     });
 
     it("pages the inbox 50 at a time with the count of what the filters select", async () => {
@@ -461,9 +652,23 @@ describeInBrowser(
       expect(await leads.getByRole("rowheader").allTextContents()).toEqual(
         [51, 52, 53, 54, 55, 56, 57].map((n) => `reader${n}@pages.example`),
       );
-      expect(await panel.getByRole("button", { name: "Next page" }).isDisabled()).toBe(true);
+      // Unavailable on the last page, and still holding the focus the click gave it.
+      const next = panel.getByRole("button", { name: "Next page" });
+      expect(await next.getAttribute("aria-disabled")).toBe("true");
+      expect(await next.evaluate((e) => e === document.activeElement)).toBe(true);
       await panel.getByRole("button", { name: "Previous page" }).click();
       await panel.getByText("1–50 of 57 leads").waitFor();
+
+      // One lead is one lead; a backwards range says so instead of "no leads".
+      await search.getByLabel("Search name, email or company").fill("reader57@pages.example");
+      await search.getByRole("button", { name: "Search" }).click();
+      await panel.getByText("1–1 of 1 lead", { exact: true }).waitFor();
+      await panel.getByLabel("From").fill("2030-01-02");
+      await panel.getByLabel("To").fill("2030-01-01");
+      await panel
+        .getByRole("alert")
+        .filter({ hasText: "The From date is after the To date." })
+        .waitFor();
     });
   },
   {
@@ -492,5 +697,8 @@ async function exportedCsv(page: Page, what: string): Promise<string[]> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream())
     chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString("utf8").trim().split(/\r?\n/);
+  const file = Buffer.concat(chunks);
+  // UTF-8 with its byte order mark, so that Excel reads accented names as they are.
+  expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return file.subarray(3).toString("utf8").trim().split(/\r?\n/);
 }

@@ -24,3 +24,15 @@ export async function logOut(page: Page) {
   await page.getByRole("banner").getByRole("link", { name: "Request Access" }).waitFor();
   expect(new URL(page.url()).pathname).toBe("/");
 }
+
+/** Asks for a password reset on /auth and opens the emailed link: the page ends at the reset page. */
+export async function openRecoveryLink(page: Page, smtp: TestSmtp, email: string): Promise<void> {
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  const recover = page.getByRole("form", { name: "Reset your password" });
+  await recover.getByLabel("Email").fill(email);
+  await recover.getByRole("button", { name: "Send reset link" }).click();
+  await toastText(page, "Check your email").waitFor();
+  await page.goto(linkIn(await emailTo(smtp, email, "Reset your Revwise password")));
+  await page.waitForURL((url) => url.pathname === "/auth/reset-password");
+}

@@ -7,7 +7,8 @@ import { useEffect, useState } from "react";
 import { EmailChangeForm } from "../../forms/email-change-form.tsx";
 import { NameForm } from "../../forms/name-form.tsx";
 import { PasswordChangeForm } from "../../forms/password-change-form.tsx";
-import { currentUser, nameOf, needsSecondFactor } from "../../lib/account.ts";
+import { currentUser, nameOf, needsSecondFactor, signInHref } from "../../lib/account.ts";
+import { useSessionWatch } from "../../lib/session-watch.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { RegionCard } from "../ui/region-card.tsx";
 import { SessionList } from "./session-list.tsx";
@@ -15,29 +16,44 @@ import { CheckingInPlaceOf, SignInPrompt } from "./sign-in-prompt.tsx";
 import { SiteAndLogout } from "./site-and-logout.tsx";
 import { TwoFactorSettings } from "./two-factor-settings.tsx";
 
-function AccountSignIn() {
+function AccountSignIn({ takeFocus = false }: { takeFocus?: boolean }) {
   return (
-    <SignInPrompt title="Sign in to see your account" path="/account">
+    <SignInPrompt title="Sign in to see your account" path="/account" takeFocus={takeFocus}>
       Your account page shows your name, email, password, two-step verification and the devices
       you're signed in on, once you have signed in.
     </SignInPrompt>
   );
 }
 
+/** The signed-in person; "code" while their sign-in still owes its second step. */
+async function readAccount(): Promise<User | "code" | null> {
+  const found = await currentUser();
+  if (found && (await needsSecondFactor(await getSupabase()))) return "code";
+  return found;
+}
+
 export function AccountPage() {
-  const [user, setUser] = useState<User | null | "anonymous">(null);
+  const [user, setUser] = useState<User | null | "anonymous" | "signed-out">(null);
 
-  useEffect(() => {
-    void (async () => {
-      const found = await currentUser();
-      if (!found) return setUser("anonymous");
-      // The second step of a sign-in is the sign-in page's.
-      if (await needsSecondFactor(await getSupabase())) return window.location.replace("/auth");
+  const check = () =>
+    void readAccount().then((found) => {
+      // The second step of a sign-in is the sign-in page's, which comes back here after it.
+      if (found === "code") return window.location.replace(signInHref("/account"));
+      // Someone shown their account, now without a session, was signed out meanwhile.
+      if (!found)
+        return setUser((was) => (was && typeof was !== "string" ? "signed-out" : "anonymous"));
       setUser(found);
-    })();
-  }, []);
+    });
+  useEffect(check, []);
+  // Signed out here or elsewhere while open: the sign-in prompt, the account's details dropped.
+  useSessionWatch({
+    active: user !== null && typeof user !== "string",
+    signedOut: () => setUser("signed-out"),
+    recheck: check,
+  });
 
-  if (user === "anonymous") return <AccountSignIn />;
+  if (user === "anonymous" || user === "signed-out")
+    return <AccountSignIn takeFocus={user === "signed-out"} />;
   if (!user)
     return <CheckingInPlaceOf status="Loading your account..." prompt={<AccountSignIn />} />;
 

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { AppCodeForm } from "../../forms/code-form.tsx";
 import { SignInForm } from "../../forms/sign-in-form.tsx";
 import { hasSessionToResume } from "../../lib/account-signals.ts";
-import { nameOf, needsSecondFactor, returnPath, verifiedTotpFactor } from "../../lib/account.ts";
+import { nameOf, owedFactorId, returnPath } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { flashToast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
@@ -22,10 +22,8 @@ async function sessionState(): Promise<State> {
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
   if (!data.session) return { step: "form" };
-  if (await needsSecondFactor(supabase)) {
-    const factor = await verifiedTotpFactor(supabase);
-    if (factor) return { step: "code", factorId: factor.id };
-  }
+  const factorId = await owedFactorId(supabase);
+  if (factorId) return { step: "code", factorId };
   return { step: "signed-in", user: data.session.user };
 }
 
@@ -34,7 +32,14 @@ export function SignInPanel() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (hasSessionToResume()) void sessionState().then(setState);
+    if (!hasSessionToResume()) return;
+    void sessionState().then((now) => {
+      // Signed in (by an emailed link, or earlier) on the way to another page (`?next=/team`):
+      // go on there.
+      const next = returnPath(window.location.search);
+      if (now.step === "signed-in" && next !== "/") return window.location.assign(next);
+      setState(now);
+    });
   }, []);
   // A step that replaces the form takes the focus to its heading, so it is announced and the
   // keyboard starts there (the form, back in place of a step, to its first field).

@@ -8,16 +8,19 @@ import { RegionCard } from "../ui/region-card.tsx";
 export function SignInPrompt({
   title,
   path,
+  takeFocus = false,
   children,
 }: {
   title: string;
   /** The page to come back to once signed in. */
   path: string;
+  /** It replaced what a signed-in person saw (signed out meanwhile): its heading takes the focus. */
+  takeFocus?: boolean;
   /** Why this page needs a sign-in. */
   children: React.ReactNode;
 }) {
   return (
-    <RegionCard title={title} description={children} className="max-w-2xl">
+    <RegionCard title={title} description={children} takeFocus={takeFocus} className="max-w-2xl">
       <Button asChild className="justify-self-start">
         <a href={signInHref(path)}>Sign in</a>
       </Button>

@@ -4,6 +4,7 @@
 import { useId, useState } from "react";
 import {
   conversionRate,
+  countOf,
   lastDays,
   number,
   readPageStats,
@@ -12,11 +13,11 @@ import {
 } from "../../lib/team-data.ts";
 import { DataTable, LoadState, useLoad } from "./data-table.tsx";
 import { DayChart } from "./day-chart.tsx";
-import { FilterDate } from "./filters.tsx";
+import { FilterDate, InvertedRange, isInverted } from "./filters.tsx";
 
 export function AnalyticsPanel() {
   const [range, setRange] = useState(() => lastDays(30));
-  const valid = range.from && range.to && range.from <= range.to;
+  const valid = range.from && range.to && !isInverted(range.from, range.to);
   return (
     <section aria-labelledby="analytics-heading" className="grid gap-4">
       <h2 id="analytics-heading" className="text-xl font-semibold text-ink">
@@ -37,9 +38,11 @@ export function AnalyticsPanel() {
           onChange={(to) => setRange((r) => ({ ...r, to }))}
         />
       </div>
-      {!valid ? (
+      {isInverted(range.from, range.to) ? (
+        <InvertedRange />
+      ) : !valid ? (
         <p role="alert" className="text-sm text-destructive">
-          Choose a start date on or before the end date.
+          Choose a start date and an end date.
         </p>
       ) : (
         <Figures from={range.from} to={range.to} />
@@ -60,9 +63,16 @@ function Figures({ from, to }: { from: string; to: string }) {
       {({ paths, days }) => (
         <div className="grid gap-6">
           <p role="status" className="text-sm text-slate-700">
-            {number(paths.reduce((s, p) => s + p.views, 0))} views and{" "}
-            {number(paths.reduce((s, p) => s + p.leads, 0))} leads on {paths.length} pages, {from}{" "}
-            to {to}.
+            {countOf(
+              paths.reduce((s, p) => s + p.views, 0),
+              ["view", "views"],
+            )}{" "}
+            and{" "}
+            {countOf(
+              paths.reduce((s, p) => s + p.leads, 0),
+              ["lead", "leads"],
+            )}{" "}
+            on {countOf(paths.length, ["page", "pages"])}, {from} to {to}.
           </p>
           <DataTable
             caption="Pages by views over the range"
@@ -74,7 +84,7 @@ function Figures({ from, to }: { from: string; to: string }) {
                 header: "Page",
                 cell: (r) => r.path || "Page not known",
                 rowHeader: true,
-                className: "whitespace-nowrap",
+                text: true,
               },
               { header: "Views", cell: (r) => number(r.views), className: "text-right" },
               { header: "Visitors", cell: (r) => number(r.visitors), className: "text-right" },

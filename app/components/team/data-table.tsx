@@ -1,10 +1,13 @@
 // What every list of the workspace shares: loading what it shows (and again on demand), the
-// loading, error (the server's message) and empty states, a table with a caption and column
-// headers that scrolls sideways on a phone, and paging with "1–50 of N" read out when it changes.
+// loading, error (the server's message, or that the connection failed) and empty states, a table
+// with a caption and column headers that scrolls sideways on a phone (free text wraps within its
+// column), and paging with "1–50 of N" read out when it changes.
 import type * as React from "react";
 import { useCallback, useEffect, useState } from "react";
 import { withErrorToast } from "../../lib/account.ts";
-import { PAGE_SIZE, rangeLabel, type Page } from "../../lib/team-data.ts";
+import { cn } from "../../lib/cn.ts";
+import { readableError } from "../../lib/errors.ts";
+import { PAGE_SIZE, rangeLabel, type Noun, type Page } from "../../lib/team-data.ts";
 import { Badge, type badgeVariants } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 
@@ -25,12 +28,7 @@ export function useLoad<T>(
     let live = true;
     load().then(
       (data) => live && setState({ status: "ready", data }),
-      (err: unknown) =>
-        live &&
-        setState({
-          status: "error",
-          message: err instanceof Error ? err.message : "Something went wrong.",
-        }),
+      (err: unknown) => live && setState({ status: "error", message: readableError(err) }),
     );
     return () => {
       live = false;
@@ -76,8 +74,25 @@ export type Column<T> = {
   cell: (row: T) => React.ReactNode;
   /** The row's header cell (its name or address), read out with each cell of the row. */
   rowHeader?: boolean;
+  /**
+   * Free text (a visitor's name, a subject, a URL): wrapped anywhere within a capped width, so a
+   * long value cannot push the other columns and the row's actions out of view, and isolated
+   * from the text around it (a right-to-left name does not reorder its neighbours).
+   */
+  text?: boolean;
   className?: string;
 };
+
+/** A cell's content, as its column asks for it. */
+function cellOf<T>(column: Column<T>, row: T): React.ReactNode {
+  const content = column.cell(row);
+  return column.text ? <FreeText className="max-w-xs min-w-24">{content}</FreeText> : content;
+}
+
+/** Visitor-supplied text: isolated for bidi, and broken anywhere rather than overflowing. */
+export function FreeText({ className, ...props }: React.ComponentProps<"bdi">) {
+  return <bdi className={cn("block wrap-anywhere", className)} {...props} />;
+}
 
 type BadgeVariant = NonNullable<Parameters<typeof badgeVariants>[0]>["variant"];
 
@@ -144,11 +159,11 @@ export function DataTable<T>({
                     scope="row"
                     className={`px-3 py-2.5 font-medium text-ink ${c.className ?? ""}`}
                   >
-                    {c.cell(row)}
+                    {cellOf(c, row)}
                   </th>
                 ) : (
                   <td key={c.header} className={`px-3 py-2.5 text-slate-700 ${c.className ?? ""}`}>
-                    {c.cell(row)}
+                    {cellOf(c, row)}
                   </td>
                 ),
               )}
@@ -172,7 +187,7 @@ export function Pager<T>({
 }: {
   page: number;
   read: Page<T>;
-  noun: string;
+  noun: Noun;
   onPage: (page: number) => void;
 }) {
   const { rows, count, estimated } = read;
@@ -180,7 +195,7 @@ export function Pager<T>({
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p role="status" className="text-sm text-slate-700">
-        {rangeLabel(page, rows.length, count, estimated)} {noun}
+        {rangeLabel(page, rows.length, count, estimated, noun)}
       </p>
       {(page > 0 || !atEnd) && (
         <div className="flex gap-2">
@@ -188,7 +203,7 @@ export function Pager<T>({
             type="button"
             variant="outline"
             size="sm"
-            disabled={page === 0}
+            aria-disabled={page === 0}
             onClick={() => onPage(page - 1)}
           >
             Previous page
@@ -197,7 +212,7 @@ export function Pager<T>({
             type="button"
             variant="outline"
             size="sm"
-            disabled={atEnd}
+            aria-disabled={atEnd}
             onClick={() => onPage(page + 1)}
           >
             Next page
@@ -234,7 +249,7 @@ export function ListHeading({
         <Button
           type="button"
           variant="outline"
-          disabled={exporting}
+          aria-disabled={exporting}
           aria-busy={exporting}
           onClick={() => void run(exportCsv)}
         >

@@ -27,15 +27,15 @@ export function EmailsPanel() {
       title="Emails"
       relation="emails"
       select="id,kind,to_address,subject,created_at,attempts,sent_at,failed_at,last_error,status"
-      noun="emails"
+      noun={["email", "emails"]}
       statusLabels={emailStatusLabels}
       empty="No emails match this filter."
       columns={(reload) => [
-        { header: "Subject", cell: (r) => r.subject, rowHeader: true },
-        { header: "To", cell: (r) => r.to_address, className: "whitespace-nowrap" },
+        { header: "Subject", cell: (r) => r.subject, rowHeader: true, text: true },
+        { header: "To", cell: (r) => r.to_address, text: true },
         statusColumn((r: EmailRow) => r.status, emailStatusLabels, statusBadge),
         { header: "Attempts", cell: (r) => r.attempts },
-        { header: "Last error", cell: (r) => r.last_error ?? "–", className: "min-w-64" },
+        { header: "Last error", cell: (r) => r.last_error ?? "–", text: true },
         {
           header: "Queued",
           cell: (r) => formatDateTime(r.created_at),

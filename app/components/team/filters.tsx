@@ -86,3 +86,15 @@ export function FilterBar({ children }: { children: React.ReactNode }) {
     </div>
   );
 }
+
+/** Whether a From–To range runs backwards (both dates chosen, From after To). */
+export const isInverted = (from: string, to: string) => Boolean(from && to && from > to);
+
+/** Said in place of a backwards range's results: what is wrong, and what to choose. */
+export function InvertedRange() {
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      The From date is after the To date. Choose a From date on or before the To date.
+    </p>
+  );
+}

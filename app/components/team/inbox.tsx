@@ -14,7 +14,14 @@ import {
   type LeadRow,
 } from "../../lib/team-data.ts";
 import { DataTable, ListHeading, LoadState, Pager, statusColumn, useLoad } from "./data-table.tsx";
-import { FilterBar, FilterDate, FilterSelect, SearchBox } from "./filters.tsx";
+import {
+  FilterBar,
+  FilterDate,
+  FilterSelect,
+  InvertedRange,
+  isInverted,
+  SearchBox,
+} from "./filters.tsx";
 import { LeadDetail } from "./lead-detail.tsx";
 
 /** A new lead stands out; the others are worked on or done. */
@@ -90,50 +97,56 @@ export function Inbox({
         <FilterDate label="From" value={filters.from} onChange={(from) => filter({ from })} />
         <FilterDate label="To" value={filters.to} onChange={(to) => filter({ to })} />
       </FilterBar>
-      <LoadState state={state} what="leads">
-        {(read) => (
-          <div className="grid gap-3">
-            <Pager page={page} read={read} noun="leads" onPage={setPage} />
-            <DataTable
-              caption="Leads, newest first"
-              rows={read.rows}
-              rowKey={(r) => r.id}
-              empty="No leads match these filters."
-              columns={[
-                {
-                  header: "Lead",
-                  rowHeader: true,
-                  cell: (r) => (
-                    <a
-                      href={`#inbox/lead/${r.id}`}
-                      onClick={(e) => {
-                        e.preventDefault();
-                        onLead(r.id);
-                      }}
-                      className="font-semibold whitespace-nowrap text-primary underline-offset-4 hover:underline"
-                    >
-                      {r.name || r.email}
-                    </a>
-                  ),
-                },
-                { header: "Email", cell: (r) => r.email, className: "whitespace-nowrap" },
-                { header: "Company", cell: (r) => r.company ?? "–" },
-                {
-                  header: "Form",
-                  cell: (r) => leadKindLabels[r.kind] ?? r.kind,
-                  className: "whitespace-nowrap",
-                },
-                statusColumn((r: LeadRow) => r.status, leadStatusLabels, statusBadge),
-                {
-                  header: "Received",
-                  cell: (r) => formatDateTime(r.created_at),
-                  className: "whitespace-nowrap",
-                },
-              ]}
-            />
-          </div>
-        )}
-      </LoadState>
+      {/* A backwards range selects nothing: say why rather than "No leads match". */}
+      {isInverted(filters.from, filters.to) ? (
+        <InvertedRange />
+      ) : (
+        <LoadState state={state} what="leads">
+          {(read) => (
+            <div className="grid gap-3">
+              <Pager page={page} read={read} noun={["lead", "leads"]} onPage={setPage} />
+              <DataTable
+                caption="Leads, newest first"
+                rows={read.rows}
+                rowKey={(r) => r.id}
+                empty="No leads match these filters."
+                columns={[
+                  {
+                    header: "Lead",
+                    rowHeader: true,
+                    text: true,
+                    cell: (r) => (
+                      <a
+                        href={`#inbox/lead/${r.id}`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          onLead(r.id);
+                        }}
+                        className="font-semibold text-primary underline-offset-4 hover:underline"
+                      >
+                        {r.name || r.email}
+                      </a>
+                    ),
+                  },
+                  { header: "Email", cell: (r) => r.email, text: true },
+                  { header: "Company", cell: (r) => r.company ?? "–", text: true },
+                  {
+                    header: "Form",
+                    cell: (r) => leadKindLabels[r.kind] ?? r.kind,
+                    className: "whitespace-nowrap",
+                  },
+                  statusColumn((r: LeadRow) => r.status, leadStatusLabels, statusBadge),
+                  {
+                    header: "Received",
+                    cell: (r) => formatDateTime(r.created_at),
+                    className: "whitespace-nowrap",
+                  },
+                ]}
+              />
+            </div>
+          )}
+        </LoadState>
+      )}
     </section>
   );
 }

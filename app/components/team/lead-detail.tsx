@@ -7,12 +7,13 @@ import { emailStatusLabels, leadKindLabels, leadStatusLabels } from "../../conte
 import { formatDateTime } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { rowsOf, type Lead } from "../../lib/team-data.ts";
-import { toast } from "../../lib/toast.ts";
+import { isConnectionFailure } from "../../lib/errors.ts";
+import { errorToast, toast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Field } from "../ui/field.tsx";
 import { Select, Textarea } from "../ui/input.tsx";
-import { DataTable, LoadState, useLoad } from "./data-table.tsx";
+import { DataTable, FreeText, LoadState, useLoad } from "./data-table.tsx";
 import { DeliveryTable, type DeliveryRow } from "./webhooks-panel.tsx";
 import { ScriptForm } from "../../forms/script-form.tsx";
 
@@ -67,11 +68,14 @@ function Facts({ title, facts }: { title: string; facts: [string, unknown][] }) 
   return (
     <Card className="grid content-start gap-3 p-5">
       <h3 className="font-semibold text-ink">{title}</h3>
-      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+      {/* minmax(0, 1fr): a long value without spaces wraps inside the card, not past the page. */}
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
         {facts.map(([k, v]) => (
           <div key={k} className="contents">
             <dt className="font-medium text-slate-700">{k}</dt>
-            <dd className="break-words text-ink">{show(v)}</dd>
+            <dd className="min-w-0 text-ink">
+              <FreeText>{show(v)}</FreeText>
+            </dd>
           </div>
         ))}
       </dl>
@@ -107,7 +111,11 @@ export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
     id,
   );
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // The detail replaces the inbox: its heading takes the focus once the lead is there to name.
+  const loaded = lead.state.status === "ready";
+  useEffect(() => {
+    if (loaded) heading.current?.focus();
+  }, [loaded]);
 
   return (
     <section aria-labelledby="lead-heading" className="grid gap-4">
@@ -124,9 +132,9 @@ export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
                 id="lead-heading"
                 ref={heading}
                 tabIndex={-1}
-                className="text-xl font-semibold break-all text-ink outline-none"
+                className="text-xl font-semibold text-ink outline-none"
               >
-                {l.name || l.email}
+                <FreeText>{l.name || l.email}</FreeText>
               </h2>
               <p className="mt-1 text-sm text-slate-700">
                 {leadKindLabels[l.kind] ?? l.kind} · received {formatDateTime(l.created_at)}
@@ -169,13 +177,13 @@ export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
             empty="Nobody has changed this lead's status or note yet."
             columns={[
               { header: "When", cell: (r) => formatDateTime(r.changed_at), rowHeader: true },
-              { header: "Who", cell: (r) => r.changed_by_email ?? "–" },
+              { header: "Who", cell: (r) => r.changed_by_email ?? "–", text: true },
               {
                 header: "Status",
                 cell: (r) =>
                   r.status ? (leadStatusLabels[r.status as LeadStatus] ?? r.status) : "–",
               },
-              { header: "Note", cell: (r) => r.note ?? "–" },
+              { header: "Note", cell: (r) => r.note ?? "–", text: true },
             ]}
           />
         )}
@@ -189,7 +197,7 @@ export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
             rowKey={(r) => r.id}
             empty="This lead caused no email."
             columns={[
-              { header: "Subject", cell: (r) => r.subject, rowHeader: true },
+              { header: "Subject", cell: (r) => r.subject, rowHeader: true, text: true },
               { header: "Kind", cell: (r) => r.kind },
               { header: "Status", cell: (r) => emailStatusLabels[r.status] ?? r.status },
               { header: "Queued", cell: (r) => formatDateTime(r.created_at) },
@@ -222,6 +230,8 @@ function StatusForm({ lead, onSaved }: { lead: Lead; onSaved: () => void }) {
         { onConflict: "kind,lead_id" },
       );
     setSaving(false);
+    // The server's refusal of the note shows under it; a failed connection is not the note's fault.
+    if (error && isConnectionFailure(error.message)) return errorToast(error.message);
     if (error) return setProblem(error.message);
     toast({ title: "Lead saved", description: `Status: ${leadStatusLabels[status]}.` });
     onSaved();
@@ -263,7 +273,7 @@ function StatusForm({ lead, onSaved }: { lead: Lead; onSaved: () => void }) {
           )}
         </Field>
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={saving} aria-busy={saving}>
+          <Button type="submit" aria-disabled={saving} aria-busy={saving}>
             {saving ? "Saving..." : "Save"}
           </Button>
           <p className="text-sm text-slate-700">

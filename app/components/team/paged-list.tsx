@@ -1,7 +1,7 @@
 // A relation listed newest first, 50 a page with its exact count, filtered by status, optionally
 // exported as CSV: the outbox, the subscribers and the webhook delivery log are each one of these.
 import { useState } from "react";
-import { csvName, downloadCsv, readPage, type Query } from "../../lib/team-data.ts";
+import { csvName, downloadCsv, readPage, type Noun, type Query } from "../../lib/team-data.ts";
 import { DataTable, ListHeading, LoadState, Pager, useLoad, type Column } from "./data-table.tsx";
 import { FilterBar, FilterSelect } from "./filters.tsx";
 import { optionsOf } from "../../content/team.ts";
@@ -19,8 +19,8 @@ export function PagedList<T extends { id: string }>({
   title: string;
   relation: string;
   select: string;
-  /** "emails": "1–50 of 80 emails", "Loading emails...". */
-  noun: string;
+  /** ["email", "emails"]: "1–50 of 80 emails", "1–1 of 1 email", "Loading emails...". */
+  noun: Noun;
   statusLabels: Record<string, string>;
   /** The columns; `reload` shows the list again after a row's action. */
   columns: (reload: () => void) => Column<T>[];
@@ -55,7 +55,7 @@ export function PagedList<T extends { id: string }>({
           }}
         />
       </FilterBar>
-      <LoadState state={state} what={noun}>
+      <LoadState state={state} what={noun[1]}>
         {(read) => (
           <div className="grid gap-3">
             <Pager page={page} read={read} noun={noun} onPage={setPage} />

@@ -40,7 +40,7 @@ export function ResendButton({
       type="button"
       size="sm"
       variant="outline"
-      disabled={busy}
+      aria-disabled={busy}
       aria-label={label}
       onClick={() => void resend()}
     >

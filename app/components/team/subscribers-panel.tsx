@@ -24,7 +24,7 @@ export function SubscribersPanel() {
       title="Subscribers"
       relation="subscribers"
       select="id,email,status,created_at,confirmed_at,unsubscribed_at"
-      noun="subscribers"
+      noun={["subscriber", "subscribers"]}
       statusLabels={subscriberStatusLabels}
       exportAs="subscribers"
       empty="No subscribers match this filter."
@@ -32,7 +32,7 @@ export function SubscribersPanel() {
         {
           header: "Email",
           cell: (r) => r.email,
-          className: "whitespace-nowrap",
+          text: true,
           rowHeader: true,
         },
         statusColumn(

@@ -2,7 +2,7 @@
 // of a member whose session is aal1, and the authenticator-app set-up of a member without one
 // (its first code raises the session to aal2). None of these asks the server for team data.
 import type * as React from "react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { AppCodeForm } from "../../forms/code-form.tsx";
 import { enrolTotp, withErrorToast, type TotpEnrolment } from "../../lib/account.ts";
 import { TotpSetupKey } from "../account/totp-setup-key.tsx";
@@ -22,9 +22,9 @@ function Step({ title, children }: { title: string; children: React.ReactNode })
 
 const text = "text-sm leading-6 text-slate-700";
 
-export function TeamSignIn() {
+export function TeamSignIn({ takeFocus = false }: { takeFocus?: boolean }) {
   return (
-    <SignInPrompt title="Sign in to the team workspace" path="/team">
+    <SignInPrompt title="Sign in to the team workspace" path="/team" takeFocus={takeFocus}>
       This workspace is for the Revwise team: the people who follow up leads, run the newsletter and
       connect the CRM. Sign in with your team account to continue.
     </SignInPrompt>
@@ -66,6 +66,12 @@ export function CodeStep({ factorId, onDone }: { factorId: string; onDone: () =>
 export function EnrolStep({ onDone }: { onDone: () => void }) {
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [busy, setBusy] = useState(false);
+  // The set-up replaces the button pressed: the focus goes to it (announced, and the keyboard
+  // continues there) instead of falling back to the page.
+  const setUp = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (enrolment) setUp.current?.focus();
+  }, [enrolment]);
   const start = async () => {
     setBusy(true);
     await withErrorToast(async () => setEnrolment(await enrolTotp("Authenticator app")));
@@ -79,7 +85,7 @@ export function EnrolStep({ onDone }: { onDone: () => void }) {
         Authenticator or Microsoft Authenticator. Set it up once; the workspace opens right after.
       </p>
       {enrolment ? (
-        <div className="grid gap-5">
+        <div ref={setUp} tabIndex={-1} className="grid gap-5 outline-none">
           <TotpSetupKey qrCode={enrolment.qrCode} secret={enrolment.secret} />
           <AppCodeForm
             name="Turn on two-step verification"
@@ -92,7 +98,8 @@ export function EnrolStep({ onDone }: { onDone: () => void }) {
         <Button
           type="button"
           className="justify-self-start"
-          disabled={busy}
+          aria-disabled={busy}
+          aria-busy={busy}
           onClick={() => void start()}
         >
           Set up an authenticator app

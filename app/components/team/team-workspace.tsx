@@ -4,6 +4,7 @@
 import { useEffect, useState } from "react";
 import type { TeamRole } from "../../../common/workspace.ts";
 import type { WorkspaceTab } from "../../content/team.ts";
+import { useSessionWatch } from "../../lib/session-watch.ts";
 import { teamGate, type TeamGate } from "../../lib/team.ts";
 import { NO_LEAD_FILTERS } from "../../lib/team-data.ts";
 import { SiteAndLogout } from "../account/site-and-logout.tsx";
@@ -19,25 +20,53 @@ import { useWorkspacePlace, WorkspaceTabs } from "./workspace-tabs.tsx";
 
 export function TeamWorkspace() {
   const [gate, setGate] = useState<TeamGate | null>(null);
+  /** Whether what shows replaced, in place, what showed before (it then takes the focus). */
+  const [inPlace, setInPlace] = useState(false);
   const check = () => void teamGate().then(setGate);
   useEffect(check, []);
+  const stepDone = () => {
+    setInPlace(true);
+    check();
+  };
+  // Signed out here or elsewhere while open: back to the sign-in prompt, the data dropped.
+  useSessionWatch({
+    active: gate !== null && gate.step !== "anonymous",
+    signedOut: () => {
+      setInPlace(true);
+      setGate({ step: "anonymous" });
+    },
+    // A refusal with the session still good (nothing changed) leaves the focus where it is.
+    recheck: () =>
+      void teamGate().then((next) => {
+        if (next.step !== "ready") setInPlace(true);
+        setGate(next);
+      }),
+  });
 
   if (!gate) return <CheckingInPlaceOf status="Checking your access..." prompt={<TeamSignIn />} />;
   switch (gate.step) {
     case "anonymous":
-      return <TeamSignIn />;
+      return <TeamSignIn takeFocus={inPlace} />;
     case "outsider":
       return <NotOnTheTeam email={gate.email} />;
     case "code":
-      return <CodeStep factorId={gate.factorId} onDone={check} />;
+      return <CodeStep factorId={gate.factorId} onDone={stepDone} />;
     case "enrol":
-      return <EnrolStep onDone={check} />;
+      return <EnrolStep onDone={stepDone} />;
     case "ready":
-      return <Workspace email={gate.email} role={gate.role} />;
+      return <Workspace email={gate.email} role={gate.role} takeFocus={inPlace} />;
   }
 }
 
-function Workspace({ email, role }: { email: string; role: TeamRole }) {
+function Workspace({
+  email,
+  role,
+  takeFocus,
+}: {
+  email: string;
+  role: TeamRole;
+  takeFocus: boolean;
+}) {
   const [place, go] = useWorkspacePlace();
   const panel = (tab: WorkspaceTab) => {
     switch (tab) {
@@ -73,7 +102,7 @@ function Workspace({ email, role }: { email: string; role: TeamRole }) {
           <SiteAndLogout />
         </div>
       </div>
-      <WorkspaceTabs current={place.tab} onSelect={(tab) => go({ tab })}>
+      <WorkspaceTabs current={place.tab} onSelect={(tab) => go({ tab })} takeFocus={takeFocus}>
         {panel(place.tab)}
       </WorkspaceTabs>
     </div>

@@ -3,9 +3,10 @@
 // off and deleting it after a confirmation; the delivery log, with Resend for admins. Members see
 // everything read-only (the server refuses their writes anyway).
 import type * as React from "react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { deliveryStatusLabels } from "../../content/team.ts";
 import { formatDateTime, withErrorToast } from "../../lib/account.ts";
+import { readableMessage } from "../../lib/errors.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { rowsOf } from "../../lib/team-data.ts";
 import { errorToast, toast } from "../../lib/toast.ts";
@@ -46,7 +47,7 @@ function deliveryColumns(admin: boolean, reload: () => void): Column<DeliveryRow
     {
       header: "Endpoint",
       cell: (r) => r.endpoint_url,
-      className: "whitespace-nowrap",
+      text: true,
       rowHeader: true,
     },
     statusColumn((r: DeliveryRow) => r.status, deliveryStatusLabels, deliveryBadge),
@@ -54,6 +55,7 @@ function deliveryColumns(admin: boolean, reload: () => void): Column<DeliveryRow
     {
       header: "Last answer",
       cell: (r) => [r.last_status, r.last_error].filter((x) => x !== null).join(" · ") || "–",
+      text: true,
     },
     {
       header: "Created",
@@ -109,7 +111,12 @@ export function WebhooksPanel({ admin }: { admin: boolean }) {
   return (
     <div className="grid gap-8">
       <section aria-labelledby="endpoints-heading" className="grid gap-4">
-        <h2 id="endpoints-heading" className="text-xl font-semibold text-ink">
+        {/* Focusable by script: a deleted endpoint's row goes, and the focus comes here. */}
+        <h2
+          id="endpoints-heading"
+          tabIndex={-1}
+          className="text-xl font-semibold text-ink outline-none"
+        >
           Webhook endpoints
         </h2>
         <p className="text-sm leading-6 text-slate-700">
@@ -120,7 +127,8 @@ export function WebhooksPanel({ admin }: { admin: boolean }) {
         <LoadState state={state} what="webhook endpoints">
           {(rows) => (
             <DataTable
-              caption="Webhook endpoints"
+              // Not the section's name: two landmarks of one name could not be told apart.
+              caption="Webhook endpoints, newest first"
               rows={rows}
               rowKey={(r) => r.id}
               empty="No webhook endpoint yet."
@@ -128,10 +136,10 @@ export function WebhooksPanel({ admin }: { admin: boolean }) {
                 {
                   header: "URL",
                   cell: (r) => r.url,
-                  className: "whitespace-nowrap",
+                  text: true,
                   rowHeader: true,
                 },
-                { header: "Description", cell: (r) => r.description || "–" },
+                { header: "Description", cell: (r) => r.description || "–", text: true },
                 {
                   header: "State",
                   cell: (r) => (
@@ -168,7 +176,7 @@ export function WebhooksPanel({ admin }: { admin: boolean }) {
         title="Delivery log"
         relation="webhook_deliveries"
         select="id,endpoint_url,created_at,attempts,last_status,last_error,status"
-        noun="deliveries"
+        noun={["delivery", "deliveries"]}
         statusLabels={deliveryStatusLabels}
         empty="No deliveries match this filter."
         columns={(reloadLog) => deliveryColumns(admin, reloadLog)}
@@ -180,8 +188,19 @@ export function WebhooksPanel({ admin }: { admin: boolean }) {
 function EndpointActions({ endpoint, onChanged }: { endpoint: Endpoint; onChanged: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The question replaces Delete and takes the focus to its safe answer; answered "Keep it" (or
+  // the deletion failed), the focus goes back to Delete.
+  const keep = useRef<HTMLButtonElement>(null);
+  const remove = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+    else if (asked.current) remove.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
   const act = (change: "toggle" | "delete") => async () => {
     setBusy(true);
+    let deleted = false;
     await withErrorToast(async () => {
       const supabase = await getSupabase();
       const table = supabase.from("webhook_endpoints");
@@ -199,10 +218,13 @@ function EndpointActions({ endpoint, onChanged }: { endpoint: Endpoint; onChange
               : "Endpoint enabled",
         description: endpoint.url,
       });
+      // The row (and the button that had the focus) goes with the endpoint.
+      deleted = change === "delete";
+      if (deleted) document.getElementById("endpoints-heading")?.focus();
       onChanged();
     });
     setBusy(false);
-    setConfirming(false);
+    if (!deleted) setConfirming(false);
   };
   if (confirming)
     return (
@@ -212,12 +234,18 @@ function EndpointActions({ endpoint, onChanged }: { endpoint: Endpoint; onChange
           size="sm"
           variant="outline"
           className="border-destructive text-destructive hover:bg-rose-50"
-          disabled={busy}
+          aria-disabled={busy}
           onClick={() => void act("delete")()}
         >
           Yes, delete
         </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+        <Button
+          ref={keep}
+          type="button"
+          size="sm"
+          variant="ghost"
+          onClick={() => setConfirming(false)}
+        >
           Keep it
         </Button>
       </span>
@@ -228,13 +256,14 @@ function EndpointActions({ endpoint, onChanged }: { endpoint: Endpoint; onChange
         type="button"
         size="sm"
         variant="outline"
-        disabled={busy}
+        aria-disabled={busy}
         aria-label={`${endpoint.enabled ? "Disable" : "Enable"} ${endpoint.url}`}
         onClick={() => void act("toggle")()}
       >
         {endpoint.enabled ? "Disable" : "Enable"}
       </Button>
       <Button
+        ref={remove}
         type="button"
         size="sm"
         variant="ghost"
@@ -268,7 +297,7 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
       return setProblem(
         error.code === "23514" && error.details
           ? `${error.details.replace(/^url /, "The URL ")}.`
-          : error.message,
+          : readableMessage(error.message),
       );
     const row = (data as (Endpoint & { secret: string })[])[0]!;
     setSecret({ url: row.url, secret: row.secret });
@@ -311,7 +340,7 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
             )}
           </Field>
         </div>
-        <Button type="submit" className="justify-self-start" disabled={busy || !url.trim()}>
+        <Button type="submit" className="justify-self-start" aria-disabled={busy || !url.trim()}>
           {busy ? "Adding..." : "Add endpoint"}
         </Button>
       </ScriptForm>

@@ -34,15 +34,22 @@ export function useWorkspacePlace(): [
 export function WorkspaceTabs({
   current,
   onSelect,
+  takeFocus = false,
   children,
 }: {
   current: WorkspaceTab;
   onSelect: (tab: WorkspaceTab) => void;
+  /** The workspace replaced a step of the gate in place: the panel takes the focus. */
+  takeFocus?: boolean;
   /** The chosen tab's panel. */
   children: React.ReactNode;
 }) {
   const id = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takeFocus) panel.current?.focus();
+  }, [takeFocus]);
   const onKeyDown = (e: React.KeyboardEvent, index: number) => {
     const last = workspaceTabs.length - 1;
     const to = {
@@ -89,11 +96,13 @@ export function WorkspaceTabs({
         })}
       </div>
       <div
+        ref={panel}
         role="tabpanel"
         id={`${id}-panel`}
         aria-labelledby={`${id}-tab-${current}`}
         tabIndex={0}
-        className="rounded-lg outline-none focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-ring"
+        // outline-none sets Tailwind's outline style to none; outline-solid brings it back on focus.
+        className="rounded-lg outline-none focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-ring focus-visible:outline-solid"
       >
         {children}
       </div>

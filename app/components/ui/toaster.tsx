@@ -1,15 +1,16 @@
 // Radix toasts: F8 focuses the region, a 50 px swipe or Escape closes a toast, each
 // closes after its duration (5 s by default). Mounted in its own root on the first toast.
 import * as ToastPrimitive from "@radix-ui/react-toast";
+import { useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
-import { dismissToast, TOAST_DURATION_MS, useToasts } from "../../lib/toast.ts";
+import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION_MS } from "../../lib/toast.ts";
 import { cn } from "../../lib/cn.ts";
 import { Icon } from "./icon.tsx";
 
 export const SWIPE_THRESHOLD_PX = 50;
 
 export function Toaster() {
-  const toasts = useToasts();
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, () => []);
   return (
     <ToastPrimitive.Provider
       swipeDirection="right"
