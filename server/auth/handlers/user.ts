@@ -149,7 +149,6 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         const taken = await findUserByEmail(tx, newEmail);
         if (emailAtOnce) {
           if (taken) throw emailExists();
-          await requestEmailChange(tx, user.id, newEmail);
           current = await applyEmailChange(tx, user.id, newEmail);
         } else if (taken) {
           // Answered like any change (no account is revealed); the address's owner is told instead.

@@ -218,9 +218,8 @@ export async function confirmEmailChange(
 }
 
 /**
- * Applies the user's pending email change to `newEmail` (as requestEmailChange recorded it) at
- * once: the address becomes the user's, confirmed, and its email identity's (an anonymous user
- * becomes a full one), and the change's links are void.
+ * Changes the user's address to `newEmail` at once: it becomes the user's, confirmed, and its
+ * email identity's (an anonymous user becomes a full one); a pending change and its links are void.
  */
 export async function applyEmailChange(
   q: Queryable,
@@ -229,10 +228,10 @@ export async function applyEmailChange(
 ): Promise<UserRow> {
   await linkIdentity(q, userId, "email", { email: newEmail, email_verified: true });
   const [changed] = await q.query<UserRow>(
-    `UPDATE auth.users SET email = email_change, email_change = NULL, email_change_sent_at = NULL,
+    `UPDATE auth.users SET email = $2, email_change = NULL, email_change_sent_at = NULL,
        email_change_confirm_status = 0, email_confirmed_at = now(), is_anonymous = false, updated_at = now()
      WHERE id = $1 RETURNING *`,
-    [userId],
+    [userId, newEmail],
   );
   await deleteTokens(q, userId, ["email_change_new", "email_change_current"]);
   return changed!;
