@@ -1,6 +1,7 @@
 // A six-digit code: from an authenticator app (second step of a sign-in, turning the app on,
 // removing it) or from an email (confirming a password change). The caller checks the code and
-// answers with what went wrong, which shows under the field.
+// answers with what went wrong, which shows under the field. The app's code step of a session that
+// owes it (AppCodeStep) is the same on every page that asks for it.
 import { zodResolver } from "@hookform/resolvers/zod";
 import type * as React from "react";
 import { useForm } from "react-hook-form";
@@ -8,7 +9,9 @@ import { sixDigitCodeSchema } from "../../common/accounts.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { Input } from "../components/ui/input.tsx";
+import { RegionCard, StepHeading } from "../components/ui/region-card.tsx";
 import { verifyTotpCode } from "../lib/account.ts";
+import { cn } from "../lib/cn.ts";
 import { ScriptForm } from "./script-form.tsx";
 
 export function CodeForm({
@@ -89,5 +92,39 @@ export function AppCodeForm({
         return null;
       }}
     />
+  );
+}
+
+const CODE_STEP_TITLE = "Enter your verification code";
+
+/**
+ * The step of a session that owes its authenticator app's code (after a password, an emailed link
+ * or a recovery link): why, then the code form. It replaces the view before it, so its heading
+ * takes the focus (announced, and the code field is the next stop of the keyboard). `region` makes
+ * it a card that is a landmark of its own, for a page where it stands alone.
+ */
+export function AppCodeStep({
+  description,
+  region = false,
+  className,
+  ...form
+}: Omit<React.ComponentProps<typeof AppCodeForm>, "name" | "autoFocus"> & {
+  description: React.ReactNode;
+  region?: boolean;
+  className?: string;
+}) {
+  const codeForm = <AppCodeForm name="Verification code" {...form} />;
+  if (region)
+    return (
+      <RegionCard title={CODE_STEP_TITLE} takeFocus className={className}>
+        <p className="text-sm leading-6 text-slate-700">{description}</p>
+        {codeForm}
+      </RegionCard>
+    );
+  return (
+    <div className={cn("grid gap-5", className)}>
+      <StepHeading title={CODE_STEP_TITLE} description={description} takeFocus />
+      {codeForm}
+    </div>
   );
 }

@@ -4,8 +4,8 @@ import { contactSchema, type Contact, type ContactInput } from "../../common/lea
 import { EmailField, PhoneField, TextAreaField, TextField } from "./form-fields.tsx";
 import { LeadFormSubmit } from "./lead-form-submit.tsx";
 import { PrivacyNote } from "./privacy-note.tsx";
+import { ScriptForm } from "./script-form.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
-import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
 export function ContactForm() {
   const { form, onSubmit, ...protection } = useLeadForm<ContactInput, Contact>({
@@ -19,14 +19,7 @@ export function ContactForm() {
     failure: { title: "Error", description: "Failed to send message. Please try again." },
   });
   return (
-    <form
-      method="post"
-      action={FORM_FALLBACK_ACTION}
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="Contact form"
-      className="relative grid gap-4"
-    >
+    <ScriptForm label="Contact form" onSubmit={onSubmit} className="relative grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name="name" label="Name" autoComplete="name" />
         <EmailField form={form} name="email" label="Email" />
@@ -40,6 +33,6 @@ export function ContactForm() {
         className="sm:justify-self-start"
       />
       <PrivacyNote kind="contact" />
-    </form>
+    </ScriptForm>
   );
 }

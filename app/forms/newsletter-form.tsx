@@ -8,8 +8,8 @@ import { Icon } from "../components/ui/icon.tsx";
 import { leadSource } from "../lib/lead-source.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { toast } from "../lib/toast.ts";
-import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 import { PrivacyNote } from "./privacy-note.tsx";
+import { ScriptForm } from "./script-form.tsx";
 
 export function NewsletterForm({ className }: { className?: string }) {
   const [submitting, setSubmitting] = useState(false);
@@ -58,14 +58,7 @@ export function NewsletterForm({ className }: { className?: string }) {
   };
 
   return (
-    <form
-      method="post"
-      action={FORM_FALLBACK_ACTION}
-      className={className}
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="Newsletter"
-    >
+    <ScriptForm label="Newsletter" className={className} onSubmit={onSubmit}>
       <div className="flex gap-2">
         <label htmlFor="newsletter-email" className="sr-only">
           Email address
@@ -98,6 +91,6 @@ export function NewsletterForm({ className }: { className?: string }) {
         </button>
       </div>
       <PrivacyNote kind="newsletter" tone="dark" className="mt-2" />
-    </form>
+    </ScriptForm>
   );
 }

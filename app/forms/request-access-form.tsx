@@ -9,10 +9,10 @@ import {
   type RequestAccessInput,
 } from "../../common/leads.ts";
 import { FUNCTIONS } from "../../common/functions.ts";
-import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 import { EmailField, SelectField, TextField } from "./form-fields.tsx";
 import { LeadFormSubmit } from "./lead-form-submit.tsx";
 import { PrivacyNote } from "./privacy-note.tsx";
+import { ScriptForm } from "./script-form.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
 
 export function RequestAccessForm({ onSuccess }: { onSuccess?: () => void }) {
@@ -35,14 +35,7 @@ export function RequestAccessForm({ onSuccess }: { onSuccess?: () => void }) {
     onSuccess,
   });
   return (
-    <form
-      method="post"
-      action={FORM_FALLBACK_ACTION}
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="Request Access"
-      className="relative grid gap-4"
-    >
+    <ScriptForm label="Request Access" onSubmit={onSubmit} className="relative grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name="firstName" label="First name" autoComplete="given-name" />
         <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" />
@@ -67,6 +60,6 @@ export function RequestAccessForm({ onSuccess }: { onSuccess?: () => void }) {
       </div>
       <LeadFormSubmit {...protection} label="Request Access" busyLabel="Submitting..." />
       <PrivacyNote kind="requestAccess" />
-    </form>
+    </ScriptForm>
   );
 }

@@ -5,8 +5,8 @@ import { requestDemoSchema, type RequestDemo, type RequestDemoInput } from "../.
 import { EmailField, PhoneField, TextField } from "./form-fields.tsx";
 import { LeadFormSubmit } from "./lead-form-submit.tsx";
 import { PrivacyNote } from "./privacy-note.tsx";
+import { ScriptForm } from "./script-form.tsx";
 import { useLeadForm } from "./use-lead-form.ts";
-import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
 
 export function RequestDemoForm() {
   const { form, onSubmit, ...protection } = useLeadForm<RequestDemoInput, RequestDemo>({
@@ -23,14 +23,7 @@ export function RequestDemoForm() {
     },
   });
   return (
-    <form
-      method="post"
-      action={FORM_FALLBACK_ACTION}
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="Request a demo"
-      className="relative grid gap-4"
-    >
+    <ScriptForm label="Request a demo" onSubmit={onSubmit} className="relative grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name="name" label="Name" autoComplete="name" />
         <EmailField form={form} name="email" label="Email" />
@@ -55,6 +48,6 @@ export function RequestDemoForm() {
         className="sm:justify-self-start"
       />
       <PrivacyNote kind="requestDemo" />
-    </form>
+    </ScriptForm>
   );
 }

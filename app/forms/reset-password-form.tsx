@@ -4,7 +4,7 @@
 // authenticator app enters its code first, since the server changes the password of such an
 // account only for an aal2 session.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { newPasswordSchema } from "../../common/accounts.ts";
 import { Button } from "../components/ui/button.tsx";
@@ -14,7 +14,7 @@ import { emailLinkResult, hasSessionToResume } from "../lib/account-signals.ts";
 import { ScriptForm } from "./script-form.tsx";
 import { getSupabase } from "../lib/supabase.ts";
 import { errorToast, flashToast } from "../lib/toast.ts";
-import { AppCodeForm } from "./code-form.tsx";
+import { AppCodeStep } from "./code-form.tsx";
 import { NewPasswordFields, type NewPasswordValues } from "./new-password-fields.tsx";
 
 type State =
@@ -24,7 +24,6 @@ type State =
 
 export function ResetPasswordForm() {
   const [state, setState] = useState<State>({ step: "instructions" });
-  const heading = useRef<HTMLHeadingElement>(null);
   const form = useForm<NewPasswordValues>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: "", confirm: "" },
@@ -68,33 +67,22 @@ export function ResetPasswordForm() {
     window.location.assign("/");
   });
 
-  // The code step replaces the instructions: its heading takes the focus, so it is announced; the
-  // password form that replaces the code step takes it to its first field.
+  // The password form that replaces the code step takes the focus to its first field (the code
+  // step, replacing the instructions, takes it to its heading itself).
   const afterCode = state.step === "ready" && state.afterCode;
   useEffect(() => {
-    if (state.step === "code") heading.current?.focus();
     if (afterCode) form.setFocus("password");
-  }, [state.step, afterCode, form]);
+  }, [afterCode, form]);
 
   if (state.step === "code") {
     return (
-      <div className="grid gap-4">
-        <div>
-          <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
-            Enter your verification code
-          </h2>
-          <p className="mt-1 text-sm leading-6 text-slate-700">
-            Your account uses two-step verification. Enter the 6-digit code your authenticator app
-            shows for Revwise, then choose your new password.
-          </p>
-        </div>
-        <AppCodeForm
-          name="Verification code"
-          factorId={state.factorId}
-          submitLabel="Continue"
-          onVerified={() => setState({ step: "ready", afterCode: true })}
-        />
-      </div>
+      <AppCodeStep
+        className="gap-4"
+        factorId={state.factorId}
+        description="Your account uses two-step verification. Enter the 6-digit code your authenticator app shows for Revwise, then choose your new password."
+        submitLabel="Continue"
+        onVerified={() => setState({ step: "ready", afterCode: true })}
+      />
     );
   }
 

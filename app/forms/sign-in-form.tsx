@@ -9,6 +9,7 @@ import { Input } from "../components/ui/input.tsx";
 import { returnPath, signInHref } from "../lib/account.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { errorToast, toast } from "../lib/toast.ts";
+import { useBusyAction } from "../lib/use-busy-action.ts";
 import { ScriptForm } from "./script-form.tsx";
 
 type Mode = "sign-in" | "recover";
@@ -33,7 +34,7 @@ export function SignInForm({
   // The email typed in one mode is there in the other (typed once); a password never leaves its
   // field.
   const [email, setEmail] = useState("");
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const formRef = useRef<HTMLFormElement>(null);
   const read = () => {
     const data = new FormData(formRef.current ?? undefined);
@@ -52,17 +53,6 @@ export function SignInForm({
     setEmail(read().email);
     setMode(next);
     setMoved(true);
-  };
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (err) {
-      errorToast(err instanceof Error ? err.message : "Something went wrong. Please try again.");
-    } finally {
-      setBusy(false);
-    }
   };
 
   const signIn = () =>

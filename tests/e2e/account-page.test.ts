@@ -7,7 +7,12 @@ import { stepAt, totpCode } from "../../server/auth/mfa/totp.ts";
 import { codeIn, emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
-import { logOut, signUpAndConfirm } from "../support/browser-accounts.ts";
+import {
+  expectCodeStepFocused,
+  logOut,
+  sendWrongAppCode,
+  signUpAndConfirm,
+} from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 
@@ -196,9 +201,7 @@ describeInBrowser(
       const turnOn = mfa.getByRole("form", { name: "Turn on two-step verification" });
       // A wrong code first: the field says so.
       ctx.allowConsoleError(/status of 422/);
-      await turnOn.getByLabel("6-digit code from your app").fill("000000");
-      await turnOn.getByRole("button", { name: "Verify and turn on" }).click();
-      await turnOn.getByText(/didn't match/).waitFor();
+      await sendWrongAppCode(turnOn, "Verify and turn on");
       const firstStep = stepAt(Date.now());
       await turnOn.getByLabel("6-digit code from your app").fill(totpCode(secret, firstStep));
       await turnOn.getByRole("button", { name: "Verify and turn on" }).click();
@@ -240,14 +243,17 @@ describeInBrowser(
       await page.waitForURL((url) => url.pathname === "/auth");
       expect(new URL(page.url()).searchParams.get("next")).toBe("/account");
       // By keyboard alone: the step's heading has the focus, the code field comes next, Enter sends.
-      await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+      await expectCodeStepFocused(page);
       await page.keyboard.press("Tab");
       const field = page
         .getByRole("form", { name: "Verification code" })
         .getByLabel("6-digit code from your app");
       expect(await field.evaluate((f) => f === document.activeElement)).toBe(true);
+      // A wrong code: the field says so and has the focus again.
+      const codeForm = page.getByRole("form", { name: "Verification code" });
+      await sendWrongAppCode(codeForm, "Verify and sign in");
       // A code works once: the next step's code (the server accepts one step either side).
-      await page.keyboard.type(totpCode(secret, firstStep + 1));
+      await field.fill(totpCode(secret, firstStep + 1));
       await page.keyboard.press("Enter");
       await page.waitForURL((url) => url.pathname === "/account");
       await toastText(page, "Signed in").waitFor();

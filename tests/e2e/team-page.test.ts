@@ -19,7 +19,11 @@ import { TEST_JWT_SECRET } from "../support/app.ts";
 import { emailTo, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
-import { openRecoveryLink } from "../support/browser-accounts.ts";
+import {
+  expectCodeStepFocused,
+  openRecoveryLink,
+  sendWrongAppCode,
+} from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
@@ -333,6 +337,13 @@ describeInBrowser(
       await step.waitFor();
       expect(await axeViolations(page)).toEqual([]);
       expect(rest).toEqual([]);
+      // The step replaced the page's check: its heading has the focus.
+      await expectCodeStepFocused(step);
+      ctx.allowConsoleError(/status of 422/);
+      await sendWrongAppCode(
+        step.getByRole("form", { name: "Verification code" }),
+        "Verify and open the workspace",
+      );
       // A code works once: the next step's code (the server accepts one step either side).
       await step
         .getByLabel("6-digit code from your app")
@@ -608,16 +619,24 @@ describeInBrowser(
       await code.waitFor();
       expect(await page.getByRole("form", { name: "Choose a new password" }).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
+      // The step replaced the instructions: its heading has the focus.
+      await expectCodeStepFocused(page);
       ctx.allowConsoleError(/status of 422/);
-      await code.getByLabel("6-digit code from your app").fill("000000");
-      await code.getByRole("button", { name: "Continue" }).click();
-      await code.getByText("That code didn't match.", { exact: false }).waitFor();
+      await sendWrongAppCode(code, "Continue");
       await code
         .getByLabel("6-digit code from your app")
         .fill(totpCode(key, stepAt(Date.now()) + 1));
       await code.getByRole("button", { name: "Continue" }).click();
 
       const reset = page.getByRole("form", { name: "Choose a new password" });
+      // The password form replaced the code step: its first field has the focus.
+      await expect
+        .poll(() =>
+          reset
+            .getByLabel("New password", { exact: true })
+            .evaluate((f) => f === document.activeElement),
+        )
+        .toBe(true);
       await reset.getByLabel("New password", { exact: true }).fill("A-Brand-New-Password-7");
       await reset.getByLabel("Confirm new password").fill("A-Brand-New-Password-7");
       await reset.getByRole("button", { name: "Save new password" }).click();

@@ -1,6 +1,6 @@
 // Accounts made through the site in a browser: signed up on /auth, confirmed by the emailed link;
-// logging out from the header.
-import type { Page } from "playwright-core";
+// logging out from the header; the authenticator-app code step (its focus, a wrong code).
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { emailTo, linkIn, PASSWORD } from "./auth.ts";
 import { toastText } from "./forms.ts";
@@ -35,4 +35,31 @@ export async function openRecoveryLink(page: Page, smtp: TestSmtp, email: string
   await toastText(page, "Check your email").waitFor();
   await page.goto(linkIn(await emailTo(smtp, email, "Reset your Revwise password")));
   await page.waitForURL((url) => url.pathname === "/auth/reset-password");
+}
+
+/** The authenticator-app code step appeared in place of another view: its heading has the focus. */
+export async function expectCodeStepFocused(scope: Page | Locator): Promise<void> {
+  const heading = scope.getByRole("heading", { name: "Enter your verification code" });
+  await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+}
+
+/**
+ * Sends a wrong code from an authenticator-app code form (its button `submit`): the message shows
+ * under the field, which is marked invalid, described by it, and has the focus again for the next
+ * code. The caller allows the console's 422.
+ */
+export async function sendWrongAppCode(form: Locator, submit: string): Promise<void> {
+  const field = form.getByLabel("6-digit code from your app");
+  await field.fill("000000");
+  await form.getByRole("button", { name: submit }).click();
+  const message = form.getByText(
+    "That code didn't match. Check the time on your phone and enter the newest code.",
+    { exact: true },
+  );
+  await message.waitFor();
+  expect(await field.getAttribute("aria-invalid")).toBe("true");
+  const messageId = await message.getAttribute("id");
+  expect(messageId).toBeTruthy();
+  expect((await field.getAttribute("aria-describedby"))?.split(" ")).toContain(messageId);
+  await expect.poll(() => field.evaluate((f) => f === document.activeElement)).toBe(true);
 }

@@ -5,18 +5,18 @@ import type { AccountSession } from "../../../common/accounts.ts";
 import { describeDevice, formatDateTime, listSessions, withErrorToast } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { toast } from "../../lib/toast.ts";
+import { useBusyAction } from "../../lib/use-busy-action.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 
 export function SessionList() {
   const [sessions, setSessions] = useState<AccountSession[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const load = () => withErrorToast(async () => setSessions(await listSessions()));
   useEffect(() => void load(), []);
 
-  const signOutOthers = async () => {
-    setBusy(true);
-    await withErrorToast(async () => {
+  const signOutOthers = () =>
+    run(async () => {
       const supabase = await getSupabase();
       const { error } = await supabase.auth.signOut({ scope: "others" });
       if (error) throw error;
@@ -26,8 +26,6 @@ export function SessionList() {
       });
       await load();
     });
-    setBusy(false);
-  };
 
   if (!sessions)
     return (

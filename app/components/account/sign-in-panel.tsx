@@ -3,7 +3,7 @@
 // back); for someone already signed in, who they are, their account page and Logout.
 import type { User } from "@supabase/supabase-js";
 import { useEffect, useRef, useState } from "react";
-import { AppCodeForm } from "../../forms/code-form.tsx";
+import { AppCodeStep } from "../../forms/code-form.tsx";
 import { SignInForm } from "../../forms/sign-in-form.tsx";
 import { hasSessionToResume } from "../../lib/account-signals.ts";
 import { nameOf, owedFactorId, returnPath } from "../../lib/account.ts";
@@ -42,41 +42,30 @@ export function SignInPanel() {
     });
   }, []);
   // A step that replaces the form takes the focus to its heading, so it is announced and the
-  // keyboard starts there (the form, back in place of a step, to its first field).
+  // keyboard starts there (the code step's does so itself; the form, back in place of a step, to
+  // its first field).
   useEffect(() => {
-    if (state.step !== "form") heading.current?.focus();
+    if (state.step === "signed-in") heading.current?.focus();
   }, [state.step]);
 
   if (state.step === "code") {
-    const { factorId } = state;
     return (
-      <div className="grid gap-5">
-        <div>
-          <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
-            Enter your verification code
-          </h2>
-          <p className="mt-1 text-sm leading-6 text-slate-700">
-            Your account uses two-step verification. Open your authenticator app and enter the
-            6-digit code it shows for Revwise.
-          </p>
-        </div>
-        <AppCodeForm
-          name="Verification code"
-          factorId={factorId}
-          submitLabel="Verify and sign in"
-          onVerified={() => {
-            flashToast({ title: "Signed in", description: "Welcome back to Revwise." });
-            window.location.assign(returnPath(window.location.search));
-          }}
-          cancel={{
-            label: "Use a different account",
-            onClick: async () => {
-              await (await getSupabase()).auth.signOut({ scope: "local" });
-              setState({ step: "form", takeFocus: true });
-            },
-          }}
-        />
-      </div>
+      <AppCodeStep
+        factorId={state.factorId}
+        description="Your account uses two-step verification. Open your authenticator app and enter the 6-digit code it shows for Revwise."
+        submitLabel="Verify and sign in"
+        onVerified={() => {
+          flashToast({ title: "Signed in", description: "Welcome back to Revwise." });
+          window.location.assign(returnPath(window.location.search));
+        }}
+        cancel={{
+          label: "Use a different account",
+          onClick: async () => {
+            await (await getSupabase()).auth.signOut({ scope: "local" });
+            setState({ step: "form", takeFocus: true });
+          },
+        }}
+      />
     );
   }
 

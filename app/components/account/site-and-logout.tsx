@@ -1,16 +1,11 @@
 // The way out of the account pages: back to the site, or Logout (busy until it is done: a second
 // press joins the first, lib/session.ts).
-import { useState } from "react";
 import { signOut } from "../../lib/session.ts";
+import { useBusyAction } from "../../lib/use-busy-action.ts";
 import { Button } from "../ui/button.tsx";
 
 export function SiteAndLogout({ size }: { size?: "default" | "lg" }) {
-  const [busy, setBusy] = useState(false);
-  const logOut = async () => {
-    setBusy(true);
-    await signOut();
-    setBusy(false);
-  };
+  const [busy, run] = useBusyAction();
   return (
     <>
       <Button asChild size={size} variant="outline">
@@ -21,7 +16,7 @@ export function SiteAndLogout({ size }: { size?: "default" | "lg" }) {
         variant="ghost"
         aria-disabled={busy}
         aria-busy={busy}
-        onClick={() => void logOut()}
+        onClick={() => void run(signOut)}
       >
         Logout
       </Button>

@@ -12,6 +12,7 @@ import {
 } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { toast } from "../../lib/toast.ts";
+import { useBusyAction } from "../../lib/use-busy-action.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { TotpSetupKey } from "./totp-setup-key.tsx";
@@ -35,7 +36,7 @@ async function loadState(): Promise<State> {
 
 export function TwoFactorSettings() {
   const [state, setShownState] = useState<State>({ step: "loading" });
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   useEffect(() => void withErrorToast(async () => setShownState(await loadState())), []);
   // A step the person moved to replaces the button they pressed: the focus goes to the new step
   // (announced, and the keyboard continues there) instead of falling back to the page.
@@ -49,11 +50,7 @@ export function TwoFactorSettings() {
     if (moves > 0) box.current?.focus();
   }, [moves]);
 
-  const act = (action: () => Promise<void>) => async () => {
-    setBusy(true);
-    await withErrorToast(action);
-    setBusy(false);
-  };
+  const act = (action: () => Promise<void>) => () => run(action);
 
   const startEnrolment = act(async () => {
     setState({ step: "enrolling", ...(await enrolTotp(FRIENDLY_NAME)) });

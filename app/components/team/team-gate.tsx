@@ -3,8 +3,9 @@
 // (its first code raises the session to aal2). None of these asks the server for team data.
 import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
-import { AppCodeForm } from "../../forms/code-form.tsx";
-import { enrolTotp, withErrorToast, type TotpEnrolment } from "../../lib/account.ts";
+import { AppCodeForm, AppCodeStep } from "../../forms/code-form.tsx";
+import { enrolTotp, type TotpEnrolment } from "../../lib/account.ts";
+import { useBusyAction } from "../../lib/use-busy-action.ts";
 import { TotpSetupKey } from "../account/totp-setup-key.tsx";
 import { SignInPrompt } from "../account/sign-in-prompt.tsx";
 import { SiteAndLogout } from "../account/site-and-logout.tsx";
@@ -48,35 +49,27 @@ export function NotOnTheTeam({ email }: { email: string }) {
 
 export function CodeStep({ factorId, onDone }: { factorId: string; onDone: () => void }) {
   return (
-    <Step title="Enter your verification code">
-      <p className={text}>
-        The workspace holds personal data, so it asks for the 6-digit code your authenticator app
-        shows for Revwise.
-      </p>
-      <AppCodeForm
-        name="Verification code"
-        factorId={factorId}
-        submitLabel="Verify and open the workspace"
-        onVerified={onDone}
-      />
-    </Step>
+    <AppCodeStep
+      region
+      className="max-w-2xl"
+      factorId={factorId}
+      description="The workspace holds personal data, so it asks for the 6-digit code your authenticator app shows for Revwise."
+      submitLabel="Verify and open the workspace"
+      onVerified={onDone}
+    />
   );
 }
 
 export function EnrolStep({ onDone }: { onDone: () => void }) {
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   // The set-up replaces the button pressed: the focus goes to it (announced, and the keyboard
   // continues there) instead of falling back to the page.
   const setUp = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (enrolment) setUp.current?.focus();
   }, [enrolment]);
-  const start = async () => {
-    setBusy(true);
-    await withErrorToast(async () => setEnrolment(await enrolTotp("Authenticator app")));
-    setBusy(false);
-  };
+  const start = () => run(async () => setEnrolment(await enrolTotp("Authenticator app")));
   return (
     <Step title="Set up two-step verification">
       <p className={text}>

@@ -5,11 +5,12 @@
 import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
 import { deliveryStatusLabels } from "../../content/team.ts";
-import { formatDateTime, withErrorToast } from "../../lib/account.ts";
+import { formatDateTime } from "../../lib/account.ts";
 import { readableMessage } from "../../lib/errors.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { rowsOf } from "../../lib/team-data.ts";
 import { errorToast, toast } from "../../lib/toast.ts";
+import { useBusyAction } from "../../lib/use-busy-action.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
@@ -187,7 +188,7 @@ export function WebhooksPanel({ admin }: { admin: boolean }) {
 
 function EndpointActions({ endpoint, onChanged }: { endpoint: Endpoint; onChanged: () => void }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   // The question replaces Delete and takes the focus to its safe answer; answered "Keep it" (or
   // the deletion failed), the focus goes back to Delete.
   const keep = useRef<HTMLButtonElement>(null);
@@ -199,9 +200,8 @@ function EndpointActions({ endpoint, onChanged }: { endpoint: Endpoint; onChange
     asked.current = confirming;
   }, [confirming]);
   const act = (change: "toggle" | "delete") => async () => {
-    setBusy(true);
     let deleted = false;
-    await withErrorToast(async () => {
+    await run(async () => {
       const supabase = await getSupabase();
       const table = supabase.from("webhook_endpoints");
       const { error } =
@@ -223,7 +223,6 @@ function EndpointActions({ endpoint, onChanged }: { endpoint: Endpoint; onChange
       if (deleted) document.getElementById("endpoints-heading")?.focus();
       onChanged();
     });
-    setBusy(false);
     if (!deleted) setConfirming(false);
   };
   if (confirming)

@@ -4,9 +4,43 @@ import { cn } from "../../lib/cn.ts";
 import { Card } from "./card.tsx";
 
 /**
- * A card that is a landmark region named by its heading, with an optional line under the heading.
- * With `takeFocus`, the heading takes the focus when the card appears, so a step that replaces
- * another is announced and the keyboard starts there.
+ * A step's heading, with an optional line under it. With `takeFocus`, the heading takes the focus
+ * when it appears, so a step that replaces another is announced and the keyboard starts there.
+ */
+export function StepHeading({
+  title,
+  description,
+  takeFocus = false,
+  id,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  takeFocus?: boolean;
+  /** The heading's id, for what it names. */
+  id?: string;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
+  return (
+    <div data-slot="step-heading">
+      <h2
+        id={id}
+        ref={heading}
+        tabIndex={takeFocus ? -1 : undefined}
+        className="text-lg font-semibold text-ink outline-none"
+      >
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm leading-6 text-slate-700">{description}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * A card that is a landmark region named by its heading (a StepHeading: an optional line under
+ * it, and with `takeFocus` the focus when the card appears).
  */
 export function RegionCard({
   title,
@@ -22,10 +56,6 @@ export function RegionCard({
   children?: React.ReactNode;
 }) {
   const id = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (takeFocus) heading.current?.focus();
-  }, [takeFocus]);
   return (
     <Card
       data-slot="region-card"
@@ -33,19 +63,7 @@ export function RegionCard({
       aria-labelledby={id}
       className={cn("grid gap-5 p-5 sm:p-8", className)}
     >
-      <div>
-        <h2
-          id={id}
-          ref={heading}
-          tabIndex={takeFocus ? -1 : undefined}
-          className="text-lg font-semibold text-ink outline-none"
-        >
-          {title}
-        </h2>
-        {description ? (
-          <p className="mt-1 text-sm leading-6 text-slate-700">{description}</p>
-        ) : null}
-      </div>
+      <StepHeading id={id} title={title} description={description} takeFocus={takeFocus} />
       {children}
     </Card>
   );
