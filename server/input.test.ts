@@ -279,7 +279,7 @@ describeEachDatabase("hostile input", (ctx) => {
     });
     expect(await refused("PUT", "/rest/v1/rpc/resend_email")).toEqual({
       status: 405,
-      allow: "POST",
+      allow: "OPTIONS,POST",
       body: {
         code: "PGRST101",
         details: null,

@@ -7,6 +7,7 @@
 import crypto from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { Database, Queryable } from "../db/database.ts";
+import { splitTarget } from "../http/request-target.ts";
 
 /** Robots, previews and tools, by their user agents (browsers' contain none of these words). */
 const NOT_A_PERSON =
@@ -130,9 +131,8 @@ export class PageViews {
 
 /** The UTM campaign of the page's address ("" without one). */
 function campaignOf(url: string): string {
-  const query = url.indexOf("?");
-  if (query < 0) return "";
-  return (new URLSearchParams(url.slice(query + 1)).get("utm_campaign") ?? "").slice(0, 100);
+  const { query } = splitTarget(url);
+  return (new URLSearchParams(query).get("utm_campaign") ?? "").slice(0, 100);
 }
 
 export type PageStats = {

@@ -9,6 +9,7 @@ import { authErrorHandler } from "../auth/errors.ts";
 import { functionsErrorHandler } from "../functions/errors.ts";
 import { API_CSP, securityHeaderSet } from "../platform/security-headers.ts";
 import { restErrorHandler } from "../rest/errors.ts";
+import { pathOf } from "./request-target.ts";
 import { reasonPhrase, rootErrorHandler } from "./root-errors.ts";
 
 const PROTOCOLS = [
@@ -30,9 +31,9 @@ export function frameworkErrors(hsts: boolean) {
   return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     // These replies are made outside every route's context, so the onSend hooks do not run.
     reply.headers(headers);
-    const url = request.raw.url ?? "/";
+    const path = pathOf(request);
     const [, handler] = PROTOCOLS.find(
-      ([prefix]) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
+      ([prefix]) => path === prefix || path.startsWith(`${prefix}/`),
     ) ?? [undefined, rootErrorHandler];
     return handler(err, request, reply);
   };

@@ -5,6 +5,7 @@ import type { FastifyRequest, FastifyReply } from "fastify";
 import http from "node:http";
 import { allowedMethods } from "./allowed-methods.ts";
 import { protocolErrorHandler } from "./protocol-errors.ts";
+import { pathOf } from "./request-target.ts";
 
 type RootAnswer = { status: number; message: string };
 
@@ -37,7 +38,7 @@ export function rootNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({
     statusCode: 404,
     error: reasonPhrase(404),
-    message: `No route for ${request.method} ${request.url.split("?")[0]}`,
+    message: `No route for ${request.method} ${pathOf(request)}`,
   });
 }
 
@@ -49,6 +50,6 @@ export function methodNotAllowed(request: FastifyRequest, reply: FastifyReply, a
     .send({
       statusCode: 405,
       error: reasonPhrase(405),
-      message: `${request.method} is not allowed on ${request.url.split("?")[0]}`,
+      message: `${request.method} is not allowed on ${pathOf(request)}`,
     });
 }

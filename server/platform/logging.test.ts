@@ -1,5 +1,7 @@
+import Fastify from "fastify";
+import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { redactUrl, serializeError } from "./logging.ts";
+import { AccessLog, redactUrl, serializeError } from "./logging.ts";
 
 describe("logging without secrets", () => {
   it("replaces the values of token-carrying query parameters", () => {
@@ -39,5 +41,27 @@ describe("logging without secrets", () => {
 
   it("logs an error given as its text as that text", () => {
     expect(serializeError("HTTP 503" as unknown as Error)).toBe("HTTP 503");
+  });
+});
+
+describe("the access log", () => {
+  it("logs a health check that passes at debug, whatever query it carries", async () => {
+    const lines: { level: number; msg: string; req: { url: string } }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { level: "debug", stream }, logController: new AccessLog() });
+    app.get("/readyz", async () => "ok");
+    app.get("/faq", async () => "faq");
+    for (const url of ["/readyz", "/readyz?from=balancer", "/faq?readyz"]) await app.inject(url);
+    await app.close();
+    expect(lines.map((l) => [l.req.url, l.level, l.msg])).toEqual([
+      ["/readyz", 20, "probe"],
+      ["/readyz?from=balancer", 20, "probe"],
+      ["/faq?readyz", 30, "request completed"],
+    ]);
   });
 });

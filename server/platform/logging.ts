@@ -8,6 +8,7 @@ import {
   type FastifyServerOptions,
 } from "fastify";
 import { destination, stdSerializers } from "pino";
+import { pathOf, splitTarget } from "../http/request-target.ts";
 
 const SECRET_PARAMS =
   /^(token|token_hash|code|refresh_token|access_token|apikey|password|code_verifier|auth_code)$/i;
@@ -18,9 +19,9 @@ const REDACTED = "[redacted]";
 const PROBES = new Set(["/livez", "/readyz"]);
 
 export function redactUrl(url: string): string {
-  const q = url.indexOf("?");
-  if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
+  const { path, query } = splitTarget(url);
+  if (query === undefined) return url;
+  const params = new URLSearchParams(query);
   // A filter's value may be what the team searched for (an address, a name): only its operator
   // is kept.
   const filters = url.startsWith("/rest/v1/");
@@ -31,7 +32,7 @@ export function redactUrl(url: string): string {
       params.set(key, key === "or" || key === "and" || !operator ? REDACTED : operator + REDACTED);
     }
   }
-  return `${url.slice(0, q)}?${params.toString()}`;
+  return `${path}?${params.toString()}`;
 }
 
 export async function loggerOptions(
@@ -95,7 +96,7 @@ export class AccessLog extends LogController {
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     // A balancer's health checks come every second or so: they are logged when they fail only.
-    else if (PROBES.has(request.url) && reply.statusCode < 400) reply.log.debug(line, "probe");
+    else if (PROBES.has(pathOf(request)) && reply.statusCode < 400) reply.log.debug(line, "probe");
     else reply.log.info(line, "request completed");
   }
 }

@@ -2,8 +2,9 @@
 // gateway's shape for missing or bad API keys (on Supabase the gateway checks `apikey`).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseError, isDatabaseUnavailable, type DatabaseError } from "../db/database.ts";
-import { allowedMethods } from "../http/allowed-methods.ts";
 import { ProtocolError, protocolErrorHandler } from "../http/protocol-errors.ts";
+import { pathOf } from "../http/request-target.ts";
+import { FUNCTION_METHODS, TABLE_METHODS, relationMethods } from "./methods.ts";
 
 export class PostgrestError extends ProtocolError {
   readonly details: string | null;
@@ -124,21 +125,39 @@ export const restErrorHandler = protocolErrorHandler<PostgrestError | GatewayErr
       : sendPostgrestError(reply, err),
 });
 
+const PREFIX = "/rest/v1/";
+/** The methods PostgREST takes an action for, on a function and on a relation. */
+const RPC_ACTIONS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
+const RELATION_ACTIONS = new Set([...RPC_ACTIONS, "PUT", "PATCH", "DELETE"]);
+
+/**
+ * What PostgREST answers where it has no action (ApiRequest.hs getResource, getAction): a method
+ * it takes no action for on a function is PGRST101, on a relation PGRST117, each naming the
+ * methods that are taken (RFC 9110 requires Allow on a 405, where PostgREST sends none). Any
+ * other path no route serves (another shape than `/{relation}` or `/rpc/{function}`, or a name
+ * over the router's length limit) is not found.
+ */
 export function restNotFound(request: FastifyRequest, reply: FastifyReply) {
-  const allow = allowedMethods(request);
-  if (allow.length > 0 && /^\/rest\/v1\/rpc\//.test(request.url)) {
-    reply.header("allow", allow.join(", "));
+  const path = pathOf(request);
+  const segments = path.startsWith(PREFIX) ? path.slice(PREFIX.length).split("/") : [];
+  const [first, second] = segments;
+  if (segments.length === 2 && first === "rpc" && second && !RPC_ACTIONS.has(request.method)) {
+    reply.header("allow", FUNCTION_METHODS);
     return sendPostgrestError(
       reply,
       new PostgrestError(405, "PGRST101", `Cannot use the ${request.method} method on RPC`),
     );
   }
+  if (segments.length === 1 && first && !RELATION_ACTIONS.has(request.method)) {
+    // A name that is no relation: PostgREST refuses the method before it looks the name up.
+    reply.header("allow", relationMethods(first) ?? TABLE_METHODS);
+    return sendPostgrestError(
+      reply,
+      new PostgrestError(405, "PGRST117", `Unsupported HTTP method: ${request.method}`),
+    );
+  }
   return sendPostgrestError(
     reply,
-    new PostgrestError(
-      404,
-      "PGRST125",
-      `Invalid path specified in request URL: ${request.url.split("?")[0]}`,
-    ),
+    new PostgrestError(404, "PGRST125", `Invalid path specified in request URL: ${path}`),
   );
 }

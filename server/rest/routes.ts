@@ -44,6 +44,7 @@ import { statsRange } from "./page-stats.ts";
 import { pageStats } from "../analytics/page-views.ts";
 import { changeEndpoint, ENV_ENDPOINT_ID, removeEndpoint } from "../webhooks/endpoints.ts";
 import { READABLE } from "./readable.ts";
+import { FUNCTION_METHODS, relationMethods } from "./methods.ts";
 
 /** A lead table as /rest/v1 exposes it: its kind, and what a row sent by a client may hold. */
 type RestTable = {
@@ -70,6 +71,9 @@ const REST_TABLES: Record<string, RestTable> = Object.fromEntries(
 
 /** Query parameters PostgREST reads once per request (the apikey is the gateway's: its first value). */
 const SINGLE_PARAMS = new Set(["select", "columns", "on_conflict"]);
+
+/** Query parameters of PostgREST's own, never a function's arguments (QueryParams.hs reserved). */
+const RPC_RESERVED = /^(select|columns|on_conflict)$|(^|\.)(order|limit|offset|and|or)$/;
 
 type TableRequest = FastifyRequest<{
   Params: { table: string };
@@ -117,13 +121,7 @@ export default async function restRoutes(app: FastifyInstance) {
     // Own tables only: a name like `toString` is not a table.
     const name = request.params.table;
     const table = Object.hasOwn(REST_TABLES, name) ? REST_TABLES[name] : undefined;
-    if (!table) {
-      throw new PostgrestError(
-        404,
-        "PGRST205",
-        `Could not find the table 'public.${name}' in the schema cache`,
-      );
-    }
+    if (!table) throw relationNotFound(name);
     return table;
   }
 
@@ -169,31 +167,62 @@ export default async function restRoutes(app: FastifyInstance) {
     resend_webhook: { param: "delivery_id", admin: true, run: (id) => app.webhooks.resend(id) },
   };
 
-  app.post<{ Params: { fn: string }; Querystring: Record<string, string | undefined> }>(
-    "/rpc/:fn",
-    async (request) => {
-      const name = request.params.fn;
-      const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
-      const body = request.body;
-      const args =
-        body !== null && typeof body === "object" ? (body as Record<string, unknown>) : {};
-      const keys = Object.keys(args);
-      // A function is found by its name and its parameters' names (PostgREST's schema cache).
-      if (!fn || keys.length !== 1 || keys[0] !== fn.param) {
-        const named = keys.join(", ");
-        const withParams = keys.length
-          ? ` with parameter${keys.length > 1 ? "s" : ""} ${named}`
-          : " without parameters";
-        throw new PostgrestError(
-          404,
-          "PGRST202",
-          `Could not find the function public.${name}${keys.length ? `(${named})` : withParams} in the schema cache`,
-          `Searched for the function public.${name}${withParams} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-          fn ? `Perhaps you meant to call the function public.${name}(${fn.param})` : null,
-        );
-      }
+  type RpcRequest = FastifyRequest<{
+    Params: { fn: string };
+    Querystring: Record<string, string | undefined>;
+  }>;
+
+  /**
+   * The arguments of a call: a POST's JSON object, else the query's parameters (all but
+   * PostgREST's own; the apikey is the gateway's, which removes it).
+   */
+  function argumentsOf(request: RpcRequest): Record<string, unknown> {
+    if (request.method !== "POST")
+      return Object.fromEntries(
+        Object.entries(request.query).filter(
+          ([name]) => name !== "apikey" && !RPC_RESERVED.test(name),
+        ),
+      );
+    const body = request.body;
+    return body !== null && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  }
+
+  /** A function found by its name and its parameters' names (PostgREST's schema cache), or PGRST202. */
+  function functionOf(request: RpcRequest, args: Record<string, unknown>) {
+    const name = request.params.fn;
+    const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
+    const keys = Object.keys(args);
+    if (fn && keys.length === 1 && keys[0] === fn.param) return fn;
+    const named = keys.join(", ");
+    const withParams = keys.length
+      ? ` with parameter${keys.length > 1 ? "s" : ""} ${named}`
+      : " without parameters";
+    // A POST's JSON body may also be the one argument of a function taking a json parameter.
+    const orJson =
+      request.method === "POST" ? " or with a single unnamed json/jsonb parameter" : "";
+    throw new PostgrestError(
+      404,
+      "PGRST202",
+      `Could not find the function public.${name}${keys.length ? `(${named})` : withParams} in the schema cache`,
+      `Searched for the function public.${name}${withParams}${orJson}, but no matches were found in the schema cache.`,
+      fn ? `Perhaps you meant to call the function public.${name}(${fn.param})` : null,
+    );
+  }
+
+  // A call: POST runs the function; GET and HEAD run it in a read-only transaction, where a
+  // function that writes fails once it writes (after the checks of its privileges and argument).
+  app.route<{ Params: { fn: string }; Querystring: Record<string, string | undefined> }>({
+    method: ["GET", "POST"],
+    url: "/rpc/:fn",
+    async handler(request, reply) {
       const claims = await claimsOf(request as unknown as TableRequest);
-      await (fn.admin ? assertTeamAdmin : assertTeamReader)(app.db, claims, `function ${name}`);
+      const args = argumentsOf(request);
+      const fn = functionOf(request, args);
+      await (fn.admin ? assertTeamAdmin : assertTeamReader)(
+        app.db,
+        claims,
+        `function ${request.params.fn}`,
+      );
       const id = args[fn.param];
       if (typeof id !== "string" || !isUuid(id))
         throw new PostgrestError(
@@ -201,7 +230,21 @@ export default async function restRoutes(app: FastifyInstance) {
           "22P02",
           `invalid input syntax for type uuid: "${typeof id === "string" ? id : JSON.stringify(id)}"`,
         );
+      if (request.method !== "POST") {
+        reply.header("allow", FUNCTION_METHODS);
+        throw new PostgrestError(405, "25006", "cannot execute UPDATE in a read-only transaction");
+      }
       return fn.run(id);
+    },
+  });
+
+  // What a function takes, found as GET finds it (by the query's parameters).
+  app.options<{ Params: { fn: string }; Querystring: Record<string, string | undefined> }>(
+    "/rpc/:fn",
+    async (request, reply) => {
+      await claimsOf(request as unknown as TableRequest);
+      functionOf(request, argumentsOf(request));
+      return reply.header("allow", FUNCTION_METHODS).send();
     },
   );
 
@@ -453,6 +496,18 @@ export default async function restRoutes(app: FastifyInstance) {
     throw denied(name, role);
   }
 
+  // What a relation takes, whoever asks (the gateway's key and a token are still checked).
+  app.options<{ Params: { table: string }; Querystring: Record<string, string | undefined> }>(
+    "/:table",
+    async (request, reply) => {
+      await claimsOf(request);
+      assertProfile(request);
+      const allow = relationMethods(request.params.table);
+      if (!allow) throw relationNotFound(request.params.table);
+      return reply.header("allow", allow).send();
+    },
+  );
+
   // Changing or deleting leads: no role has such a privilege here.
   app.route<{ Params: { table: string }; Querystring: Record<string, string | undefined> }>({
     method: ["PATCH", "PUT", "DELETE"],
@@ -463,6 +518,14 @@ export default async function restRoutes(app: FastifyInstance) {
 }
 
 type Row = { email: string; source?: LeadSource };
+
+/** PostgREST's 404 for a name that is no relation it exposes. */
+const relationNotFound = (name: string) =>
+  new PostgrestError(
+    404,
+    "PGRST205",
+    `Could not find the table 'public.${name}' in the schema cache`,
+  );
 
 /** Only the public schema is exposed: another in Accept-Profile or Content-Profile is a 406. */
 function assertProfile(request: FastifyRequest) {

@@ -3,6 +3,7 @@
 // form posted without JavaScript.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { FORM_FALLBACK_ACTION, JAVASCRIPT_REQUIRED_ROUTE } from "../../common/site-build.ts";
+import { splitTarget } from "../http/request-target.ts";
 import { methodNotAllowed } from "../http/root-errors.ts";
 import type { Site, SiteFile } from "./site-files.ts";
 
@@ -90,15 +91,14 @@ function looksLikePage(pathname: string): boolean {
 }
 
 function splitUrl(url: string): { pathname: string; search: string } {
-  const q = url.indexOf("?");
-  const raw = q < 0 ? url : url.slice(0, q);
+  const { path: raw, query } = splitTarget(url);
   let pathname = raw;
   try {
     pathname = decodeURI(raw);
   } catch {
     // A malformed escape cannot name a file; leave it as sent, it will 404.
   }
-  return { pathname, search: q < 0 ? "" : url.slice(q) };
+  return { pathname, search: query === undefined ? "" : `?${query}` };
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {

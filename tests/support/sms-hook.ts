@@ -17,6 +17,8 @@ export type HookAnswer = {
   body?: string;
   /** How long the hook takes to answer. */
   delayMs?: number;
+  /** The answer waits for this too (a test holds the hook, then lets it answer). */
+  until?: Promise<unknown>;
 };
 
 export type TestSmsHook = {
@@ -62,7 +64,9 @@ export async function startSmsHook(secret = hookSecret()): Promise<TestSmsHook> 
       }
       for (const wake of waiters) wake();
       const a = answer?.(attempts++) ?? { status: 204 };
-      setTimeout(() => res.writeHead(a.status, a.headers).end(a.body), a.delayMs ?? 0);
+      void Promise.all([a.until, new Promise((r) => setTimeout(r, a.delayMs ?? 0))]).then(() =>
+        res.writeHead(a.status, a.headers).end(a.body),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -193,22 +193,138 @@ describeAuthSuite(
       expect(signedIn.error).toMatchObject({ status: 400, code: "invalid_credentials" });
     });
 
-    it("fails the request with the hook's answer, and keeps no code", async () => {
+    /** A POST that resolves with its answer, not waiting for the work the answer leaves behind. */
+    const postOnly = (path: string, body: object) =>
+      fetch(`${server.url}/auth/v1${path}`, {
+        method: "POST",
+        headers: {
+          apikey: server.anonKey,
+          "content-type": "application/json",
+          "x-forwarded-for": uniqueIp(),
+        },
+        body: JSON.stringify(body),
+      });
+
+    /** A number with an account (not confirmed yet), its first code, and its minute passed. */
+    async function knownNumber() {
       const phone = uniquePhone();
+      expect((await client().auth.signInWithOtp({ phone })).error).toBeNull();
+      const { otp } = (await hook.waitFor(phone)).sms;
+      await count(
+        "UPDATE auth.users SET confirmation_sent_at = now() - interval '2 minutes' WHERE phone = $1 RETURNING 1 AS n",
+        [phone],
+      );
+      return { phone, otp };
+    }
+
+    const refusingHook = () =>
       hook.answer(() => ({
         status: 200,
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ error: { http_code: 429, message: "Too many messages" } }),
       }));
+
+    it("answers alike when the hook refuses a new number's code, and keeps neither code nor user", async () => {
+      const phone = uniquePhone();
+      refusingHook();
       try {
-        const { error } = await client().auth.signInWithOtp({ phone });
-        expect(error).toMatchObject({ status: 429, message: "Too many messages" });
+        expect((await client().auth.signInWithOtp({ phone })).error).toBeNull();
+        await hook.waitFor(phone);
       } finally {
         hook.answer(undefined);
       }
       expect(
         await count("SELECT count(*)::int AS n FROM auth.users WHERE phone = $1", [phone]),
       ).toBe(0);
+    });
+
+    it("answers create_user false alike for a number with an account and one without, even when the hook refuses", async () => {
+      const known = await knownNumber();
+      const unknown = uniquePhone();
+      const ask = async (phone: string) => {
+        const res = await auth("/otp", {
+          method: "POST",
+          body: JSON.stringify({ phone, create_user: false }),
+        });
+        return { status: res.status, body: await res.json() };
+      };
+      refusingHook();
+      try {
+        expect([await ask(known.phone), await ask(unknown)]).toEqual([
+          { status: 200, body: {} },
+          { status: 200, body: {} },
+        ]);
+        // The account's code was asked of the hook, which refused it: nothing of it is kept, so
+        // the number's first code still signs in.
+        await hook.waitFor(known.phone, 2);
+      } finally {
+        hook.answer(undefined);
+      }
+      expect(hook.messages.filter((m) => m.sms.phone === unknown)).toEqual([]);
+      const { error } = await client().auth.verifyOtp({
+        phone: known.phone,
+        token: known.otp,
+        type: "sms",
+      });
+      expect(error).toBeNull();
+    });
+
+    it("answers before the hook is through, so an account costs the answer no time; the code arrives after", async () => {
+      const { phone } = await knownNumber();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      hook.answer(() => ({ status: 204, until: held }));
+      try {
+        const answer = postOnly("/otp", { phone, create_user: false });
+        // Held, the hook never answers before the request does unless the request waits for it:
+        // then this side gives up 3 s after the hook got its message.
+        const first = await Promise.race([
+          answer.then(() => "the answer"),
+          hook
+            .waitFor(phone, 2)
+            .then(() => new Promise((resolve) => setTimeout(resolve, 3000)))
+            .then(() => "the hook's message, held 3 s"),
+        ]);
+        release();
+        expect(first).toBe("the answer");
+        expect([(await answer).status, await (await answer).json()]).toEqual([200, {}]);
+      } finally {
+        release();
+        hook.answer(undefined);
+      }
+      const code = (await hook.waitFor(phone, 2)).sms.otp;
+      await server.app.afterAnswer.idle();
+      const { data, error } = await client().auth.verifyOtp({ phone, token: code, type: "sms" });
+      expect(error).toBeNull();
+      expect(data.session?.user.phone).toBe(phone);
+    });
+
+    it("stores a code before its message goes, so a code that arrives works at once", async () => {
+      const { phone } = await knownNumber();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      hook.answer(() => ({ status: 204, until: held }));
+      try {
+        expect((await postOnly("/otp", { phone })).status).toBe(200);
+        const code = (await hook.waitFor(phone, 2)).sms.otp;
+        // The hook has the message and has not answered yet.
+        const res = await postOnly("/verify", { type: "sms", phone, token: code });
+        expect(res.status).toBe(200);
+      } finally {
+        release();
+        hook.answer(undefined);
+      }
+    });
+
+    it("texts one code for two requests at the same time", async () => {
+      const { phone } = await knownNumber();
+      const answers = await Promise.all([postOnly("/otp", { phone }), postOnly("/otp", { phone })]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      await server.app.afterAnswer.idle();
+      const second = (await hook.waitFor(phone, 2)).sms.otp;
+      expect(hook.messages.filter((m) => m.sms.phone === phone)).toHaveLength(2);
+      const { error } = await client().auth.verifyOtp({ phone, token: second, type: "sms" });
+      expect(error).toBeNull();
     });
   },
   { GOTRUE_EXTERNAL_PHONE_ENABLED: "true", ...hook.env },

@@ -3,7 +3,8 @@
 // whatsapp). An address or number without an account gets one (unless create_user is false),
 // confirmed by using the link or code. The answer is always {}: with create_user false, an unknown
 // address or number is sent nothing, and answered alike (GoTrue answers 422 otp_disabled there,
-// which tells who has an account).
+// which tells who has an account); the message is made and sent after the answer, so its time
+// tells nothing either.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isUniqueViolation } from "../../db/database.ts";
 import type { AuthContext } from "../context.ts";
@@ -12,6 +13,7 @@ import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
 import { sendConfirmationEmail, sendLinkEmail } from "../emails/link-emails.ts";
 import { AuthError, emailLoginsDisabled, ErrorCode } from "../errors.ts";
 import { parsePkce, type Pkce } from "../models/flow-states.ts";
+import { deleteUser } from "../models/user-admin.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import { createUser, findUserByEmail, stampEmailSent } from "../models/users.ts";
 import { redirectFor } from "../redirects.ts";
@@ -136,8 +138,10 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
 
   /**
    * The code by text message; a number without an account gets one (confirmed by the code) only
-   * when `creates`. Sent before the answer, which carries the Send SMS hook's refusal: so the
-   * answer's time can tell that a number has an account (decision 0021).
+   * when `creates`. As for an address, only the budget is spent before the answer: the code is
+   * made and sent after it, so neither the answer nor its time tells whether the number has an
+   * account. A refusal of the Send SMS hook is logged and leaves no code (nor a new user) behind;
+   * it is not the answer, as GoTrue would make it (decision 0021).
    */
   async function phoneOtp(
     request: FastifyRequest,
@@ -151,26 +155,45 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
     const phone = readPhone(rawPhone);
     const channel: SmsChannel = readChannel(rawChannel, config.sms.hook !== undefined);
     await spendEmailBudget(request, "auth-sms", phone);
-    await db
-      .transaction(async (tx) => {
-        let user = await findUserByPhone(tx, phone, true);
-        if (!user) {
-          if (!creates) return;
-          user = await createUser(tx, {
+    const client = { ip: request.ip };
+    app.afterAnswer.run(request, "text message", () =>
+      sendPhoneOtp(client, phone, channel, metadata, creates),
+    );
+  }
+
+  /** Out of any transaction, so that none waits on the Send SMS hook (sms/phone-codes.ts). */
+  async function sendPhoneOtp(
+    client: { ip: string },
+    phone: string,
+    channel: SmsChannel,
+    metadata: Record<string, unknown>,
+    creates: boolean,
+  ) {
+    const found = await findUserByPhone(db, phone);
+    if (!found && !creates) return;
+    const user =
+      found ??
+      (await db
+        .transaction((tx) =>
+          createUser(tx, {
             phone,
             passwordHash: null,
             metadata,
             confirmed: config.sms.autoconfirm,
-          });
-        }
-        await sendPhoneCode(tx, app, ctx.sms, request, {
-          user,
-          phone,
-          purpose: "confirmation",
-          channel,
-        });
-      })
-      .catch(ignoreConcurrentSignUp);
+          }),
+        )
+        .catch(ignoreConcurrentSignUp));
+    if (!user) return;
+    await sendPhoneCode(db, app, ctx.sms, client, {
+      user,
+      phone,
+      purpose: "confirmation",
+      channel,
+    }).catch(async (err: unknown) => {
+      // A first code the hook refused leaves no account behind, as GoTrue's request leaves none.
+      if (!found) await deleteUser(db, user.id);
+      throw err;
+    });
   }
 }
 

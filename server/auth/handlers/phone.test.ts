@@ -82,6 +82,37 @@ describeAuthSuite(
       expect(unknown.error).toMatchObject({ status: 400, code: "invalid_credentials" });
     });
 
+    it("answers a sign-up alike for a new number and a taken one when the hook refuses; the new one asks again", async () => {
+      const { phone: taken } = await phoneUser();
+      const fresh = uniquePhone();
+      hook.answer(() => ({ status: 503 }));
+      let answers;
+      try {
+        answers = [
+          await client().auth.signUp({ phone: taken, password: PASSWORD }),
+          await client().auth.signUp({ phone: fresh, password: PASSWORD }),
+        ];
+        await hook.waitFor(fresh);
+      } finally {
+        hook.answer(undefined);
+      }
+      expect(answers.map((a) => [a.error, a.data.user?.phone])).toEqual([
+        [null, taken],
+        [null, fresh],
+      ]);
+      // The refused code was not kept; the number asks again and confirms with the next one.
+      const supabase = client();
+      expect((await supabase.auth.resend({ type: "sms", phone: fresh })).error).toBeNull();
+      const { otp } = (await hook.waitFor(fresh, 2)).sms;
+      const { data, error } = await supabase.auth.verifyOtp({
+        phone: fresh,
+        token: otp,
+        type: "sms",
+      });
+      expect(error).toBeNull();
+      expect(data.session?.user.phone_confirmed_at).toBeTruthy();
+    });
+
     it("changes the number by PUT /user: a code to the new number, verified as phone_change", async () => {
       const { phone, supabase } = await phoneUser();
       const next = uniquePhone();
@@ -149,6 +180,40 @@ describeAuthSuite(
       expect(hook.messages.filter((m) => m.sms.phone === taken)).toHaveLength(1);
     });
 
+    it("answers a change of number alike for a taken number and a free one when the hook refuses; the free one asks again", async () => {
+      const { phone: taken } = await phoneUser();
+      const { phone, supabase } = await phoneUser();
+      const free = uniquePhone();
+      hook.answer(() => ({ status: 503 }));
+      let answers;
+      try {
+        answers = [
+          await supabase.auth.updateUser({ phone: taken }),
+          await supabase.auth.updateUser({ phone: free }),
+        ];
+        await hook.waitFor(free);
+      } finally {
+        hook.answer(undefined);
+      }
+      expect(answers.map((a) => [a.error, a.data.user?.new_phone])).toEqual([
+        [null, taken],
+        [null, free],
+      ]);
+      await count(
+        "UPDATE auth.users SET phone_change_sent_at = now() - interval '2 minutes' WHERE phone = $1 RETURNING 1 AS n",
+        [phone],
+      );
+      expect((await client().auth.resend({ type: "phone_change", phone })).error).toBeNull();
+      const { otp } = (await hook.waitFor(free, 2)).sms;
+      const verified = await supabase.auth.verifyOtp({
+        phone: free,
+        token: otp,
+        type: "phone_change",
+      });
+      expect(verified.error).toBeNull();
+      expect(verified.data.user?.phone).toBe(free);
+    });
+
     it("answers create_user false for a number without an account as for one, texting nothing", async () => {
       const phone = uniquePhone();
       const { error } = await client().auth.signInWithOtp({
@@ -159,7 +224,8 @@ describeAuthSuite(
       expect(
         await count("SELECT count(*)::int AS n FROM auth.users WHERE phone = $1", [phone]),
       ).toBe(0);
-      // Texts go out inside the request: the sign-up's code is the number's first and only one.
+      // The suite's client waits for the work an answer leaves: the sign-up's code is the
+      // number's first and only one.
       await client().auth.signUp({ phone, password: PASSWORD });
       await hook.waitFor(phone);
       expect(hook.messages.filter((m) => m.sms.phone === phone)).toHaveLength(1);
@@ -195,6 +261,40 @@ describeAuthSuite(
       // Unknown numbers and nothing pending answer alike.
       expect((await client().auth.resend({ type: "sms", phone: uniquePhone() })).error).toBeNull();
       expect((await client().auth.resend({ type: "phone_change", phone: next })).error).toBeNull();
+    });
+
+    it("answers /resend of a code alike for a number with one pending and one without, even when the hook refuses", async () => {
+      const phone = uniquePhone();
+      const supabase = client();
+      await supabase.auth.signUp({ phone, password: PASSWORD });
+      const first = (await hook.waitFor(phone)).sms.otp;
+      await count(
+        "UPDATE auth.users SET confirmation_sent_at = now() - interval '2 minutes' WHERE phone = $1 RETURNING 1 AS n",
+        [phone],
+      );
+      const unknown = uniquePhone();
+      const resend = async (number: string) => {
+        const res = await auth("/resend", {
+          method: "POST",
+          body: JSON.stringify({ type: "sms", phone: number }),
+        });
+        return { status: res.status, body: await res.json() };
+      };
+      hook.answer(() => ({ status: 503 }));
+      try {
+        expect([await resend(phone), await resend(unknown)]).toEqual([
+          { status: 200, body: {} },
+          { status: 200, body: {} },
+        ]);
+        await hook.waitFor(phone, 2);
+      } finally {
+        hook.answer(undefined);
+      }
+      expect(hook.messages.filter((m) => m.sms.phone === unknown)).toEqual([]);
+      // The refused code was not kept: the first one still confirms the number.
+      expect(
+        (await supabase.auth.verifyOtp({ phone, token: first, type: "sms" })).error,
+      ).toBeNull();
     });
 
     it("says in GET /settings that phones are on, through the hook", async () => {

@@ -3,6 +3,7 @@
 // (whether or not the address or number has an account); the message goes out only when there is
 // something to send, at most once a minute per purpose.
 import type { FastifyInstance } from "fastify";
+import type { Queryable } from "../../db/database.ts";
 import type { AuthContext } from "../context.ts";
 import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
 import { sendConfirmationEmail, sendEmailChangeLinks } from "../emails/link-emails.ts";
@@ -74,15 +75,20 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
     const redirectTo = redirectFor(request, config.siteUrl);
     await spendEmailBudget(request, PURPOSES[type]!, "email" in by ? by.email : by.phone);
 
-    // An email is found, made and sent after the answer, so that its time does not tell whether
-    // the address has an account either. A text message is sent before: the answer carries the
-    // Send SMS hook's refusal (decision 0021).
+    // The message is found, made and sent after the answer, so that its time does not tell
+    // whether the address or number has an account either; a Send SMS hook's refusal is logged,
+    // not answered (decision 0021). A code goes out of any transaction, so that none waits on the
+    // hook (PGlite's one connection would, and every request with it); an email's work is one.
+    const client = { ip: request.ip };
+    const texted = type === "sms" || type === "phone_change";
+    const within = (work: (q: Queryable, lock: boolean) => Promise<void>) =>
+      texted ? work(db, false) : db.transaction((tx) => work(tx, true));
     const resendMessage = async () => {
-      await db.transaction(async (tx) => {
+      await within(async (q, lock) => {
         const user =
           "email" in by
-            ? await findUserByEmail(tx, by.email, true)
-            : await findUserByPhone(tx, by.phone, true);
+            ? await findUserByEmail(q, by.email, lock)
+            : await findUserByPhone(q, by.phone, lock);
         if (!user) return;
         switch (type) {
           case "signup":
@@ -93,7 +99,7 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
             )
               return;
             await sendConfirmationEmail(
-              tx,
+              q,
               mailer,
               { id: user.id, email: by.email },
               { pkce, siteUrl: config.siteUrl, redirectTo },
@@ -103,8 +109,8 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
             const emailChange = user.email_change;
             if (!emailChange || sentRecently(user.email_change_sent_at)) return;
             // A change to an address that has an account goes nowhere; its owner was told once.
-            if (await findUserByEmail(tx, emailChange)) return;
-            await sendEmailChangeLinks(tx, mailer, user, emailChange, {
+            if (await findUserByEmail(q, emailChange)) return;
+            await sendEmailChangeLinks(q, mailer, user, emailChange, {
               pkce,
               siteUrl: config.siteUrl,
               redirectTo,
@@ -113,7 +119,7 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
           }
           case "sms":
             if (!("phone" in by) || user.phone_confirmed_at) return;
-            await sendPhoneCode(tx, app, ctx.sms, request, {
+            await sendPhoneCode(q, app, ctx.sms, client, {
               user,
               phone: by.phone,
               purpose: "confirmation",
@@ -123,9 +129,9 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
           case "phone_change": {
             // A change to a number that has an account goes nowhere.
             const phoneChange = user.phone_change;
-            if (!config.phoneEnabled || !phoneChange || (await findUserByPhone(tx, phoneChange)))
+            if (!config.phoneEnabled || !phoneChange || (await findUserByPhone(q, phoneChange)))
               return;
-            await sendPhoneCode(tx, app, ctx.sms, request, {
+            await sendPhoneCode(q, app, ctx.sms, client, {
               user,
               phone: phoneChange,
               purpose: "phone_change",
@@ -136,8 +142,7 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
       });
       mailer.flush();
     };
-    if ("email" in by) app.afterAnswer.run(request, "resent email", resendMessage);
-    else await resendMessage();
+    app.afterAnswer.run(request, texted ? "resent text message" : "resent email", resendMessage);
     return {};
   });
 }

@@ -143,43 +143,55 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
       return result;
     }
 
-    /** As for an address; a number's owner cannot be told (a text message carries only a code). */
+    /**
+     * As for an address; a number's owner cannot be told (a text message carries only a code).
+     * The code is made and sent after the answer, so that a call to the Send SMS hook does not
+     * tell a new number from a taken one by the answer's time; a refusal of the hook is logged
+     * and keeps no code, and the number asks again (`/resend`, or signing up again): decision 0021.
+     */
     async function phoneSignup(request: FastifyRequest, phone: string) {
       const passwordHash = await hashPassword(password);
       const autoconfirm = config.sms.autoconfirm;
       if (!autoconfirm) await spendEmailBudget(request, "auth-sms", phone);
-      return db
+      const { answer, codeFor } = await db
         .transaction(async (tx) => {
           const existing = await findUserByPhone(tx, phone, true);
           if (autoconfirm) {
             if (existing) throw alreadyRegistered();
             const user = await createUser(tx, { phone, passwordHash, metadata, confirmed: true });
-            return signIn(tx, ctx, user, "password", request);
+            return { answer: await signIn(tx, ctx, user, "password", request) };
           }
-          if (existing) {
-            if (!existing.phone_confirmed_at)
-              await sendPhoneCode(tx, app, ctx.sms, request, {
-                user: existing,
-                phone,
-                purpose: "confirmation",
-                channel,
-              });
-            return decoyUser({ phone }, metadata);
-          }
+          if (existing)
+            return {
+              answer: decoyUser({ phone }, metadata),
+              codeFor: existing.phone_confirmed_at ? undefined : existing,
+            };
           const created = await createUser(tx, { phone, passwordHash, metadata, confirmed: false });
-          const user = await sendPhoneCode(tx, app, ctx.sms, request, {
-            user: created,
-            phone,
-            purpose: "confirmation",
-            channel,
-          });
-          return serializeUser(user, await identitiesOf(tx, user.id));
+          // Its code is on its way when the answer arrives, as the decoy's is.
+          const sent = { ...created, confirmation_sent_at: new Date() };
+          return {
+            answer: serializeUser(sent, await identitiesOf(tx, created.id)),
+            codeFor: created,
+          };
         })
         .catch((err: unknown) => {
           if (!isUniqueViolation(err)) throw err;
           if (autoconfirm) throw alreadyRegistered();
-          return decoyUser({ phone }, metadata);
+          return { answer: decoyUser({ phone }, metadata), codeFor: undefined };
         });
+      if (codeFor) {
+        const client = { ip: request.ip };
+        // Out of any transaction, so that none waits on the Send SMS hook (sms/phone-codes.ts).
+        app.afterAnswer.run(request, "text message", async () => {
+          await sendPhoneCode(db, app, ctx.sms, client, {
+            user: codeFor,
+            phone,
+            purpose: "confirmation",
+            channel,
+          });
+        });
+      }
+      return answer;
     }
   });
 }

@@ -72,6 +72,67 @@ export async function createOneTimeToken(
   return { code, linkToken: (opts.flowStateId ? PKCE_PREFIX : "") + tokenHash };
 }
 
+/** A user's live token for one purpose as stored: what putBackToken restores. */
+export type StoredToken = {
+  token_hash: string;
+  relates_to: string;
+  flow_state_id: string | null;
+  created_at: string;
+  expires_at: string;
+};
+
+/** The user's live token for this purpose, if any (its times as text, to the microsecond). */
+export async function liveToken(
+  q: Queryable,
+  userId: string,
+  type: TokenType,
+): Promise<StoredToken | undefined> {
+  const [row] = await q.query<StoredToken>(
+    `SELECT token_hash, relates_to, flow_state_id, created_at::text, expires_at::text
+     FROM auth.one_time_tokens WHERE user_id = $1 AND token_type = $2`,
+    [userId, type],
+  );
+  return row;
+}
+
+/**
+ * Undoes createOneTimeToken when its code could not be sent: the token it replaced (`previous`,
+ * from liveToken) is live again, or none when it replaced none. A token made since is left alone.
+ */
+export async function putBackToken(
+  q: Queryable,
+  userId: string,
+  type: TokenType,
+  linkToken: string,
+  previous: StoredToken | undefined,
+): Promise<void> {
+  const hash = stored(
+    linkToken.startsWith(PKCE_PREFIX) ? linkToken.slice(PKCE_PREFIX.length) : linkToken,
+  );
+  if (!previous) {
+    await q.query(
+      "DELETE FROM auth.one_time_tokens WHERE user_id = $1 AND token_type = $2 AND token_hash = $3",
+      [userId, type, hash],
+    );
+    return;
+  }
+  await q.query(
+    `UPDATE auth.one_time_tokens SET token_hash = $4, relates_to = $5, flow_state_id = $6,
+       created_at = $7::timestamptz, expires_at = $8::timestamptz
+     WHERE user_id = $1 AND token_type = $2 AND token_hash = $3`,
+    [
+      userId,
+      type,
+      hash,
+      previous.token_hash,
+      previous.relates_to,
+      previous.flow_state_id,
+      previous.created_at,
+      previous.expires_at,
+    ],
+  );
+}
+
 /** Uses a token given by its hash (from a link); undefined when unknown, expired or used. */
 export async function consumeTokenHash(
   q: Queryable,

@@ -1,12 +1,12 @@
 // Codes sent to phones for sign-in and confirmation (GoTrue's "confirmation" token of a phone) and
-// for a change of number: the one-time token, the message, and the stamp of when it went, in the
-// caller's transaction. At most one code a minute per user and purpose; a repeat within the minute
-// is skipped silently (the answer is the same), so it reveals no account.
+// for a change of number: its one-time token, the message, and the stamp of when it went. At most
+// one code a minute per user and purpose; a repeat within the minute is skipped silently (the
+// answer is the same), so it reveals no account.
 import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../../db/database.ts";
 import { sentRecently } from "../emails/email-limits.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
-import { createOneTimeToken } from "../models/one-time-tokens.ts";
+import { createOneTimeToken, liveToken, putBackToken } from "../models/one-time-tokens.ts";
 import { requestPhoneChange, stampPhoneCodeSent } from "../models/user-phones.ts";
 import type { UserRow } from "../models/users.ts";
 import { presentString } from "../request.ts";
@@ -20,7 +20,15 @@ export type PhoneCode = {
   channel: SmsChannel;
 };
 
-/** Sends the code unless one went for the same purpose within the minute; returns the user row. */
+/** The codes being sent by this process, by user and purpose: a request at the same time sends none. */
+const sending = new Set<string>();
+
+/**
+ * Sends the code unless one went (or is going) for the same purpose within the minute; returns
+ * the user row. The code is stored before its message goes, so a code that arrives works at once;
+ * a message the Send SMS hook refused puts the last code back, which still works. Called with the
+ * database itself (work after the answer): no transaction waits on the hook.
+ */
 export async function sendPhoneCode(
   q: Queryable,
   app: FastifyInstance,
@@ -32,19 +40,31 @@ export async function sendPhoneCode(
   const lastSent =
     purpose === "confirmation" ? user.confirmation_sent_at : user.phone_change_sent_at;
   const samePending = purpose === "confirmation" || user.phone_change === phone;
-  if (samePending && sentRecently(lastSent)) return user;
-  const { otpExpSeconds, otpLength } = app.config.sms;
-  const { code: otp } = await createOneTimeToken(q, {
-    userId: user.id,
-    type: purpose,
-    phone,
-    ttlSeconds: otpExpSeconds,
-    length: otpLength,
-  });
-  await sms.send(q, client, { user, phone, otp, channel: code.channel });
-  return purpose === "confirmation"
-    ? stampPhoneCodeSent(q, user.id, "confirmation")
-    : requestPhoneChange(q, user.id, phone);
+  const key = `${purpose}:${user.id}`;
+  if ((samePending && sentRecently(lastSent)) || sending.has(key)) return user;
+  sending.add(key);
+  try {
+    const { otpExpSeconds, otpLength } = app.config.sms;
+    const previous = await liveToken(q, user.id, purpose);
+    const { code: otp, linkToken } = await createOneTimeToken(q, {
+      userId: user.id,
+      type: purpose,
+      phone,
+      ttlSeconds: otpExpSeconds,
+      length: otpLength,
+    });
+    try {
+      await sms.send(q, client, { user, phone, otp, channel: code.channel });
+    } catch (err) {
+      await putBackToken(q, user.id, purpose, linkToken, previous);
+      throw err;
+    }
+    return purpose === "confirmation"
+      ? await stampPhoneCodeSent(q, user.id, "confirmation")
+      : await requestPhoneChange(q, user.id, phone);
+  } finally {
+    sending.delete(key);
+  }
 }
 
 const INVALID_CHANNEL =

@@ -1,7 +1,7 @@
 // Sends a code to a phone: through GoTrue's Send SMS hook when one is configured (the input GoTrue
-// gives it: metadata, the user, and {otp, phone, sms_type}), else into the dev mailbox. Callers
-// send inside the transaction that stores the code, so a message that could not be sent leaves
-// no code behind (and a code is stored only if its message went out).
+// gives it: metadata, the user, and {otp, phone, sms_type}), else into the dev mailbox. A code is
+// stored only once its message went out, so a message that could not be sent leaves no code
+// behind (sms/phone-codes.ts; the MFA and reauthentication codes in their request's transaction).
 import crypto from "node:crypto";
 import type { SmsConfig } from "../../config.ts";
 import type { Queryable } from "../../db/database.ts";

@@ -1,0 +1,26 @@
+// The methods /rest/v1 takes on each path, as PostgREST tells them in an Allow header
+// (Response.hs: respondInfo for OPTIONS): what a relation or a function is in the database, not
+// what the caller may do with it (a role without the privilege is refused by the method itself).
+import { REST_LEADS } from "../leads/kinds.ts";
+import { READABLE } from "./readable.ts";
+
+/** A table with a primary key, or an automatically updatable view of one: every method. */
+export const TABLE_METHODS = "OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE";
+/** A view PostgreSQL cannot write through (`leads` joins and unions), or computed rows. */
+const READ_ONLY = "OPTIONS,GET,HEAD";
+/**
+ * A function that writes (VOLATILE): GET and HEAD call a function in a read-only transaction,
+ * where it fails, so PostgREST names POST only. Every function here writes.
+ */
+export const FUNCTION_METHODS = "OPTIONS,POST";
+
+const RELATIONS: ReadonlyMap<string, string> = new Map([
+  ...[...Object.keys(REST_LEADS), ...Object.keys(READABLE), "lead_states"].map(
+    (name) => [name, TABLE_METHODS] as const,
+  ),
+  ["leads", READ_ONLY],
+  ["page_stats", READ_ONLY],
+]);
+
+/** The Allow of a relation /rest/v1 exposes; undefined for a name that is none. */
+export const relationMethods = (name: string): string | undefined => RELATIONS.get(name);
