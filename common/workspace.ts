@@ -20,3 +20,21 @@ export const teamRoleOf = (user: {
   (TEAM_ROLES as readonly unknown[]).includes(user.app_metadata?.team_role)
     ? (user.app_metadata!.team_role as TeamRole)
     : undefined;
+
+/**
+ * What the Follow-up form sends for a lead (an upsert of `lead_states`): only the fields the member
+ * changed from the values loaded with the lead, so two members saving the same lead at once each
+ * change their own field and undo nothing of the other's; null when nothing changed (nothing is
+ * sent). A note is kept trimmed, and an empty one is no note.
+ */
+export function followUpChange(
+  loaded: { kind: string; id: string; status: LeadStatus; note: string | null },
+  edited: { status: LeadStatus; note: string },
+): { kind: string; lead_id: string; status?: LeadStatus; note?: string | null } | null {
+  const note = edited.note.trim() || null;
+  const change = {
+    ...(edited.status !== loaded.status && { status: edited.status }),
+    ...(note !== (loaded.note?.trim() || null) && { note }),
+  };
+  return Object.keys(change).length ? { kind: loaded.kind, lead_id: loaded.id, ...change } : null;
+}

@@ -8,7 +8,13 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { openDatabase } from "./db/open.ts";
 import functionRoutes from "./functions/routes.ts";
-import { clientErrors, frameworkErrors, requireHost } from "./http/framework-errors.ts";
+import {
+  clientErrors,
+  frameworkErrors,
+  refuseWhileClosing,
+  rememberRequest,
+  requireHost,
+} from "./http/framework-errors.ts";
 import { rootErrorHandler, rootNotFound } from "./http/root-errors.ts";
 import emailBudget from "./mail/email-budget.ts";
 import mailboxRoutes from "./mail/mailbox-routes.ts";
@@ -69,13 +75,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     ...timeouts,
     requestIdHeader: false,
-    return503OnClosing: true,
+    // refuseWhileClosing answers in each protocol's shape instead.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
     frameworkErrors: frameworkErrors(config.hsts),
     clientErrorHandler: clientErrors(config.hsts),
     // A request without a Host header is refused by requireHost, with the usual headers.
     http: { ...timeouts.http, requireHostHeader: false },
   });
+  refuseWhileClosing(app);
+  app.addHook("onRequest", rememberRequest);
   app.addHook("onRequest", requireHost);
   if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
   try {

@@ -16,9 +16,9 @@ export type Authenticated = {
 };
 
 /**
- * A bearer token the token service accepts and that we minted for a user's session (our issuer),
- * whose user still exists (looked at first, as GoTrue does) and is not banned, and whose session
- * still exists (a signed-out session's tokens are refused).
+ * A bearer token the token service accepts (a user's only when this deployment issued it:
+ * tokens.ts), whose user still exists (looked at first, as GoTrue does) and is not banned, and
+ * whose session still exists (a signed-out session's tokens are refused).
  */
 export async function authenticate(
   q: Queryable,
@@ -26,11 +26,7 @@ export async function authenticate(
   request: FastifyRequest,
 ): Promise<Authenticated> {
   // An API key (anon, service role) is ours but names no user: GoTrue's "missing sub claim".
-  const { token, claims } = await verifiedBearer(
-    tokens,
-    request,
-    (c) => c.iss === tokens.issuer || !c.sub,
-  );
+  const { token, claims } = await verifiedBearer(tokens, request);
   const { sub, session_id: sessionId } = claims;
   if (!sub) throw new AuthError(403, ErrorCode.bad_jwt, "invalid claim: missing sub claim");
   // Signed by us, yet not ours in shape (a key that leaked, a token minted by hand): the claims
@@ -84,17 +80,16 @@ export async function authenticateAdmin(
   tokens: TokenService,
   request: FastifyRequest,
 ): Promise<Claims> {
-  const { claims } = await verifiedBearer(tokens, request, () => true);
+  const { claims } = await verifiedBearer(tokens, request);
   if (!ADMIN_ROLES.has(claims.role!))
     throw new AuthError(403, ErrorCode.not_admin, "User not allowed");
   return claims;
 }
 
-/** The request's bearer token and its claims, when the token service accepts it and `accept` too. */
+/** The request's bearer token and its claims, when the token service accepts it. */
 async function verifiedBearer(
   tokens: TokenService,
   request: FastifyRequest,
-  accept: (claims: Claims) => boolean,
 ): Promise<{ token: string; claims: Claims }> {
   const token = bearerToken(request.headers.authorization);
   if (!token)
@@ -104,11 +99,9 @@ async function verifiedBearer(
       "This endpoint requires a valid Bearer token",
     );
   const check = await tokens.verify(token);
-  if (!check.ok || !accept(check.claims)) {
+  if (!check.ok) {
     const reason =
-      !check.ok && check.reason === "expired"
-        ? "token has expired"
-        : "unable to parse or verify signature";
+      check.reason === "expired" ? "token has expired" : "unable to parse or verify signature";
     throw new AuthError(403, ErrorCode.bad_jwt, `invalid JWT: ${reason}`);
   }
   return { token, claims: check.claims };

@@ -6,6 +6,19 @@ import { isDatabaseUnavailable } from "../db/database.ts";
 /** What a 503 tells the client to wait before trying again (Retry-After, seconds). */
 export const RETRY_AFTER_SECONDS = 1;
 
+/**
+ * A request that arrived while the server closes (pipelined, or on a keep-alive connection the
+ * drain did not end): refused with 503 in its protocol's shape (refuseWhileClosing), where
+ * Fastify's own `return503OnClosing` answers in its own shape without the security headers.
+ */
+export class ServerClosing extends Error {
+  readonly statusCode = 503;
+
+  constructor() {
+    super("The server is closing");
+  }
+}
+
 export type RequestProblem =
   | { kind: "aborted"; status: 400 }
   | { kind: "too_large"; status: 413 }
@@ -14,7 +27,7 @@ export type RequestProblem =
   | { kind: "validation"; status: 400; detail: string }
   | { kind: "rate_limited"; status: 429 }
   | { kind: "client"; status: number; detail: string }
-  | { kind: "unavailable"; status: 503 }
+  | { kind: "unavailable"; status: 503; closing?: true }
   | { kind: "internal"; status: 500 };
 
 export function classify(err: FastifyError, request: FastifyRequest): RequestProblem {
@@ -22,6 +35,7 @@ export function classify(err: FastifyError, request: FastifyRequest): RequestPro
   // body (Node's "aborted", ECONNRESET). Nobody is left to answer, and the database is not at fault.
   if (err === request.raw.errored) return { kind: "aborted", status: 400 };
   if (isDatabaseUnavailable(err)) return { kind: "unavailable", status: 503 };
+  if (err instanceof ServerClosing) return { kind: "unavailable", status: 503, closing: true };
   const status = err.statusCode ?? 500;
   switch (err.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":

@@ -1,15 +1,18 @@
 // What Fastify and Node refuse before any route runs: a URL the router cannot decode (`%ZZ`), a
-// path parameter over the length limit, a request Node cannot parse (a malformed request line,
-// headers too large), a request without one well-formed Host header. Each is answered as a 4xx in
-// the shape of the protocol its path belongs to, with the security headers every other response
-// carries.
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+// path parameter over the length limit, a request Node cannot parse or wait for (a malformed
+// request line or chunked body, headers too large, a request too slow), a request without one
+// well-formed Host header, a request that arrives while the server closes (503). Each is answered
+// in the shape of the protocol its path belongs to, with the security headers every other
+// response carries.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { IncomingMessage } from "node:http";
 import net, { type Socket } from "node:net";
 import { authErrorHandler } from "../auth/errors.ts";
 import { functionsErrorHandler } from "../functions/errors.ts";
 import { API_CSP, securityHeaderSet } from "../platform/security-headers.ts";
 import { restErrorHandler } from "../rest/errors.ts";
-import { pathOf } from "./request-target.ts";
+import { ServerClosing } from "./fastify-errors.ts";
+import { pathOf, splitTarget } from "./request-target.ts";
 import { reasonPhrase, rootErrorHandler } from "./root-errors.ts";
 
 const PROTOCOLS = [
@@ -25,25 +28,88 @@ const errorHeaders = (hsts: boolean) => ({
   "cache-control": "no-store",
 });
 
+/** The error handler of the protocol a path belongs to (the site's otherwise). */
+function handlerOf(path: string) {
+  const [, handler] = PROTOCOLS.find(
+    ([prefix]) => path === prefix || path.startsWith(`${prefix}/`),
+  ) ?? [undefined, rootErrorHandler];
+  return handler;
+}
+
 /** Fastify's `frameworkErrors`: the router's refusals, through the normal reply. */
 export function frameworkErrors(hsts: boolean) {
   const headers = errorHeaders(hsts);
   return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     // These replies are made outside every route's context, so the onSend hooks do not run.
     reply.headers(headers);
-    const path = pathOf(request);
-    const [, handler] = PROTOCOLS.find(
-      ([prefix]) => path === prefix || path.startsWith(`${prefix}/`),
-    ) ?? [undefined, rootErrorHandler];
-    return handler(err, request, reply);
+    return handlerOf(pathOf(request))(err, request, reply);
   };
 }
 
-/** Fastify's `clientErrorHandler`: what Node could not parse, answered on the socket itself. */
+/** The request each connection is receiving, once Node has read its head (see clientErrors). */
+const receiving = new WeakMap<Socket, IncomingMessage>();
+
+/** An onRequest hook: remembers the request its connection is receiving. */
+export async function rememberRequest(request: FastifyRequest): Promise<void> {
+  receiving.set(request.raw.socket, request.raw);
+}
+
+/**
+ * The path of the request a client error interrupted: the request being received on the
+ * connection (a body cut short, its chunked encoding malformed, too slow), else the request line
+ * Node could not finish parsing (headers too large, a malformed line), when it can be read.
+ */
+function interruptedPath(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) {
+  const current = receiving.get(socket);
+  if (current && !current.complete) return current.url;
+  const line = err.rawPacket?.toString("latin1").split("\r\n", 1)[0] ?? "";
+  const target = /^[A-Z]+ +(\S+)/.exec(line)?.[1];
+  if (!target) return undefined;
+  if (target.startsWith("/")) return target;
+  return URL.canParse(target) ? new URL(target).pathname : undefined;
+}
+
+/**
+ * The answer a protocol's error handler makes to an error, as status, headers and body: for
+ * errors no Fastify request exists for, answered on the socket itself.
+ */
+function answerOf(err: FastifyError, url: string) {
+  const answer = { status: 500, headers: {} as Record<string, string>, body: "" };
+  const reply = {
+    code(status: number) {
+      answer.status = status;
+      return reply;
+    },
+    header(name: string, value: unknown) {
+      answer.headers[name.toLowerCase()] = String(value);
+      return reply;
+    },
+    type(value: string) {
+      return reply.header("content-type", value);
+    },
+    send(payload?: unknown) {
+      answer.body = typeof payload === "string" ? payload : JSON.stringify(payload ?? {});
+      return reply;
+    },
+  };
+  const quiet = () => {};
+  const request = { url, raw: { url }, log: { info: quiet, warn: quiet, error: quiet } };
+  handlerOf(splitTarget(url).path)(
+    err,
+    request as unknown as FastifyRequest,
+    reply as unknown as FastifyReply,
+  );
+  return answer;
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node could not parse or wait for (a malformed request line
+ * or chunked body, headers too large, a request too slow), answered on the socket itself in the
+ * shape of the protocol of the request's path when it can be read (the site's otherwise), with
+ * the security headers.
+ */
 export function clientErrors(hsts: boolean) {
-  const headers = Object.entries(errorHeaders(hsts))
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join("");
+  const headers = errorHeaders(hsts);
   return function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
     if (err.code === "ECONNRESET" || socket.destroyed) return;
     const status =
@@ -52,15 +118,39 @@ export function clientErrors(hsts: boolean) {
         : err.code === "HPE_HEADER_OVERFLOW"
           ? 431
           : 400;
-    const reason = reasonPhrase(status);
-    const body = JSON.stringify({ statusCode: status, error: reason, message: reason });
-    if (socket.writable) {
+    const refusal = Object.assign(new Error(reasonPhrase(status)), {
+      statusCode: status,
+    }) as FastifyError;
+    const answer = answerOf(refusal, interruptedPath(err, socket) ?? "/");
+    const head = Object.entries({
+      "content-type": "application/json; charset=utf-8",
+      ...answer.headers,
+      ...headers,
+      "content-length": String(Buffer.byteLength(answer.body)),
+      connection: "close",
+    })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("");
+    if (socket.writable)
       socket.write(
-        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}Connection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${answer.status} ${reasonPhrase(answer.status)}\r\n${head}\r\n${answer.body}`,
       );
-    }
     socket.destroy(err);
   };
+}
+
+/**
+ * Requests that arrive while the server closes are refused with 503 (and Retry-After) by the
+ * error handler of their path's protocol: Fastify's `return503OnClosing` is off for this.
+ */
+export function refuseWhileClosing(app: FastifyInstance) {
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async () => {
+    if (closing) throw new ServerClosing();
+  });
 }
 
 /**

@@ -63,7 +63,8 @@ export function protocolErrorHandler<Answer>(protocol: Protocol<Answer>) {
       return reply.code(problem.status).send();
     }
     if (problem.kind === "unavailable") {
-      request.log.warn({ err }, `${protocol.name}: database unavailable`);
+      if (problem.closing) request.log.info(`${protocol.name}: refused while the server closes`);
+      else request.log.warn({ err }, `${protocol.name}: database unavailable`);
       reply.header("retry-after", String(RETRY_AFTER_SECONDS));
     } else if (problem.kind === "internal") {
       request.log.error({ err }, `${protocol.name} failed`);

@@ -51,7 +51,10 @@ export function sendPostgrestError(reply: FastifyReply, err: PostgrestError) {
 
 /**
  * The HTTP status of a SQLSTATE, as PostgREST maps it (Error.hs mapSQLtoHTTP): the server's own
- * failures are 5xx, and anything else the database refuses is the request's mistake, a 400.
+ * failures are 5xx, and anything else the database refuses is the request's mistake, a 400. One
+ * difference: a program limit (class 54: too many columns, too complex a statement) is a 400,
+ * where PostgREST says 500, since every statement here is shaped by the request that meets it
+ * (read-query.ts refuses the sizes it knows of first).
  */
 export function statusOfSqlState(code: string, message: string, anon: boolean): number {
   switch (code) {
@@ -77,7 +80,7 @@ export function statusOfSqlState(code: string, message: string, anon: boolean): 
   }
   if (/^(08|53)/.test(code)) return 503;
   if (/^(0L|0P|28)/.test(code)) return 403;
-  if (/^(09|25|2D|38|39|3B|40|54|55|57|58|F0|HV|P0|XX)/.test(code)) return 500;
+  if (/^(09|25|2D|38|39|3B|40|55|57|58|F0|HV|P0|XX)/.test(code)) return 500;
   return 400;
 }
 
@@ -114,9 +117,16 @@ export const restErrorHandler = protocolErrorHandler<PostgrestError | GatewayErr
       ),
     validation: (p) => new PostgrestError(p.status, "PGRST100", p.detail),
     client: (p) => new PostgrestError(p.status, "PGRST100", p.detail),
-    // PostgREST's answer while it cannot reach the database.
-    unavailable: () =>
-      new PostgrestError(503, "PGRST000", "Database connection error. Retrying the connection."),
+    // PostgREST's answer while it cannot reach the database; while the server closes, the same
+    // code (the client's retry is the same) with what is happening.
+    unavailable: (p) =>
+      new PostgrestError(
+        503,
+        "PGRST000",
+        p.closing
+          ? "The server is closing. Retry the request."
+          : "Database connection error. Retrying the connection.",
+      ),
     internal: () => new PostgrestError(500, "PGRST000", "Internal server error"),
   },
   send: (reply, err) =>

@@ -1,12 +1,14 @@
 // Writing a lead's status and internal note, as supabase-js upserts a row of `lead_states`
 // (POST with `Prefer: resolution=merge-duplicates`; with ignore-duplicates an existing row stays as
 // it is; a plain insert of an existing row is 409).
-// Only the columns sent change; who changed them and when is recorded on the row and, each time,
-// in `lead_state_changes`, in the same statement. The lead must exist in the `leads` view.
+// Only the columns sent change; who changed them and when is recorded on the row and, for each
+// real change, in `lead_state_changes` (by the database: migration 0027). The lead must exist in
+// the `leads` view.
 import { z } from "zod";
 import { LEAD_STATUSES } from "../../common/workspace.ts";
 import type { Queryable } from "../db/database.ts";
 import { PostgrestError } from "./errors.ts";
+import { oneRow } from "./one-row.ts";
 import type { Preferences } from "./prefer.ts";
 import { restTime } from "./times.ts";
 
@@ -23,10 +25,7 @@ export type LeadStateRow = z.output<typeof rowSchema>;
 
 /** The body as one row, or PostgREST's 400 naming what is wrong. */
 export function readLeadState(body: unknown): LeadStateRow {
-  const row = Array.isArray(body) && body.length === 1 ? body[0] : body;
-  if (typeof row !== "object" || row === null || Array.isArray(row))
-    throw new PostgrestError(400, "PGRST102", "Empty or invalid json");
-  const parsed = rowSchema.safeParse(row);
+  const parsed = rowSchema.safeParse(oneRow(body));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     if (issue.code === "unrecognized_keys")
@@ -58,9 +57,12 @@ export function assertConflictTarget(onConflict: string | undefined): void {
 }
 
 /**
- * Writes the row (merged into the existing one with merge-duplicates), records the change, and
- * returns the row as stored, or null when ignore-duplicates left an existing row as it was;
- * PostgreSQL's 409s for a missing lead (23503) or an existing row otherwise (23505).
+ * Writes the row (merged into the existing one with merge-duplicates) and returns the row as
+ * stored, or null when ignore-duplicates left an existing row as it was; PostgreSQL's 409s for a
+ * missing lead (23503) or an existing row otherwise (23505). The database records each real
+ * change in the history and keeps the time of the last one (migration 0027); a write that
+ * changes nothing of a lead nobody touched yet (status `new`, no note) stores no row at all, so
+ * that it starts no keeping time, and answers the lead's state as the `leads` view shows it.
  */
 export async function writeLeadState(
   q: Queryable,
@@ -68,25 +70,28 @@ export async function writeLeadState(
   by: string | undefined,
   resolution: Preferences["resolution"],
 ): Promise<Record<string, unknown> | null> {
-  const [written] = await q.query<{ lead_exists: boolean; state: Record<string, unknown> | null }>(
+  const [written] = await q.query<{
+    lead_exists: boolean;
+    changes: boolean;
+    state: Record<string, unknown> | null;
+  }>(
     `WITH lead AS (
        SELECT 1 FROM public.leads WHERE kind = $1 AND id = $2
+     ), changes AS (
+       SELECT coalesce($3, 'new') <> 'new' OR ($6::boolean AND $4::text IS NOT NULL)
+         OR EXISTS (SELECT 1 FROM public.lead_states WHERE kind = $1 AND lead_id = $2) AS changes
      ), state AS (
        INSERT INTO public.lead_states (kind, lead_id, status, note, updated_by, updated_at)
-       SELECT $1, $2, coalesce($3, 'new'), $4, $5, now() FROM lead
+       SELECT $1, $2, coalesce($3, 'new'), $4, $5, now() FROM lead, changes WHERE changes
        ON CONFLICT (kind, lead_id) DO UPDATE SET
          status = CASE WHEN $3::text IS NULL THEN lead_states.status ELSE EXCLUDED.status END,
          note = CASE WHEN $6::boolean THEN EXCLUDED.note ELSE lead_states.note END,
          updated_by = EXCLUDED.updated_by, updated_at = now()
        WHERE $7::boolean
-       RETURNING kind, lead_id, status, note, updated_by, updated_at, xmax = 0 AS created
-     ), change AS (
-       INSERT INTO public.lead_state_changes (kind, lead_id, status, note, changed_by)
-       SELECT kind, lead_id, CASE WHEN $3::text IS NULL THEN NULL ELSE status END,
-         CASE WHEN $6::boolean THEN note END, updated_by FROM state
+       RETURNING kind, lead_id, status, note, updated_by, updated_at
      )
-     SELECT EXISTS (SELECT 1 FROM lead) AS lead_exists,
-       (SELECT to_jsonb(state) - 'created' || jsonb_build_object('updated_at', ${restTime("state.updated_at")})
+     SELECT EXISTS (SELECT 1 FROM lead) AS lead_exists, (SELECT changes FROM changes) AS changes,
+       (SELECT to_jsonb(state) || jsonb_build_object('updated_at', ${restTime("state.updated_at")})
         FROM state) AS state`,
     [
       row.kind,
@@ -105,6 +110,15 @@ export async function writeLeadState(
       'insert or update on table "lead_states" violates foreign key constraint "lead_states_lead_fkey"',
       `Key (kind, lead_id)=(${row.kind}, ${row.lead_id}) is not present in view "leads".`,
     );
+  if (!written!.changes)
+    return {
+      kind: row.kind,
+      lead_id: row.lead_id,
+      status: "new",
+      note: null,
+      updated_by: null,
+      updated_at: null,
+    };
   if (!written!.state && resolution === "ignore-duplicates") return null;
   if (!written!.state)
     throw new PostgrestError(

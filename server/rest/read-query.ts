@@ -37,6 +37,13 @@ export type ReadPlan = {
 /** The most rows one request returns (Supabase's default "max rows"). */
 export const MAX_ROWS = 1000;
 
+/**
+ * The most filter terms one read holds (each filter and each term of an `or=(…)`). PostgreSQL has
+ * no limit near it, but each term is planned for each part of a relation: far more is no search
+ * a person makes, only work the database is made to do.
+ */
+export const MAX_FILTER_TERMS = 100;
+
 const RESERVED = new Set(["select", "order", "limit", "offset", "or", "and", "apikey", "columns"]);
 const COMPARE: Record<string, string> = {
   eq: "=",
@@ -190,17 +197,23 @@ function parseQuery(relation: ReadRelation, query: Record<string, string | strin
   };
 
   const conditions: string[] = [];
+  let terms = 0;
   for (const [name, raw] of Object.entries(query)) {
     if (RESERVED.has(name) || raw === undefined) continue;
-    for (const value of Array.isArray(raw) ? raw : [raw])
-      conditions.push(condition(name, value, column, params));
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      terms += 1;
+      if (terms <= MAX_FILTER_TERMS) conditions.push(condition(name, value, column, params));
+    }
   }
   // Each or=(…) is one condition, and repeated ones all hold, as PostgREST reads them.
   const ors = query.or === undefined ? [] : Array.isArray(query.or) ? query.or : [query.or];
   for (const or of ors) {
     const inner = /^\((.*)\)$/s.exec(or)?.[1];
     if (inner === undefined) throw parseError(`logic tree (${or})`, "Expected parentheses");
-    const parts = splitTopLevel(inner).map((part) => {
+    const split = splitTopLevel(inner);
+    terms += split.length;
+    if (terms > MAX_FILTER_TERMS) break;
+    const parts = split.map((part) => {
       const match = /^([a-z_]+)\.(.+)$/s.exec(part);
       if (!match) throw parseError(`logic tree (${or})`, `Unexpected "${part}"`);
       return condition(match[1]!, match[2]!, column, params);
@@ -208,25 +221,43 @@ function parseQuery(relation: ReadRelation, query: Record<string, string | strin
     conditions.push(`(${parts.join(" OR ")})`);
   }
   if (one("and") !== undefined) throw parseError("logic tree", "and=() is not supported here");
+  if (terms > MAX_FILTER_TERMS)
+    throw parseError(
+      "filters",
+      `${terms} filter terms; a read holds at most ${MAX_FILTER_TERMS} (each filter, each term of or=())`,
+    );
 
+  // A column is named once in the select list and once in the order: the lists are then no longer
+  // than the relation's columns, far under PostgreSQL's 1664 (its 54011 would otherwise be a 500).
+  const onceEach = (what: string, names: string[]) => {
+    const seen = new Set<string>();
+    for (const name of names) {
+      if (seen.has(name))
+        throw parseError(`${what} parameter`, `${name} is ${what}ed more than once`);
+      seen.add(name);
+    }
+  };
   const selected = (one("select") ?? "*").split(",").map((c) => c.trim());
   const list =
     selected.length === 1 && selected[0] === "*"
       ? Object.keys(relation.columns).filter((c) => !relation.filterOnly?.includes(c))
       : selected.map((c) => (column(c), c));
+  onceEach("select", list);
 
-  const orderBy = (one("order") ?? "")
-    .split(",")
-    .filter((o) => o !== "")
-    .map((term) => {
-      const [name, ...mods] = term.split(".");
-      column(name!);
-      const dir = mods.find((m) => m === "asc" || m === "desc") ?? "asc";
-      const nulls = mods.find((m) => m === "nullsfirst" || m === "nullslast");
-      if (mods.some((m) => !["asc", "desc", "nullsfirst", "nullslast"].includes(m)))
-        throw parseError(`order (${term})`, "Expected asc, desc, nullsfirst or nullslast");
-      return `${name} ${dir.toUpperCase()}${nulls ? ` NULLS ${nulls === "nullsfirst" ? "FIRST" : "LAST"}` : ""}`;
-    });
+  const orderTerms = (one("order") ?? "").split(",").filter((o) => o !== "");
+  onceEach(
+    "order",
+    orderTerms.map((term) => term.split(".")[0]!),
+  );
+  const orderBy = orderTerms.map((term) => {
+    const [name, ...mods] = term.split(".");
+    column(name!);
+    const dir = mods.find((m) => m === "asc" || m === "desc") ?? "asc";
+    const nulls = mods.find((m) => m === "nullsfirst" || m === "nullslast");
+    if (mods.some((m) => !["asc", "desc", "nullsfirst", "nullslast"].includes(m)))
+      throw parseError(`order (${term})`, "Expected asc, desc, nullsfirst or nullslast");
+    return `${name} ${dir.toUpperCase()}${nulls ? ` NULLS ${nulls === "nullsfirst" ? "FIRST" : "LAST"}` : ""}`;
+  });
 
   const where = conditions.length ? ` WHERE ${conditions.join(" AND ")}` : "";
   return { list, where, params, orderBy, one };

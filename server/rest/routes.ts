@@ -43,6 +43,7 @@ import { endpointIdFilter, readEndpointChange, readEndpointInsert } from "./webh
 import { statsRange } from "./page-stats.ts";
 import { pageStats } from "../analytics/page-views.ts";
 import { changeEndpoint, ENV_ENDPOINT_ID, removeEndpoint } from "../webhooks/endpoints.ts";
+import { oneRow } from "./one-row.ts";
 import { READABLE } from "./readable.ts";
 import { FUNCTION_METHODS, relationMethods } from "./methods.ts";
 
@@ -579,34 +580,14 @@ function asRequested(request: FastifyRequest, reply: FastifyReply, rows: unknown
   return rows[0];
 }
 
-/**
- * The body as one row: an object, or an array holding one (a lead is one visitor's request, and
- * may cause at most one email), restricted to `columns=` when given.
- */
+/** The body as one row (one-row.ts), restricted to `columns=` when given. */
 function parseRow(
   body: unknown,
   columnsParam: string | undefined,
   table: RestTable,
   name: string,
 ): Row {
-  const list = Array.isArray(body) ? body : [body];
-  if (
-    body === undefined ||
-    body === null ||
-    list.length === 0 ||
-    list.some((r) => typeof r !== "object" || r === null || Array.isArray(r))
-  ) {
-    throw new PostgrestError(400, "PGRST102", "Empty or invalid json");
-  }
-  if (list.length > 1)
-    throw new PostgrestError(
-      400,
-      "PGRST102",
-      "One row per request",
-      `The body holds ${list.length} rows`,
-      "Send one object per request",
-    );
-  const raw = list[0] as Record<string, unknown>;
+  const raw = oneRow(body);
   const columns = columnsParam?.split(",").map((c) => c.trim().replace(/^"|"$/g, ""));
   for (const column of columns ?? Object.keys(raw)) {
     if (!table.writable.includes(column)) {

@@ -15,15 +15,14 @@ import {
 import type { EndpointChange } from "../webhooks/endpoints.ts";
 import { namesPrivateHost } from "../webhooks/public-address.ts";
 import { PostgrestError } from "./errors.ts";
+import { oneRow } from "./one-row.ts";
 
 const TABLE = "webhook_endpoints";
 const MAX_DESCRIPTION = 200;
 
-/** The one row of a body: an object, or an array holding one. */
-function oneRow(body: unknown, allowed: readonly string[]): Record<string, unknown> {
-  const row = Array.isArray(body) && body.length === 1 ? body[0] : body;
-  if (typeof row !== "object" || row === null || Array.isArray(row))
-    throw new PostgrestError(400, "PGRST102", "Empty or invalid json");
+/** The one row of a body (one-row.ts), of the columns `allowed`. */
+function rowOf(body: unknown, allowed: readonly string[]): Record<string, unknown> {
+  const row = oneRow(body);
   for (const key of Object.keys(row))
     if (!allowed.includes(key))
       throw new PostgrestError(
@@ -31,7 +30,7 @@ function oneRow(body: unknown, allowed: readonly string[]): Record<string, unkno
         "PGRST204",
         `Could not find the '${key}' column of '${TABLE}' in the schema cache`,
       );
-  return row as Record<string, unknown>;
+  return row;
 }
 
 const violates = (column: string, rule: string) =>
@@ -61,7 +60,7 @@ function description(value: unknown): string {
 
 /** A new endpoint: its URL, a description, and its secret (made here when not given). */
 export function readEndpointInsert(body: unknown, policy: UrlPolicy) {
-  const row = oneRow(body, ["url", "description", "secret"]);
+  const row = rowOf(body, ["url", "description", "secret"]);
   if (row.url === undefined || row.url === null)
     throw new PostgrestError(
       400,
@@ -80,7 +79,7 @@ export function readEndpointInsert(body: unknown, policy: UrlPolicy) {
 
 /** The columns a PATCH changes: URL, description, whether it is enabled. */
 export function readEndpointChange(body: unknown, policy: UrlPolicy): EndpointChange {
-  const row = oneRow(body, ["url", "description", "enabled"]);
+  const row = rowOf(body, ["url", "description", "enabled"]);
   if (row.enabled !== undefined && typeof row.enabled !== "boolean")
     throw new PostgrestError(
       400,

@@ -259,6 +259,15 @@ describeAuthSuite("rest: the workspace's reads and writes", (suite) => {
       .from("webhook_endpoints")
       .insert({ url: "https://crm.example/hook", token: "x" });
     expect(unknown.error?.code).toBe("PGRST204");
+    // One endpoint a request: several are refused as such, not as JSON that could not be read.
+    const several = await admin
+      .from("webhook_endpoints")
+      .insert([{ url: "https://crm.example/a" }, { url: "https://crm.example/b" }]);
+    expect([several.status, several.error?.code, several.error?.message]).toEqual([
+      400,
+      "PGRST102",
+      "One row per request",
+    ]);
     const everything = await admin
       .from("webhook_endpoints")
       .update({ enabled: false })

@@ -77,6 +77,25 @@ describe("TokenService.verify", () => {
       claims: { iss: "https://issuer.example", sub: "u1", aud: "a", role: "r", iat, exp },
     });
   });
+
+  it("refuses a token naming a user unless this deployment issued it; API keys name none", async () => {
+    const service = tokens();
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    const user = { role: "authenticated", sub: "u1" };
+    for (const iss of [undefined, "", "https://another.example/auth/v1", "supabase"])
+      expect(await service.verify(await sign({ ...user, iss }, exp)), String(iss)).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+    expect(
+      await service.verify(await sign({ ...user, iss: "https://issuer.example" }, exp)),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await service.verify(await sign({ role: "anon", iss: "supabase" }, exp))).toMatchObject({
+      ok: true,
+    });
+  });
 });
 
 describe("TokenService with GOTRUE_JWT_KEYS", () => {
@@ -92,7 +111,7 @@ describe("TokenService with GOTRUE_JWT_KEYS", () => {
     });
   const exp = () => Math.floor(Date.now() / 1000) + 60;
   const signWith = (header: { alg: string; kid?: string }, key: crypto.KeyObject | Uint8Array) =>
-    new SignJWT({ role: "authenticated", sub: "u1" })
+    new SignJWT({ role: "authenticated", sub: "u1", iss: "https://issuer.example" })
       .setProtectedHeader(header)
       .setExpirationTime(exp())
       .sign(key);

@@ -1,10 +1,11 @@
 // The one token service. Every JWT the server mints (users' access tokens, the anon key) and every
 // one it is shown (the apikey header; bearer tokens on /auth, /rest and /functions) goes through
 // here, under one set of rules: signed by a key we hold, not expired (no leeway, as GoTrue; a
-// token cached as valid stops being valid at the same second), and carrying a non-empty role.
+// token cached as valid stops being valid at the same second), carrying a non-empty role, and,
+// when it names a user (`sub`), our issuer.
 // Which key: the signing key of GOTRUE_JWT_KEYS when set (ES256, RS256 or HS256, its `kid` in the
 // header), else the server's HS256 secret, which also keeps verifying the API keys. What a caller
-// asks beyond that (our issuer for a user's session, an API key's role) it checks on the claims.
+// asks beyond that (an API key's role, a session that still exists) it checks on the claims.
 import crypto from "node:crypto";
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
 import type { JwtAlg, JwtKey, PublicJwk } from "./jwt-keys.ts";
@@ -103,6 +104,10 @@ export class TokenService {
       });
       if (typeof payload.role !== "string" || payload.role === "")
         return { ok: false, reason: "invalid" };
+      // A token naming a user is one this deployment issued for a user's session: another
+      // deployment's (its `iss`), even signed with the same key, is refused by every API alike.
+      // The API keys name no user.
+      if (payload.sub && payload.iss !== this.issuer) return { ok: false, reason: "invalid" };
       return { ok: true, claims: payload };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? "expired" : "invalid" };

@@ -63,6 +63,16 @@ describeInBrowser(
       return seen;
     }
 
+    /** The body of every save of a lead's status and note the page sends from now on. */
+    function leadStateSaves(page: Page): Record<string, string>[] {
+      const seen: Record<string, string>[] = [];
+      page.on("request", (r) => {
+        if (r.method() === "POST" && new URL(r.url()).pathname === "/rest/v1/lead_states")
+          seen.push(r.postDataJSON() as Record<string, string>);
+      });
+      return seen;
+    }
+
     /** From /team's prompt, through /auth, and back to /team signed in. */
     async function signInFromTeam(page: Page, email: string) {
       await page.goto("/team");
@@ -200,6 +210,7 @@ describeInBrowser(
       await panel.getByText("Lumen Freight").first().waitFor();
       await panel.getByText("51-200").waitFor();
       const followUp = panel.getByRole("form", { name: "Follow-up" });
+      const saves = leadStateSaves(page);
       await followUp.getByLabel("Status").selectOption("contacted");
       await followUp.getByLabel("Internal note").fill("Called Bo; wants a demo in December.");
       await followUp.getByRole("button", { name: "Save" }).click();
@@ -208,13 +219,28 @@ describeInBrowser(
       const history = panel.getByRole("region", { name: "Status and note changes, newest first" });
       await history.getByText("Called Bo; wants a demo in December.").waitFor();
       await history.getByText(email).waitFor();
+      // Only the fields changed are sent (a field another member saved meanwhile stays theirs);
+      // a Save with nothing changed sends nothing and says so.
+      await followUp.getByLabel("Internal note").fill("Called Bo; wants a demo in January.");
+      await followUp.getByRole("button", { name: "Save" }).click();
+      await history.getByText("Called Bo; wants a demo in January.").waitFor();
+      await followUp.getByRole("button", { name: "Save" }).click();
+      await toastText(page, "Nothing to save").waitFor();
+      expect(saves.map(({ kind, lead_id, ...fields }) => [kind, lead_id, fields])).toEqual([
+        [
+          "request_access",
+          expect.any(String),
+          { status: "contacted", note: "Called Bo; wants a demo in December." },
+        ],
+        ["request_access", expect.any(String), { note: "Called Bo; wants a demo in January." }],
+      ]);
       expect(await axeViolations(page)).toEqual([]);
       await page.reload();
       await page.getByRole("heading", { level: 2, name: "Bo Lind" }).waitFor();
       const kept = page.getByRole("form", { name: "Follow-up" });
       expect(await kept.getByLabel("Status").inputValue()).toBe("contacted");
       expect(await kept.getByLabel("Internal note").inputValue()).toBe(
-        "Called Bo; wants a demo in December.",
+        "Called Bo; wants a demo in January.",
       );
 
       // Back in the inbox, the search is still applied after the reload, and the CSV of a filter

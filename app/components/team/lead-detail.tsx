@@ -1,8 +1,8 @@
 // One lead: every field the form sent, where it came from (page, referrer, campaign), the team's
-// status and internal note (saved as an upsert of `lead_states`; the server records who and
-// when), the history of those changes, and the emails and webhook deliveries the lead caused.
+// status and internal note (saved as an upsert of `lead_states` of the fields the member changed;
+// the server records who and when), the history of those changes, and the emails and webhook deliveries the lead caused.
 import { useEffect, useRef, useState } from "react";
-import { LEAD_STATUSES, type LeadStatus } from "../../../common/workspace.ts";
+import { followUpChange, LEAD_STATUSES, type LeadStatus } from "../../../common/workspace.ts";
 import { emailStatusLabels, leadKindLabels, leadStatusLabels } from "../../content/team.ts";
 import { formatDateTime } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
@@ -140,7 +140,12 @@ export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
                 {leadKindLabels[l.kind] ?? l.kind} · received {formatDateTime(l.created_at)}
               </p>
             </div>
-            <StatusForm lead={l} onSaved={() => setRound((n) => n + 1)} />
+            {/* Saved, the lead is read again: the form starts over from what is stored now. */}
+            <StatusForm
+              key={l.status_updated_at ?? ""}
+              lead={l}
+              onSaved={() => setRound((n) => n + 1)}
+            />
             <div className="grid gap-4 lg:grid-cols-2">
               <Facts
                 title="What they sent"
@@ -183,7 +188,11 @@ export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
                 cell: (r) =>
                   r.status ? (leadStatusLabels[r.status as LeadStatus] ?? r.status) : "–",
               },
-              { header: "Note", cell: (r) => r.note ?? "–", text: true },
+              {
+                header: "Note",
+                cell: (r) => (r.note === "" ? "Removed" : (r.note ?? "–")),
+                text: true,
+              },
             ]}
           />
         )}
@@ -216,23 +225,27 @@ export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
 function StatusForm({ lead, onSaved }: { lead: Lead; onSaved: () => void }) {
   const [status, setStatus] = useState<LeadStatus>(lead.status);
   const [note, setNote] = useState(lead.note ?? "");
+  // What the server holds as far as this form knows: the lead as loaded, then each save.
+  const [saved, setSaved] = useState({ status: lead.status, note: lead.note });
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
-    setSaving(true);
     setProblem(null);
+    // Only what this member changed is sent: a field someone else saved meanwhile stays theirs.
+    const change = followUpChange({ ...lead, ...saved }, { status, note });
+    if (!change)
+      return toast({ title: "Nothing to save", description: "The status and note are unchanged." });
+    setSaving(true);
     const supabase = await getSupabase();
     const { error } = await supabase
       .from("lead_states")
-      .upsert(
-        { kind: lead.kind, lead_id: lead.id, status, note: note.trim() || null },
-        { onConflict: "kind,lead_id" },
-      );
+      .upsert(change, { onConflict: "kind,lead_id" });
     setSaving(false);
     // The server's refusal of the note shows under it; a failed connection is not the note's fault.
     if (error && isConnectionFailure(error.message)) return errorToast(error.message);
     if (error) return setProblem(error.message);
+    setSaved({ status, note: note.trim() || null });
     toast({ title: "Lead saved", description: `Status: ${leadStatusLabels[status]}.` });
     onSaved();
   };
