@@ -101,7 +101,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(readiness);
 
     // Responses only: no client sends compressed bodies, and the decompression hook would run on
-    // every request. A compressed body is then refused like any body that is not JSON.
+    // every request. A compressed body is then refused like any body that is not JSON. What it
+    // compresses carries no ETag; the site's files, which do, are compressed by their own routes,
+    // a tag per coding (site/site-routes.ts, compress: false).
     await app.register(compress, {
       global: true,
       globalDecompression: false,

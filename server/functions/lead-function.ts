@@ -1,8 +1,9 @@
 // One server function per lead form: check the caller's JWT, validate the body with the form's
 // shared schema (invalid input spends nothing: the visitor corrects a field and sends the same
-// solved captcha again), refuse the honeypot, verify and redeem the captcha, then store the lead
-// and queue its emails in one statement. The same submission sent again with the same solution
-// (its answer was lost on the way) gets the first answer and stores nothing.
+// solved captcha again), refuse the honeypot, verify the captcha, then redeem it, store the lead
+// and queue its emails in one transaction. The same submission sent again with the same solution
+// (its answer was lost on the way, or a retry while the first is still running) gets the first
+// answer and stores nothing.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import crypto from "node:crypto";
 import { z } from "zod";
@@ -92,43 +93,44 @@ export function registerLeadFunction<S extends LeadSchema>(
         request.log.info({ fn: opts.name, reason: verdict.reason }, "captcha refused");
         throw new FunctionError(400, "captcha_failed", CAPTCHA_FAILED);
       }
-      // A verified solution is spent before the lead is stored: one solved captcha buys one
-      // attempt at storing, never a series of them. The same submission sent again (its answer
-      // lost) is answered as the first time, and nothing is stored or sent twice.
+      // A verified solution is spent in the transaction that stores its lead: one solved captcha
+      // buys one stored lead, never a series of them. The same submission sent again (its answer
+      // lost, or a retry while the first still runs: it waits for the first's transaction) is
+      // answered as the first, and nothing is stored or sent twice; when the first stored nothing,
+      // the repeat is a new attempt.
       const submission = crypto
         .createHash("sha256")
         .update(JSON.stringify([opts.name, fields, source ?? null]))
         .digest("base64url");
-      const redemption = await captcha.redeem(app.db, verdict, submission);
-      if (redemption.kind === "repeated")
-        return { ok: true, id: redemption.leadId, message: opts.success };
-      if (redemption.kind === "replayed") {
-        request.log.info({ fn: opts.name }, "captcha replayed");
-        throw new FunctionError(400, "captcha_failed", CAPTCHA_FAILED);
-      }
-      // Counted here, where a new lead is about to email the team: not a refused or repeated one.
-      const taken = await opts.teamLeads.take(clientKey(request.ip), TEAM_LEADS);
-      if (!taken.ok)
-        throw new FunctionError(
-          429,
-          "rate_limited",
-          "Too many submissions from your network. Please try again later.",
-        ).retryingAfter(taken.retryAfterSeconds);
-      const lead = await storeLead({
-        db: app.db,
-        kind: opts.lead,
-        input: fields as z.output<S>,
-        source,
-        config: app.config,
-        events: app.webhooks.any(),
+      const leadId = await app.db.transaction(async (tx) => {
+        const redemption = await captcha.redeem(tx, verdict, submission);
+        if (redemption.kind === "repeated") return redemption.leadId;
+        if (redemption.kind === "replayed") {
+          request.log.info({ fn: opts.name }, "captcha replayed");
+          throw new FunctionError(400, "captcha_failed", CAPTCHA_FAILED);
+        }
+        // Counted here, where a new lead is about to email the team: not a refused or repeated one.
+        const taken = await opts.teamLeads.take(clientKey(request.ip), TEAM_LEADS);
+        if (!taken.ok)
+          throw new FunctionError(
+            429,
+            "rate_limited",
+            "Too many submissions from your network. Please try again later.",
+          ).retryingAfter(taken.retryAfterSeconds);
+        const lead = await storeLead({
+          db: tx,
+          kind: opts.lead,
+          input: fields as z.output<S>,
+          source,
+          config: app.config,
+          events: app.webhooks.any(),
+        });
+        await captcha.settle(tx, verdict.nonce, lead.id);
+        return lead.id;
       });
       app.mailer.flush();
       app.webhooks.flush();
-      // The lead is stored: a failure to remember it for a repeat does not fail the answer.
-      await captcha
-        .settle(app.db, verdict.nonce, lead.id)
-        .catch((err: unknown) => request.log.warn({ err }, "could not record a captcha's lead"));
-      return { ok: true, id: lead.id, message: opts.success };
+      return { ok: true, id: leadId, message: opts.success };
     },
   );
 }

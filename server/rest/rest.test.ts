@@ -4,9 +4,12 @@ import { SignJWT } from "jose";
 import { expect, it } from "vitest";
 import { startApiServer, uniqueIp, uniqueIpv6Network } from "../../tests/support/api-server.ts";
 import { TEST_JWT_SECRET } from "../../tests/support/app.ts";
-import { describeEachDatabase } from "../../tests/support/databases.ts";
+import { describeEachDatabase, openAgain } from "../../tests/support/databases.ts";
+import { redisAvailable, TEST_REDIS_URL } from "../../tests/support/redis.ts";
 import { addressOf } from "../../tests/support/smtp.ts";
 import { useTestServer } from "../../tests/support/test-server.ts";
+
+const haveRedis = await redisAvailable();
 
 describeEachDatabase("REST inserts", (ctx) => {
   const { server, smtp } = useTestServer(() => ctx.db);
@@ -249,6 +252,79 @@ describeEachDatabase("REST inserts", (ctx) => {
     await fresh().from("newsletter_subscribers").insert({ email: "quiet@example.com" });
     expect(await outboxTo("quiet@example.com")).toBe(1);
   });
+
+  /**
+   * Pairs of the same Watch Demo request and the same newsletter sign-up sent at the same moment
+   * (a network retry while the first is still running), to the instances at `urls`: answered as
+   * when sent one after the other. The Watch Demo request 201 twice; the sign-up 201, then the
+   * spec's duplicate answer (409 23505, decision 0030); one row and one email each.
+   */
+  const overlappingRepeats = async (urls: readonly [string, string], tag: string) => {
+    for (let pair = 0; pair < 3; pair++)
+      for (const table of ["demo_requests", "newsletter_subscribers"] as const) {
+        const email = `overlap-${tag}${pair}@${table.replace("_", "-")}.example`;
+        const body = JSON.stringify({ email });
+        const answers = await Promise.all(
+          urls.map(async (url) => {
+            const res = await fetch(`${url}/rest/v1/${table}`, {
+              method: "POST",
+              headers: {
+                apikey: server.anonKey,
+                "content-type": "application/json",
+                "x-forwarded-for": uniqueIp(),
+              },
+              body,
+            });
+            const text = await res.text();
+            return {
+              status: res.status,
+              code: text && (JSON.parse(text) as { code: string }).code,
+            };
+          }),
+        );
+        expect(answers.sort((a, b) => a.status - b.status)).toEqual(
+          table === "demo_requests"
+            ? [
+                { status: 201, code: "" },
+                { status: 201, code: "" },
+              ]
+            : [
+                { status: 201, code: "" },
+                { status: 409, code: "23505" },
+              ],
+        );
+        expect(await count(table, email)).toBe(1);
+        expect(await outboxTo(email)).toBe(1);
+      }
+  };
+
+  it("answers a Watch Demo request and a sign-up sent again while the first is running as one after the other", async () => {
+    await overlappingRepeats([server.url, server.url], "one");
+  });
+
+  it.skipIf(!haveRedis)(
+    "answers the same overlapping repeats so across two instances on one database and one Redis",
+    async () => {
+      // Email budgets belong to a site (SITE_URL): a fresh one per run, shared by both instances.
+      const env = {
+        REDIS_URL: TEST_REDIS_URL,
+        SITE_URL: `https://overlap-${Date.now()}-${process.pid}.example`,
+        SMTP_URL: smtp.url,
+      };
+      const again = [await openAgain(ctx), await openAgain(ctx)];
+      const [a, b] = [
+        await startApiServer(again[0]!.db, { env }),
+        await startApiServer(again[1]!.db, { env }),
+      ];
+      try {
+        await overlappingRepeats([a!.url, b!.url], "two");
+      } finally {
+        await a!.close();
+        await b!.close();
+        await Promise.all(again.map((opened) => opened.close()));
+      }
+    },
+  );
 
   const budgetRefusal = {
     status: 429,

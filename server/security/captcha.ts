@@ -1,6 +1,6 @@
 // "I'm not a robot": a self-hosted proof of work (ALTCHA v2, PBKDF2). Challenges are signed and
-// expire; a solution is verified by HMAC and accepted once (its nonce is recorded as soon as it is
-// verified, see redeem()). Nothing leaves our servers.
+// expire; a solution is verified by HMAC and accepted once (its nonce is recorded with the lead it
+// stores, see redeem()). Nothing leaves our servers.
 import {
   createChallenge,
   randomInt,
@@ -88,36 +88,43 @@ export class Captcha {
   }
 
   /**
-   * Records the solution as used, in a statement of its own: from here on it is spent, whatever
-   * happens to the submission (as a hosted captcha's token is spent by its one verification).
-   * `submission` is a digest of what it was spent on. A solution used before is a replay, unless
-   * it was spent on this same submission and that stored a lead: then that lead's id (the same
-   * submission sent again because its answer was lost). The same statement forgets redemptions
-   * whose challenge has expired (they can no longer be replayed), so the table holds only live ones.
+   * Records the solution as used, inside the caller's transaction, which stores the lead too: the
+   * solution is spent exactly when its lead is stored, and a store that fails (or is refused)
+   * leaves it unspent. `submission` is a digest of what it is spent on. A solution used before is a
+   * replay, unless it was spent on this same submission: then the lead that stored (the same
+   * submission sent again because its answer was lost). One statement inserts the row or, when it
+   * exists, locks it and reads its latest version: a repeat arriving while the first's
+   * transaction is still open waits for it, then gets its lead, or takes the spend over when it
+   * rolled back. The caller records the lead (settle()) before committing. The same statement
+   * forgets redemptions whose challenge has expired (they can no longer be replayed), skipping
+   * rows another transaction holds, so the table holds only live ones.
    */
   async redeem(
-    q: Queryable,
+    tx: Queryable,
     verdict: { nonce: string; expiresAt: Date },
     submission: string,
   ): Promise<Redemption> {
-    const [row] = await q.query<{ redeemed: boolean; lead_id: string | null }>(
-      `WITH expired AS (DELETE FROM internal.captcha_redemptions WHERE expires_at < now()),
-       redeemed AS (
-         INSERT INTO internal.captcha_redemptions (nonce, expires_at, submission) VALUES ($1, $2, $3)
-         ON CONFLICT (nonce) DO NOTHING RETURNING nonce
+    const [row] = await tx.query<{ lead_id: string | null }>(
+      `WITH expired AS (
+         DELETE FROM internal.captcha_redemptions WHERE nonce = ANY (ARRAY(
+           SELECT nonce FROM internal.captcha_redemptions
+           WHERE expires_at < now() AND nonce <> $1 FOR UPDATE SKIP LOCKED
+         ))
        )
-       SELECT EXISTS (SELECT 1 FROM redeemed) AS redeemed,
-         (SELECT lead_id FROM internal.captcha_redemptions
-          WHERE nonce = $1 AND submission = $3 AND expires_at >= now()) AS lead_id`,
+       INSERT INTO internal.captcha_redemptions AS r (nonce, expires_at, submission)
+       VALUES ($1, $2, $3)
+       ON CONFLICT (nonce) DO UPDATE SET nonce = r.nonce
+       WHERE r.submission = $3 AND r.lead_id IS NOT NULL AND r.expires_at >= now()
+       RETURNING lead_id`,
       [verdict.nonce, verdict.expiresAt, submission],
     );
-    if (row!.redeemed) return { kind: "redeemed" };
-    return row!.lead_id ? { kind: "repeated", leadId: row!.lead_id } : { kind: "replayed" };
+    if (!row) return { kind: "replayed" };
+    return row.lead_id ? { kind: "repeated", leadId: row.lead_id } : { kind: "redeemed" };
   }
 
   /** Records the lead a redeemed solution's submission stored (what a repeat of it is answered). */
-  async settle(q: Queryable, nonce: string, leadId: string): Promise<void> {
-    await q.query("UPDATE internal.captcha_redemptions SET lead_id = $2 WHERE nonce = $1", [
+  async settle(tx: Queryable, nonce: string, leadId: string): Promise<void> {
+    await tx.query("UPDATE internal.captcha_redemptions SET lead_id = $2 WHERE nonce = $1", [
       nonce,
       leadId,
     ]);

@@ -18,7 +18,7 @@ function writeFixture(dir: string) {
     fs.writeFileSync(path.join(dir, rel), body);
   };
   const html = (title: string) =>
-    `<!doctype html><html><head><meta name="revwise-anon-key" content="${ANON_KEY_PLACEHOLDER}"><link rel="canonical" href="${SITE_URL_PLACEHOLDER}/faq"><title>${title}</title></head><body><h1>${title}</h1><script>${INLINE}</script><script type="application/ld+json">{"@type":"Organization"}</script><script type="module" src="/assets/entry-abc123.js"></script></body></html>`;
+    `<!doctype html><html><head><meta name="revwise-anon-key" content="${ANON_KEY_PLACEHOLDER}"><link rel="canonical" href="${SITE_URL_PLACEHOLDER}/faq"><title>${title}</title></head><body><h1>${title}</h1><p>${"Revwise logs every call. ".repeat(60)}</p><script>${INLINE}</script><script type="application/ld+json">{"@type":"Organization"}</script><script type="module" src="/assets/entry-abc123.js"></script></body></html>`;
   put("index.html", html("Home"));
   put("faq/index.html", html("FAQ"));
   put("blog/index.html", html("Blog"));
@@ -36,6 +36,13 @@ function writeFixture(dir: string) {
     "sitemap.xml",
     `<urlset><url><loc>${SITE_URL_PLACEHOLDER}/faq</loc></url>${"<!-- pad -->".repeat(100)}</urlset>`,
   );
+}
+
+/** A body as sent with Content-Encoding `encoding`, decoded. */
+function decoded(encoding: string | undefined, body: Buffer): Buffer {
+  if (encoding === "br") return zlib.brotliDecompressSync(body);
+  if (encoding === "gzip") return zlib.gunzipSync(body);
+  return body;
 }
 
 /** The app serving the fixture build. */
@@ -107,6 +114,86 @@ describe("site serving", () => {
     expect(await status(gzip, "gzip")).toBe(304);
     expect(await status(`"other"`)).toBe(200);
     expect(await status(plain.slice(0, -2) + '"')).toBe(200);
+  });
+
+  it("gives every content coding its own ETag, whatever Accept-Encoding says, and 304s the one chosen", async () => {
+    // Pages (compressed at start), a precompressed asset, a filled-in file, the 404 page: each
+    // larger than the threshold of on-the-fly compression. Each Accept-Encoding a client may
+    // send (wildcards, q-values, exclusions, the x-gzip alias, none) and the coding it gets.
+    const urls = ["/faq", "/assets/entry-abc123.js", "/sitemap.xml", "/no/such/page"];
+    const accepts: [string | undefined, string | undefined][] = [
+      [undefined, undefined],
+      ["identity", undefined],
+      ["*", "br"],
+      ["deflate, *;q=0.5", "br"],
+      ["br", "br"],
+      ["gzip", "gzip"],
+      ["x-gzip", "gzip"],
+      ["gzip, deflate, br", "br"],
+      ["gzip;q=1, br;q=0.5", "gzip"],
+      ["br;q=0, *", "gzip"],
+      ["*;q=0, identity", undefined],
+      ["br;q=0, gzip;q=0", undefined],
+      ["deflate", undefined],
+    ];
+    for (const url of urls) {
+      const plain = await app.inject({ url, headers: { "accept-encoding": "identity" } });
+      const tags = new Map<string, string | undefined>(); // ETag → content coding it was sent with
+      for (const [accept, expected] of accepts) {
+        const headers = accept === undefined ? {} : { "accept-encoding": accept };
+        const res = await app.inject({ url, headers });
+        const at = `${url} with Accept-Encoding: ${accept}`;
+        const encoding = res.headers["content-encoding"] as string | undefined;
+        const etag = res.headers.etag as string;
+        expect(encoding, at).toBe(expected);
+        expect(decoded(encoding, res.rawPayload).equals(plain.rawPayload), at).toBe(true);
+        expect(res.headers.vary, at).toBe("accept-encoding");
+        if (!tags.has(etag)) tags.set(etag, encoding);
+        expect(tags.get(etag), `${at}: ${etag} named another coding`).toBe(encoding);
+        // The same request made conditional with that tag is 304 (200 for the 404 page), with
+        // the tag and Vary; HEAD says what GET says.
+        const again = await app.inject({ url, headers: { ...headers, "if-none-match": etag } });
+        expect(again.statusCode, at).toBe(res.statusCode === 200 ? 304 : res.statusCode);
+        expect([again.headers.etag, again.headers.vary], at).toEqual([etag, "accept-encoding"]);
+        const head = await app.inject({ method: "HEAD", url, headers });
+        expect(
+          [head.statusCode, head.headers.etag, head.headers["content-encoding"], head.body],
+          at,
+        ).toEqual([res.statusCode, etag, encoding, ""]);
+      }
+      expect(new Set(tags.values()), url).toEqual(new Set([undefined, "br", "gzip"]));
+      // A tag of one coding revalidates nothing sent in another.
+      for (const [etag, encoding] of tags)
+        for (const accept of ["identity", "br", "gzip"]) {
+          if ((accept === "identity" ? undefined : accept) === encoding) continue;
+          const res = await app.inject({
+            url,
+            headers: { "accept-encoding": accept, "if-none-match": etag },
+          });
+          expect(res.statusCode, `${url} ${etag} (${encoding}) asked as ${accept}`).not.toBe(304);
+        }
+    }
+  });
+
+  it("compresses the server's own pages on the fly untagged, with Vary, whatever Accept-Encoding says", async () => {
+    // The newsletter's pages (their 400 for a bad link is over the 1 KB threshold), like any
+    // answer outside the site's files, are compressed as they are sent and carry no ETag, so no
+    // tag can name one coding's bytes for another.
+    for (const url of ["/newsletter/confirm?token=x", "/newsletter/unsubscribe?token=x"]) {
+      const plain = await app.inject({ url, headers: { "accept-encoding": "identity" } });
+      for (const accept of ["*", "deflate, *;q=0.5", "gzip", "br", "identity"]) {
+        const res = await app.inject({ url, headers: { "accept-encoding": accept } });
+        const encoding = res.headers["content-encoding"] as string | undefined;
+        const at = `${url} with Accept-Encoding: ${accept}`;
+        expect(res.headers.etag, at).toBeUndefined();
+        if (accept !== "identity")
+          expect([encoding, res.headers.vary], at).toEqual([
+            expect.stringMatching(/^(br|gzip)$/),
+            "accept-encoding",
+          ]);
+        expect(decoded(encoding, res.rawPayload).equals(plain.rawPayload), at).toBe(true);
+      }
+    }
   });
 
   it("gives each page a CSP that allows exactly its own inline scripts", async () => {

@@ -14,7 +14,10 @@ export type SiteOptions = {
 };
 
 export default async function siteRoutes(app: FastifyInstance, { site, onPage }: SiteOptions) {
-  app.get("/*", async (request, reply) => {
+  // The site's files carry their compressed copies, each with an ETag of its own (send()): the
+  // global on-the-fly compression stays off here, or it would compress a body sent as identity
+  // (to an Accept-Encoding this negotiation answers so) under the identity tag.
+  app.get("/*", { compress: false }, async (request, reply) => {
     const { pathname, search } = splitUrl(request.url);
 
     const pageFile = site.pages.get(pathname);
@@ -129,15 +132,25 @@ function namesCurrentTag(header: string | undefined, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
+/**
+ * The content coding to send (RFC 9110 §12.5.3): of the copies the file has, the one
+ * Accept-Encoding weighs highest (brotli on a tie), `*` weighing every coding the header does not
+ * name and `x-gzip` being gzip; none (identity) without the header or when it accepts neither.
+ */
 function pickEncoding(header: string | undefined, file: SiteFile): "br" | "gzip" | undefined {
   if (!header) return undefined;
-  const accepted = new Map<string, number>();
+  const weights = new Map<string, number>();
   for (const part of header.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const [token = "", ...params] = part.toLowerCase().split(";");
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    accepted.set(name!, q ? Number(q.slice(2)) : 1);
+    const name = token.trim() === "x-gzip" ? "gzip" : token.trim();
+    weights.set(name, q ? Number(q.slice(2)) : 1);
   }
-  if (file.br && (accepted.get("br") ?? 0) > 0) return "br";
-  if (file.gzip && (accepted.get("gzip") ?? 0) > 0) return "gzip";
-  return undefined;
+  let chosen: "br" | "gzip" | undefined;
+  let best = 0;
+  for (const coding of ["br", "gzip"] as const) {
+    const weight = weights.get(coding) ?? weights.get("*") ?? 0;
+    if (file[coding] && weight > best) [chosen, best] = [coding, weight];
+  }
+  return chosen;
 }

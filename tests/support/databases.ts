@@ -49,3 +49,15 @@ export function describeEachDatabase(name: string, fn: (ctx: DatabaseContext) =>
     });
   }
 }
+
+/**
+ * The suite's database as another instance of the server opens it: PostgreSQL through a pool of
+ * its own, PGlite (held by one process) through the suite's own handle, which `close` keeps open.
+ */
+export async function openAgain(
+  ctx: DatabaseContext,
+): Promise<{ db: Database; close(): Promise<void> }> {
+  if (ctx.kind === "pglite") return { db: ctx.db, close: async () => {} };
+  const db = await openPostgres(ctx.url!, 4);
+  return { db, close: () => db.close() };
+}
