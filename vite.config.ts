@@ -24,7 +24,6 @@ export default defineConfig({
       "react-dom",
       "react-dom/client",
       "@radix-ui/react-dialog",
-      "@radix-ui/react-navigation-menu",
       "@radix-ui/react-slot",
       "@radix-ui/react-toast",
       "@hookform/resolvers/zod",

@@ -82,6 +82,43 @@ describe("events aimed at an island before its code runs", () => {
     event.preventDefault();
   });
 
+  it("holds a key an island's element takes (data-held-keys) and replays it there, not other keys", () => {
+    const el = island(
+      `<div tabindex="0" data-held-keys="ArrowLeft ArrowRight"><button>Next</button></div>`,
+    );
+    const button = el.querySelector("button")!;
+    const press = (key: string, modifiers: KeyboardEventInit = {}) => {
+      const event = new KeyboardEvent("keydown", {
+        key,
+        bubbles: true,
+        cancelable: true,
+        ...modifiers,
+      });
+      let held: ReturnType<typeof holdIfAsleep> = null;
+      document.addEventListener("keydown", (e) => (held = holdIfAsleep(e)), {
+        capture: true,
+        once: true,
+      });
+      button.dispatchEvent(event);
+      return { event, held: held as ReturnType<typeof holdIfAsleep> };
+    };
+    const { event, held } = press("ArrowRight");
+    expect(event.defaultPrevented).toBe(true);
+    const keys = vi.fn((e: KeyboardEvent) => e.key);
+    el.addEventListener("keydown", keys);
+    held!.replay();
+    expect(keys).toHaveReturnedWith("ArrowRight");
+    for (const [key, modifiers] of [
+      ["ArrowDown", {}],
+      ["Tab", {}],
+      ["ArrowRight", { altKey: true }],
+    ] as const) {
+      const other = press(key, modifiers);
+      expect(other.held, key).toBeNull();
+      expect(other.event.defaultPrevented, key).toBe(false);
+    }
+  });
+
   it("leaves a live island to React", () => {
     const el = island(`<button type="button">Open</button>`, true);
     const { event, held } = dispatch(el.querySelector("button")!, "click");

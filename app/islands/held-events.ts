@@ -1,6 +1,7 @@
 // What a visitor does to an island before its code runs is not lost: a click on one of its
-// controls, or the submission of one of its forms, is held (the browser's own default, such as a
-// form sent as a GET query string, is stopped) and replayed once the island is live.
+// controls, the submission of one of its forms, or a key one of its elements takes (a carousel's
+// ← and →, named in its data-held-keys) is held (the browser's own default, such as a form sent as
+// a GET query string, is stopped) and replayed once the island is live.
 // The page's inline start script holds them from the first paint (holdEvents); the islands
 // runtime, when it arrives, wakes the island of each (handHeldEvents), and says what to do when
 // the island's code cannot load (islands/hydrate.ts): a held link is then followed.
@@ -30,7 +31,7 @@ const CONTROL = [
   "[role=tab]",
 ].join(", ");
 
-export const HELD_EVENT_TYPES = ["click", "submit"] as const;
+export const HELD_EVENT_TYPES = ["click", "submit", "keydown"] as const;
 
 /** Holds the event when it targets an island that is not live yet; null when it may go on. */
 export function holdIfAsleep(event: Event): HeldEvent | null {
@@ -43,6 +44,15 @@ export function holdIfAsleep(event: Event): HeldEvent | null {
   if (event.type === "submit") {
     const form = target as HTMLFormElement;
     replay = () => form.isConnected && form.requestSubmit();
+  } else if (event instanceof KeyboardEvent) {
+    // Only the keys an element of the island says it takes, without a shortcut's modifiers: Tab,
+    // Enter on a button (a click) and the page's own keys go on as without script.
+    const { key, code, shiftKey } = event;
+    const taker = target.closest<HTMLElement>("[data-held-keys]");
+    const takes = taker?.dataset.heldKeys?.split(" ").includes(key);
+    if (!takes || event.altKey || event.ctrlKey || event.metaKey) return null;
+    const init = { key, code, shiftKey, bubbles: true, cancelable: true };
+    replay = () => target.isConnected && target.dispatchEvent(new KeyboardEvent("keydown", init));
   } else {
     // Links and text fields work without script; only controls that need code are held.
     const control = target.closest<HTMLElement>(CONTROL);

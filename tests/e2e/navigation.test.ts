@@ -31,6 +31,51 @@ describeInBrowser(
       await nav.getByRole("link", { name: /^Integrations/ }).waitFor({ timeout: 1500 });
     });
 
+    it("passes axe with a menu open, by hover or by the keyboard, with the focus on its trigger or in it", async () => {
+      const page = await ctx.newPage();
+      await page.goto("/company", { waitUntil: "load" });
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const products = nav.getByRole("link", { name: "Products" });
+      const firstProduct = nav.getByRole("link", { name: /^Listen Wise/ });
+      await products.hover();
+      await firstProduct.waitFor();
+      expect(await axe(page), "open by hover").toEqual([]);
+      await page.mouse.move(0, 600);
+      await firstProduct.waitFor({ state: "hidden" });
+
+      await products.focus();
+      await page.keyboard.press("Enter");
+      await firstProduct.waitFor();
+      expect(await axe(page), "open by Enter, focus on the trigger").toEqual([]);
+      await page.keyboard.press("Tab");
+      expect(await firstProduct.evaluate((a) => a === document.activeElement)).toBe(true);
+      expect(await axe(page), "focus in the menu").toEqual([]);
+      await page.keyboard.press("Escape");
+      await firstProduct.waitFor({ state: "hidden" });
+      expect(await products.evaluate((a) => a === document.activeElement)).toBe(true);
+
+      // ↓ opens a menu into its first link, ↓ moves on, ← and → go between the top-level items.
+      const focused = () => page.evaluate(() => document.activeElement?.textContent);
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(focused).toMatch(/^Listen Wise/);
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(focused).toMatch(/^Business Wise/);
+      expect(await axe(page), "focus moved in the menu by ↓").toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect.poll(focused).toBe("Products");
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(focused).toBe("Resources");
+    });
+
+    it("passes axe with the phone's menu drawer opened by a tap", async () => {
+      const page = await ctx.newPage({ width: 390, height: 844, mobile: true });
+      await page.goto("/", { waitUntil: "load" });
+      await page.getByRole("link", { name: "Open menu" }).tap();
+      const drawer = page.getByRole("dialog", { name: "Menu" });
+      await drawer.getByRole("link", { name: "Integrations" }).waitFor();
+      expect(await axe(page)).toEqual([]);
+    });
+
     it("a plain click on a menu trigger opens the menu, not the page behind it", async () => {
       const page = await ctx.newPage();
       await page.goto("/company", { waitUntil: "load" });

@@ -6,7 +6,13 @@ import * as React from "react";
 import type { FeatureItem } from "../../content/types.ts";
 import { cn } from "../../lib/cn.ts";
 import { prefersReducedMotion } from "../../lib/reduced-motion.ts";
-import { Carousel, CarouselContent, CarouselItem, type CarouselApi } from "../ui/carousel.tsx";
+import {
+  Carousel,
+  CarouselContent,
+  CarouselItem,
+  useWhenStarted,
+  type CarouselApi,
+} from "../ui/carousel.tsx";
 import { CarouselArrows } from "./carousel-arrows.tsx";
 import { Mockup } from "../ui/mockup.tsx";
 
@@ -28,9 +34,10 @@ export function FeatureCarousel({ features, label }: { features: FeatureItem[]; 
     };
   }, [api]);
 
+  const whenStarted = useWhenStarted(api);
   const choose = (index: number) => {
     setSelected(index);
-    api?.scrollTo(index, prefersReducedMotion());
+    whenStarted((started) => started.scrollTo(index, prefersReducedMotion()));
   };
 
   return (

@@ -1,7 +1,6 @@
-// The desktop navigation: Products and Resources menus (Radix navigation menu) and the main links.
-// An island: the markup is prerendered; Radix wakes up at the first pointer or focus on it. Until
-// then the triggers are links to the pages that list the menus' items.
-import { useEffect, useRef } from "react";
+// The desktop navigation: Products and Resources menus (disclosure menus, ui/navigation-menu.tsx)
+// and the main links. An island: the markup is prerendered; the menus wake up at the first pointer
+// or focus on them. Until then the triggers are links to the pages that list the menus' items.
 import {
   mainLinks,
   menuFallbacks,
@@ -45,24 +44,16 @@ function MenuPanel({ items, footer }: { items: Item[]; footer?: Item }) {
 }
 
 export function DesktopNav({ currentPath }: { currentPath: string }) {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    // The pointer that woke the menu may rest on a trigger; Radix opens on a pointer move (after
-    // its delay), which would otherwise wait until the mouse moves again.
-    ref.current
-      ?.querySelector('[data-slot="navigation-menu-trigger"]:hover')
-      ?.dispatchEvent(new PointerEvent("pointermove", { bubbles: true, pointerType: "mouse" }));
-  }, []);
   return (
-    <NavigationMenu ref={ref} aria-label="Main">
+    <NavigationMenu aria-label="Main">
       <NavigationMenuList>
-        <NavigationMenuItem>
+        <NavigationMenuItem value="products">
           <NavigationMenuTrigger href={menuFallbacks.products}>Products</NavigationMenuTrigger>
           <NavigationMenuContent>
             <MenuPanel items={productLinks} footer={{ label: "All products", href: "/product" }} />
           </NavigationMenuContent>
         </NavigationMenuItem>
-        <NavigationMenuItem>
+        <NavigationMenuItem value="resources">
           <NavigationMenuTrigger href={menuFallbacks.resources}>Resources</NavigationMenuTrigger>
           <NavigationMenuContent>
             <MenuPanel items={resourceLinks} />

@@ -69,10 +69,20 @@ export function Carousel({
     };
   }, [api, setApi]);
 
+  const whenStarted = useWhenStarted(api);
   const jump = prefersReducedMotion();
-  const scrollPrev = React.useCallback(() => api?.scrollPrev(jump), [api, jump]);
-  const scrollNext = React.useCallback(() => api?.scrollNext(jump), [api, jump]);
-  const scrollTo = React.useCallback((index: number) => api?.scrollTo(index, jump), [api, jump]);
+  const scrollPrev = React.useCallback(
+    () => whenStarted((started) => started.scrollPrev(jump)),
+    [whenStarted, jump],
+  );
+  const scrollNext = React.useCallback(
+    () => whenStarted((started) => started.scrollNext(jump)),
+    [whenStarted, jump],
+  );
+  const scrollTo = React.useCallback(
+    (index: number) => whenStarted((started) => started.scrollTo(index, jump)),
+    [whenStarted, jump],
+  );
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
     if (event.key === "ArrowLeft") {
@@ -94,6 +104,8 @@ export function Carousel({
         aria-roledescription="carousel"
         aria-label={label}
         tabIndex={0}
+        // ← and → pressed before the island's code runs are held and replayed (islands/held-events).
+        data-held-keys="ArrowLeft ArrowRight"
         onKeyDownCapture={onKeyDown}
         className={cn("relative rounded-xl", className)}
         {...props}
@@ -101,6 +113,30 @@ export function Carousel({
         {children}
       </div>
     </CarouselContext.Provider>
+  );
+}
+
+type StartedApi = NonNullable<CarouselApi>;
+
+/**
+ * Runs a move on the carousel now, or as soon as embla has started. The click that wakes an
+ * island is replayed as it hydrates, before embla starts (in an effect): without this, the
+ * visitor's first press of a slide's control right after the page loads would do nothing. Call it
+ * after the effect that follows embla's "select", so the move is seen there.
+ */
+export function useWhenStarted(api: CarouselApi) {
+  const pending = React.useRef<((started: StartedApi) => void) | null>(null);
+  React.useEffect(() => {
+    const move = pending.current;
+    pending.current = null;
+    if (api && move) move(api);
+  }, [api]);
+  return React.useCallback(
+    (move: (started: StartedApi) => void) => {
+      if (api) move(api);
+      else pending.current = move;
+    },
+    [api],
   );
 }
 
