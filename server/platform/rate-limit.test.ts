@@ -103,6 +103,27 @@ describe.skipIf(!haveRedis)("rate limits shared through Redis", () => {
     }
   });
 
+  it("keeps counting the forms' limit in the process when Redis fails", async () => {
+    const c = await startApiServer(db, { env: { REDIS_URL: TEST_REDIS_URL } });
+    try {
+      c.app.redis!.disconnect();
+      const ip = uniqueIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++)
+        statuses.push(
+          (
+            await c
+              .client({ ip })
+              .from("newsletter_subscribers")
+              .insert({ email: `redis-down${i}-${ip}@example.com` })
+          ).status,
+        );
+      expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    } finally {
+      await c.close();
+    }
+  });
+
   it("without Redis each instance counts alone (the in-process store)", async () => {
     const c = await startApiServer(db);
     const d = await startApiServer(db);

@@ -1,21 +1,76 @@
 // Per-client-IP rate limits for public writes. In-process by default; shared through
-// Redis (redis.ts) when REDIS_URL is set, so several instances count together. Routes opt in with
-// `config.rateLimit`; a refusal reaches the route scope's error handler as a 429 in its protocol's shape.
-import rateLimit from "@fastify/rate-limit";
+// Redis (redis.ts) when REDIS_URL is set, so several instances count together, and counted in this
+// process while Redis cannot be reached (letting every request through would lift the limits).
+// Routes opt in with `config.rateLimit`; a refusal reaches the route scope's error handler as a
+// 429 in its protocol's shape.
+import rateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { Redis } from "ioredis";
+import { createRequire } from "node:module";
 import { clientKey } from "./addresses.ts";
+
+type Store = FastifyRateLimitStore & { read?: FastifyRateLimitStore["incr"] };
+type Counted = Parameters<Store["incr"]>[1];
+type StoreClass = new (...args: unknown[]) => Store;
+
+// The plugin's own stores (its package exports only the plugin).
+const require = createRequire(import.meta.url);
+const RedisStore = require("@fastify/rate-limit/store/RedisStore.js") as StoreClass;
+const LocalStore = require("@fastify/rate-limit/store/LocalStore.js") as StoreClass;
+
+/**
+ * The store counting in Redis, and in this process's own store whenever a Redis count fails
+ * (said once per failure through `onError`).
+ */
+function sharedOrLocal(redis: Redis, nameSpace: string, onError: (err: Error) => void) {
+  const pair = (shared: Store, local: Store): Store => {
+    const either =
+      (method: "incr" | "read") => (key: string, cb: Counted, timeWindow: number, max: number) =>
+        shared[method]!(
+          key,
+          (err, result) => {
+            if (!err) return cb(null, result);
+            onError(err);
+            local[method]!(key, cb, timeWindow, max);
+          },
+          timeWindow,
+          max,
+        );
+    return {
+      incr: either("incr"),
+      read: either("read"),
+      child: (routeOptions) => pair(shared.child(routeOptions), local.child(routeOptions)),
+    };
+  };
+  // The plugin makes its store with `new`, from its own parameters.
+  return function SharedOrLocal(params: {
+    continueExceeding?: boolean;
+    exponentialBackoff?: boolean;
+  }) {
+    const { continueExceeding, exponentialBackoff } = params;
+    return pair(
+      new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
+      new LocalStore(continueExceeding, exponentialBackoff),
+    );
+  } as unknown as FastifyRateLimitStoreCtor;
+}
 
 export default fp(
   async function rateLimits(app: FastifyInstance) {
+    const { redis } = app;
     await app.register(rateLimit, {
       global: false,
-      redis: app.redis,
-      nameSpace: "revwise-rl:",
+      ...(redis && {
+        store: sharedOrLocal(redis, "revwise-rl:", (err) =>
+          app.log.warn({ err: err.message }, "rate limit: redis failed, counting here"),
+        ),
+      }),
       // One count per client: an IPv6 client's /64, an IPv4 client however its address is written.
       keyGenerator: (request) => clientKey(request.ip),
-      // When the shared store is unreachable, fail open rather than refuse every visitor.
-      skipOnError: true,
       // Allowed requests carry no x-ratelimit-* headers (work on every request for no reader);
       // a refusal says when to come back (Retry-After).
       addHeadersOnExceeding: {
