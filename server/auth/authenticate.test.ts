@@ -55,6 +55,34 @@ describeAuthSuite("auth: bearer tokens", ({ ctx, server, auth, confirmedUser }) 
     expect(await user(session.access_token)).toEqual({ status: 200, code: undefined });
   });
 
+  it("names the claim as GoTrue does: a sub that is no UUID is 400, a token not valid yet says so", async () => {
+    const { session } = await confirmedUser("claims");
+    const claims = decodeJwt(session.access_token);
+    const sign = (payload: object) =>
+      new SignJWT(payload as Record<string, unknown>)
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuedAt()
+        .setExpirationTime("10m")
+        .setIssuer(`${server.url}/auth/v1`)
+        .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const answer = async (token: string) => {
+      const r = await auth("/user", { headers: { authorization: `Bearer ${token}` } });
+      const { code, msg } = (await r.json()) as { code: string; msg: string };
+      return { status: r.status, code, msg };
+    };
+    expect(await answer(await sign({ ...claims, sub: "not-a-uuid" }))).toEqual({
+      status: 400,
+      code: "bad_jwt",
+      msg: "invalid claim: sub claim must be a UUID",
+    });
+    const notYet = await sign({ ...claims, nbf: Math.floor(Date.now() / 1000) + 300 });
+    expect(await answer(notYet)).toEqual({
+      status: 403,
+      code: "bad_jwt",
+      msg: "invalid JWT: unable to parse or verify signature, token has invalid claims: token is not valid yet",
+    });
+  });
+
   it("looks the user up before the session: a deleted user's token is user_not_found", async () => {
     const { session } = await confirmedUser("deleted");
     expect((await server.admin().auth.admin.deleteUser(session.user.id)).error).toBeNull();

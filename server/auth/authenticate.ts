@@ -3,7 +3,12 @@
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { isUuid } from "../platform/uuid.ts";
-import { bearerToken, type Claims, type TokenService } from "../security/tokens.ts";
+import {
+  bearerToken,
+  type Claims,
+  type TokenCheck,
+  type TokenService,
+} from "../security/tokens.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
 import { findSession, type SessionRow } from "./models/sessions.ts";
 import { findUserById, isBanned, type UserRow } from "./models/users.ts";
@@ -32,7 +37,7 @@ export async function authenticate(
   // Signed by us, yet not ours in shape (a key that leaked, a token minted by hand): the claims
   // the lookups use must be UUIDs before they reach the database.
   if (!isUuid(sub))
-    throw new AuthError(403, ErrorCode.bad_jwt, "invalid claim: sub claim must be a UUID");
+    throw new AuthError(400, ErrorCode.bad_jwt, "invalid claim: sub claim must be a UUID");
   const named = sessionId !== undefined && sessionId !== null && sessionId !== "";
   // Both rows are read at once; the user is judged first.
   const [user, session] = await Promise.all([
@@ -86,6 +91,18 @@ export async function authenticateAdmin(
   return claims;
 }
 
+/**
+ * Why a bearer token is refused, after "invalid JWT: ". A token not valid yet is named as GoTrue's
+ * JWT library names it (golang-jwt's ErrTokenInvalidClaims wrapping ErrTokenNotValidYet).
+ */
+const REFUSALS: Record<Exclude<TokenCheck, { ok: true }>["reason"], string> = {
+  missing: "unable to parse or verify signature",
+  invalid: "unable to parse or verify signature",
+  expired: "token has expired",
+  not_yet_valid:
+    "unable to parse or verify signature, token has invalid claims: token is not valid yet",
+};
+
 /** The request's bearer token and its claims, when the token service accepts it. */
 async function verifiedBearer(
   tokens: TokenService,
@@ -100,9 +117,7 @@ async function verifiedBearer(
     );
   const check = await tokens.verify(token);
   if (!check.ok) {
-    const reason =
-      check.reason === "expired" ? "token has expired" : "unable to parse or verify signature";
-    throw new AuthError(403, ErrorCode.bad_jwt, `invalid JWT: ${reason}`);
+    throw new AuthError(403, ErrorCode.bad_jwt, `invalid JWT: ${REFUSALS[check.reason]}`);
   }
   return { token, claims: check.claims };
 }

@@ -18,7 +18,8 @@ export type Claims = JWTPayload & {
 };
 
 export type TokenCheck =
-  { ok: true; claims: Claims } | { ok: false; reason: "missing" | "expired" | "invalid" };
+  | { ok: true; claims: Claims }
+  | { ok: false; reason: "missing" | "expired" | "not_yet_valid" | "invalid" };
 
 export type TokenSettings = {
   /** The HS256 secret (JWT_SECRET): signs when no key set is given, and verifies the API keys. */
@@ -110,7 +111,11 @@ export class TokenService {
       if (payload.sub && payload.iss !== this.issuer) return { ok: false, reason: "invalid" };
       return { ok: true, claims: payload };
     } catch (err) {
-      return { ok: false, reason: err instanceof errors.JWTExpired ? "expired" : "invalid" };
+      if (err instanceof errors.JWTExpired) return { ok: false, reason: "expired" };
+      // Signed by us, but its `nbf` is still to come.
+      if (err instanceof errors.JWTClaimValidationFailed && err.claim === "nbf")
+        return { ok: false, reason: "not_yet_valid" };
+      return { ok: false, reason: "invalid" };
     }
   }
 }

@@ -9,26 +9,28 @@ import { ErrorCode, tooMany } from "../errors.ts";
 export const EMAIL_FREQUENCY_SECONDS = 60;
 
 /**
- * Spends the budgets for a request that may email `to`, before anything is looked up: whether the
- * address has an account changes nothing here, so neither does the answer.
+ * Spends the budgets for a request that may email an address or text a number, before anything is
+ * looked up: whether it has an account changes nothing here, so neither does the answer. Texts
+ * spend the same budgets; their refusal names SMS, as GoTrue's does (phone.go).
  */
 export async function spendEmailBudget(
   request: FastifyRequest,
   purpose: string,
-  to: string,
+  to: { email: string } | { phone: string },
 ): Promise<void> {
+  const texted = "phone" in to;
   const claim = await request.server.emailBudget.claim(request, {
     family: "account",
     purpose,
-    to,
+    to: texted ? to.phone : to.email,
     repeatSeconds: EMAIL_FREQUENCY_SECONDS,
   });
-  if (!claim.ok)
-    throw tooMany(
-      ErrorCode.over_email_send_rate_limit,
-      "email rate limit exceeded",
-      claim.retryAfterSeconds,
-    );
+  if (!claim.ok) {
+    const [code, message] = texted
+      ? [ErrorCode.over_sms_send_rate_limit, "SMS rate limit exceeded"]
+      : [ErrorCode.over_email_send_rate_limit, "email rate limit exceeded"];
+    throw tooMany(code, message, claim.retryAfterSeconds);
+  }
 }
 
 export function sentRecently(at: Date | null | undefined): boolean {
@@ -37,6 +39,18 @@ export function sentRecently(at: Date | null | undefined): boolean {
     at !== undefined &&
     Date.now() - new Date(at).getTime() < EMAIL_FREQUENCY_SECONDS * 1000
   );
+}
+
+/**
+ * Whether a change to `to` repeats the one pending, asked within the minute: it then changes
+ * nothing, so the code or link already sent stays the one that works and no other goes.
+ */
+export function repeatsPendingChange(
+  pending: string | null,
+  sentAt: Date | null,
+  to: string,
+): boolean {
+  return pending === to && sentRecently(sentAt);
 }
 
 export async function emailedRecently(q: Queryable, kind: string, to: string): Promise<boolean> {

@@ -83,7 +83,7 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
     creates: boolean,
   ) {
     const redirectTo = redirectFor(request, config.siteUrl);
-    await spendEmailBudget(request, "auth-magiclink", email);
+    await spendEmailBudget(request, "auth-magiclink", { email });
     app.afterAnswer.run(request, "sign-in link", () =>
       sendEmailOtp(email, pkce, metadata, creates, redirectTo),
     );
@@ -154,7 +154,7 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
       throw new AuthError(400, ErrorCode.phone_provider_disabled, "Unsupported phone provider");
     const phone = readPhone(rawPhone);
     const channel: SmsChannel = readChannel(rawChannel, config.sms.hook !== undefined);
-    await spendEmailBudget(request, "auth-sms", phone);
+    await spendEmailBudget(request, "auth-sms", { phone });
     const client = { ip: request.ip };
     app.afterAnswer.run(request, "text message", () =>
       sendPhoneOtp(client, phone, channel, metadata, creates),

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   uniquePhone,
 } from "../../../tests/support/auth.ts";
+import { uniqueIp } from "../../../tests/support/api-server.ts";
 import { startSmsHook } from "../../../tests/support/sms-hook.ts";
 
 const hook = await startSmsHook();
@@ -171,6 +172,35 @@ describeAuthSuite(
       expect(data.user?.identities?.map((i) => i.provider)).toEqual(["phone", "email"]);
     });
 
+    it.each([
+      ["one after another", false],
+      ["at once", true],
+    ])(
+      "keeps the texted code of a change asked again within the minute (%s): one text, and it works",
+      async (_, together) => {
+        const { phone, supabase } = await phoneUser();
+        const next = uniquePhone();
+        const ask = () => supabase.auth.updateUser({ phone: `+${next}` });
+        const first = await ask();
+        const repeats = together
+          ? await Promise.all(Array.from({ length: 5 }, ask))
+          : [await ask(), await ask()];
+        for (const answer of [first, ...repeats]) {
+          expect(answer.error).toBeNull();
+          expect(answer.data.user).toMatchObject({ phone, new_phone: next });
+        }
+        const { otp } = (await hook.waitFor(next)).sms;
+        const changed = await supabase.auth.verifyOtp({
+          phone: next,
+          token: otp,
+          type: "phone_change",
+        });
+        expect(changed.error).toBeNull();
+        expect(changed.data.user?.phone).toBe(next);
+        expect(hook.messages.filter((m) => m.sms.phone === next)).toHaveLength(1);
+      },
+    );
+
     it("sends nothing to a number that has an account, and answers alike", async () => {
       const { phone: taken } = await phoneUser();
       const { supabase } = await phoneUser();
@@ -297,6 +327,16 @@ describeAuthSuite(
       ).toBeNull();
     });
 
+    it("texts a phone user's reauthentication code; asked again within the minute, refuses it as SMS", async () => {
+      const { phone, supabase } = await phoneUser();
+      expect((await supabase.auth.reauthenticate()).error).toBeNull();
+      expect((await hook.waitFor(phone, 2)).sms.otp).toMatch(/^\d{6}$/);
+      expect((await supabase.auth.reauthenticate()).error).toMatchObject({
+        status: 429,
+        code: "over_sms_send_rate_limit",
+      });
+    });
+
     it("says in GET /settings that phones are on, through the hook", async () => {
       expect(await (await auth("/settings")).json()).toMatchObject({
         external: { email: true, phone: true },
@@ -378,6 +418,40 @@ describeAuthSuite(
     });
   },
   { GOTRUE_EXTERNAL_PHONE_ENABLED: "true", GOTRUE_SMS_AUTOCONFIRM: "true", ...hook.env },
+);
+
+describeAuthSuite(
+  "auth: phones over the client's budget",
+  ({ server }) => {
+    it("refuses texted codes beyond the client's budget with GoTrue's over_sms_send_rate_limit", async () => {
+      // The budget of one message goes on the sign-up of the number the later calls use.
+      const visitor = server.client({ ip: uniqueIp() });
+      const phone = uniquePhone();
+      expect((await visitor.auth.signUp({ phone, password: PASSWORD })).error).toBeNull();
+      const { otp } = (await hook.waitFor(phone)).sms;
+      expect((await visitor.auth.verifyOtp({ phone, token: otp, type: "sms" })).error).toBeNull();
+      const refused = {
+        status: 429,
+        code: "over_sms_send_rate_limit",
+        message: "SMS rate limit exceeded",
+      };
+      const answers = [
+        await visitor.auth.signInWithOtp({ phone: uniquePhone() }),
+        await visitor.auth.signUp({ phone: uniquePhone(), password: PASSWORD }),
+        await visitor.auth.resend({ type: "sms", phone }),
+        await visitor.auth.resend({ type: "phone_change", phone }),
+        await visitor.auth.updateUser({ phone: uniquePhone() }),
+        await visitor.auth.reauthenticate(),
+      ];
+      for (const { error } of answers) expect(error).toMatchObject(refused);
+      // An email is still refused in the email's words.
+      expect((await visitor.auth.resetPasswordForEmail(uniqueEmail("over"))).error).toMatchObject({
+        status: 429,
+        code: "over_email_send_rate_limit",
+      });
+    });
+  },
+  { GOTRUE_EXTERNAL_PHONE_ENABLED: "true", RATE_LIMIT_EMAIL_IP: "1", ...hook.env },
 );
 
 describeAuthSuite("auth: phones switched off", ({ client, confirmedUser }) => {

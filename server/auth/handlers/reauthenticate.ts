@@ -43,14 +43,15 @@ export default async function reauthenticate(app: FastifyInstance, { ctx }: { ct
       throw new AuthError(422, ErrorCode.email_not_confirmed, "Please verify your email first.");
     if (to.phone && !user.phone_confirmed_at)
       throw new AuthError(422, ErrorCode.phone_not_confirmed, "Please verify your phone first.");
+    // Once a minute; a texted code's refusal names SMS, as GoTrue's does.
     if (sentRecently(user.reauthentication_sent_at))
       throw tooMany(
-        ErrorCode.over_email_send_rate_limit,
+        to.phone ? ErrorCode.over_sms_send_rate_limit : ErrorCode.over_email_send_rate_limit,
         "For security purposes, you can only request this after 60 seconds.",
         EMAIL_FREQUENCY_SECONDS -
           (Date.now() - new Date(user.reauthentication_sent_at!).getTime()) / 1000,
       );
-    await spendEmailBudget(request, "auth-reauthentication", to.email ?? to.phone!);
+    await spendEmailBudget(request, "auth-reauthentication", to);
     await db.transaction(async (tx) => {
       const { code } = await createOneTimeToken(tx, {
         userId: user.id,

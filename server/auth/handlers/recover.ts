@@ -22,7 +22,7 @@ export default async function recover(app: FastifyInstance, { ctx }: { ctx: Auth
     const email = readEmail(body.email);
     const pkce = parsePkce(body);
     const redirectTo = redirectFor(request, config.siteUrl);
-    await spendEmailBudget(request, "auth-recovery", email);
+    await spendEmailBudget(request, "auth-recovery", { email });
     // The link is made and sent after the answer, so that its time does not tell either.
     app.afterAnswer.run(request, "recovery email", async () => {
       await db.transaction(async (tx) => {

@@ -73,7 +73,7 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
       );
     }
     const redirectTo = redirectFor(request, config.siteUrl);
-    await spendEmailBudget(request, PURPOSES[type]!, "email" in by ? by.email : by.phone);
+    await spendEmailBudget(request, PURPOSES[type]!, by);
 
     // The message is found, made and sent after the answer, so that its time does not tell
     // whether the address or number has an account either; a Send SMS hook's refusal is logged,

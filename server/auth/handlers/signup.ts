@@ -92,7 +92,8 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
       const redirectTo = redirectFor(request, config.siteUrl);
       // Hash in every case, so the time taken does not tell a new address from a known one.
       const passwordHash = await hashPassword(password);
-      if (!config.mailerAutoconfirm) await spendEmailBudget(request, "auth-confirmation", email);
+      if (!config.mailerAutoconfirm)
+        await spendEmailBudget(request, "auth-confirmation", { email });
 
       const sendConfirmation = (tx: Queryable, user: UserRow, pkce: Pkce | undefined) =>
         sendConfirmationEmail(
@@ -152,7 +153,7 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
     async function phoneSignup(request: FastifyRequest, phone: string) {
       const passwordHash = await hashPassword(password);
       const autoconfirm = config.sms.autoconfirm;
-      if (!autoconfirm) await spendEmailBudget(request, "auth-sms", phone);
+      if (!autoconfirm) await spendEmailBudget(request, "auth-sms", { phone });
       const { answer, codeFor } = await db
         .transaction(async (tx) => {
           const existing = await findUserByPhone(tx, phone, true);

@@ -5,7 +5,7 @@ import type { Queryable } from "../../db/database.ts";
 import { authenticate, ofRequestAudience } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
 import { emailTakenEmail } from "../emails/account-emails.ts";
-import { spendEmailBudget } from "../emails/email-limits.ts";
+import { repeatsPendingChange, spendEmailBudget } from "../emails/email-limits.ts";
 import { sendEmailChangeLinks } from "../emails/link-emails.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { parsePkce } from "../models/flow-states.ts";
@@ -126,9 +126,10 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
     // An anonymous user's new address applies at once with MAILER_AUTOCONFIRM, as a sign-up's
     // would: no link is sent.
     const emailAtOnce = changeEmail && user.is_anonymous && config.mailerAutoconfirm;
-    if (changeEmail && !emailAtOnce) await spendEmailBudget(request, "auth-email-change", newEmail);
+    if (changeEmail && !emailAtOnce)
+      await spendEmailBudget(request, "auth-email-change", { email: newEmail });
     if (changePhone && !config.sms.autoconfirm)
-      await spendEmailBudget(request, "auth-sms", newPhone);
+      await spendEmailBudget(request, "auth-sms", { phone: newPhone });
 
     /** The new number texted its code after the answer, and its user as before this change. */
     let codeFor: { user: UserRow; phone: string } | undefined;
@@ -146,7 +147,12 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         // A new password signs out every other session too.
         await endSessions(tx, session, "others");
       }
-      if (changeEmail) {
+      // The same change asked again within the minute changes nothing: the links (or the notice)
+      // already sent stay the ones that count, and none go again.
+      if (
+        changeEmail &&
+        !repeatsPendingChange(current.email_change, current.email_change_sent_at, newEmail)
+      ) {
         const taken = await findUserByEmail(tx, newEmail);
         if (emailAtOnce) {
           if (taken) throw emailExists();
@@ -201,6 +207,10 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         await requestPhoneChange(tx, current.id, phone);
         return (await confirmPhoneChange(tx, current.id, undefined))!;
       }
+      // The same change asked again within the minute changes nothing: the code already texted
+      // (or being texted) stays the one that works, and no other is sent.
+      if (repeatsPendingChange(current.phone_change, current.phone_change_sent_at, phone))
+        return current;
       if (!taken) codeFor = { user: current, phone };
       await deleteTokens(tx, current.id, ["phone_change"]);
       return requestPhoneChange(tx, current.id, phone);
