@@ -11,6 +11,7 @@ import functionRoutes from "./functions/routes.ts";
 import {
   clientErrors,
   frameworkErrors,
+  refuseConnect,
   refuseWhileClosing,
   rememberRequest,
   requireHost,
@@ -84,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     http: { ...timeouts.http, requireHostHeader: false },
   });
   refuseWhileClosing(app);
+  refuseConnect(app);
   app.addHook("onRequest", rememberRequest);
   app.addHook("onRequest", requireHost);
   if (opts.onRoute) app.addHook("onRoute", opts.onRoute);

@@ -98,6 +98,9 @@ export async function authenticateAdmin(
 const REFUSALS: Record<Exclude<TokenCheck, { ok: true }>["reason"], string> = {
   missing: "unable to parse or verify signature",
   invalid: "unable to parse or verify signature",
+  issuer: "unable to parse or verify signature",
+  malformed:
+    "unable to parse or verify signature, token is malformed: token contains an invalid number of segments",
   expired: "token has expired",
   not_yet_valid:
     "unable to parse or verify signature, token has invalid claims: token is not valid yet",

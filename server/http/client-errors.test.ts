@@ -149,3 +149,55 @@ it("answers a request that arrives while the server closes with 503 in its proto
   }
   await closed;
 });
+
+it("answers CONNECT as any other method the path takes no action for, in its protocol's shape, then closes", async () => {
+  const headersOf = (head: string) =>
+    Object.fromEntries(
+      head
+        .split("\r\n")
+        .slice(1)
+        .map((line) => [
+          line.slice(0, line.indexOf(":")).toLowerCase(),
+          line.slice(line.indexOf(":") + 1).trim(),
+        ]),
+    );
+  const port = Number(new URL(server.url).port);
+  const ask = async (method: string, target: string) => {
+    const conn = await rawConnect(port);
+    conn.socket.write(`${method} ${target} HTTP/1.1\r\nHost: t\r\n\r\n`);
+    const { status, head, body } = await conn.response();
+    conn.socket.destroy();
+    return { status, headers: headersOf(head), body: body.replaceAll(method, "METHOD") };
+  };
+  for (const path of [...SHAPES.map(([p]) => p), "/rest/v1/rpc/resend_email"]) {
+    const trace = await ask("TRACE", path);
+    const conn = await rawConnect(port);
+    conn.socket.write(`CONNECT ${path} HTTP/1.1\r\nHost: t\r\n\r\n`);
+    const { status, head, body } = await conn.response();
+    // Nothing tunnels here: the connection ends with the answer.
+    await conn.closed;
+    const headers = headersOf(head);
+    expect([path, status, body.replaceAll("CONNECT", "METHOD")]).toEqual([
+      path,
+      trace.status,
+      trace.body,
+    ]);
+    expect([path, headers.allow]).toEqual([path, trace.headers.allow]);
+    expect(headers).toMatchObject({
+      "content-type": trace.headers["content-type"],
+      "x-content-type-options": "nosniff",
+      "content-security-policy": trace.headers["content-security-policy"],
+      connection: "close",
+    });
+  }
+  // An authority (CONNECT's own form of target) is no path any route serves: the site's 404.
+  const conn = await rawConnect(port);
+  conn.socket.write(`CONNECT 127.0.0.1:${port} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+  const { status, head, body } = await conn.response();
+  await conn.closed;
+  expect([status, JSON.parse(body)]).toEqual([
+    404,
+    { statusCode: 404, error: "Not Found", message: `No route for CONNECT 127.0.0.1:${port}` },
+  ]);
+  expect(headersOf(head)).toMatchObject({ "x-content-type-options": "nosniff" });
+});

@@ -5,7 +5,7 @@
 // in the shape of the protocol its path belongs to, with the security headers every other
 // response carries.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { IncomingMessage } from "node:http";
+import { ServerResponse, type IncomingMessage } from "node:http";
 import net, { type Socket } from "node:net";
 import { authErrorHandler } from "../auth/errors.ts";
 import { functionsErrorHandler } from "../functions/errors.ts";
@@ -58,6 +58,7 @@ export async function rememberRequest(request: FastifyRequest): Promise<void> {
  * The path of the request a client error interrupted: the request being received on the
  * connection (a body cut short, its chunked encoding malformed, too slow), else the request line
  * Node could not finish parsing (headers too large, a malformed line), when it can be read.
+ * Headers too slow carry none of it (Node's timeout error has no request yet): the site's shape.
  */
 function interruptedPath(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) {
   const current = receiving.get(socket);
@@ -137,6 +138,26 @@ export function clientErrors(hsts: boolean) {
       );
     socket.destroy(err);
   };
+}
+
+/**
+ * A CONNECT request: Node hands it to the server's `connect` listeners, and without one destroys
+ * its socket unanswered. Nothing here tunnels, so it is routed as any request is and refused as
+ * every method a path takes no action for (a 405 in the path's protocol's shape, with Allow where
+ * the others have it, and the security headers); an authority (`host:port`) names no path and
+ * gets the site's answer. The connection closes once the answer is sent.
+ */
+export function refuseConnect(app: FastifyInstance) {
+  app.server.on("connect", (request: IncomingMessage, socket: Socket) => {
+    const response = new ServerResponse(request);
+    response.shouldKeepAlive = false;
+    response.assignSocket(socket);
+    response.on("finish", () => {
+      response.detachSocket(socket);
+      socket.destroySoon();
+    });
+    app.routing(request, response);
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseError, isDatabaseUnavailable, type DatabaseError } from "../db/database.ts";
 import { ProtocolError, protocolErrorHandler } from "../http/protocol-errors.ts";
 import { pathOf } from "../http/request-target.ts";
+import type { TokenRefusal } from "../security/tokens.ts";
 import { FUNCTION_METHODS, TABLE_METHODS, relationMethods } from "./methods.ts";
 
 export class PostgrestError extends ProtocolError {
@@ -31,6 +32,31 @@ export class GatewayError extends Error {
   constructor(message: string, hint: string) {
     super(message);
     this.hint = hint;
+  }
+}
+
+/**
+ * A refused bearer token in PostgREST's words (Error.hs, JwtError): what cannot be decoded is
+ * PGRST301 (not three parts, "Expected 3 parts in JWT; got N"; no key of ours, "No suitable key or
+ * wrong key type"), a claim refused is PGRST303 ("JWT expired", "JWT not yet valid"; an issuer
+ * other than ours, which PostgREST does not check, in the same shape).
+ */
+export function tokenRefusal(reason: TokenRefusal, token: string): PostgrestError {
+  switch (reason) {
+    case "malformed":
+      return new PostgrestError(
+        401,
+        "PGRST301",
+        `Expected 3 parts in JWT; got ${token.split(".").length}`,
+      );
+    case "expired":
+      return new PostgrestError(401, "PGRST303", "JWT expired");
+    case "not_yet_valid":
+      return new PostgrestError(401, "PGRST303", "JWT not yet valid");
+    case "issuer":
+      return new PostgrestError(401, "PGRST303", "JWT issuer not accepted");
+    default:
+      return new PostgrestError(401, "PGRST301", "No suitable key or wrong key type");
   }
 }
 

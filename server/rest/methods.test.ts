@@ -6,6 +6,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, expect, it } from "vitest";
 import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
 import { teamMember } from "../../tests/support/team.ts";
+import { REST_RELATIONS, relationMethods } from "./methods.ts";
 
 describeAuthSuite("rest: methods", (suite) => {
   const { server, ctx } = suite;
@@ -199,5 +200,56 @@ describeAuthSuite("rest: methods", (suite) => {
     ]);
     const deeper = await call("OPTIONS", "/leads/extra");
     expect([deeper.status, JSON.parse(deeper.text).code]).toEqual([404, "PGRST125"]);
+  });
+
+  it("answers every method on every relation it exposes as the relation's, never as a name it lacks", async () => {
+    // What PostgreSQL calls each relation (a view or a table); the statistics are computed rows
+    // answered as a view.
+    const kinds = new Map(
+      (
+        await ctx.db.query<{ name: string; relkind: string }>(
+          `SELECT relname AS name, relkind FROM pg_class
+           WHERE relnamespace = 'public'::regnamespace AND relname = ANY ($1::text[])`,
+          [REST_RELATIONS],
+        )
+      ).map(({ name, relkind }) => [name, relkind === "v" ? "view" : "table"]),
+    );
+    for (const [role, bearer] of [
+      ["anon", undefined],
+      ["member", memberToken],
+    ] as const) {
+      for (const name of REST_RELATIONS) {
+        for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]) {
+          const body = ["POST", "PUT", "PATCH"].includes(method) ? "{}" : undefined;
+          const res = await fetch(`${server.url}/rest/v1/${name}`, {
+            method,
+            body,
+            headers: {
+              apikey: server.anonKey,
+              ...(bearer && { authorization: `Bearer ${bearer}` }),
+              ...(body && { "content-type": "application/json" }),
+            },
+          });
+          const text = await res.text();
+          const answer = [role, name, method, res.status];
+          expect(answer, text).not.toContainEqual(404);
+          expect(res.status, `${answer.join(" ")}: ${text}`).toBeLessThan(500);
+          if (relationMethods(name)!.split(",").includes(method)) continue;
+          // A method the relation does not take is one no role was granted.
+          expect([...answer, JSON.parse(text)]).toEqual([
+            role,
+            name,
+            method,
+            role === "anon" ? 401 : 403,
+            {
+              code: "42501",
+              details: null,
+              hint: null,
+              message: `permission denied for ${kinds.get(name) ?? "view"} ${name}`,
+            },
+          ]);
+        }
+      }
+    }
   });
 });

@@ -22,5 +22,15 @@ const RELATIONS: ReadonlyMap<string, string> = new Map([
   ["page_stats", READ_ONLY],
 ]);
 
+/** The relations that are views (the statistics, computed rows, are answered as one). */
+const VIEWS = new Set(["emails", "leads", "subscribers", "page_stats"]);
+
+/** What PostgreSQL calls a relation in its messages: a table or a view. */
+export const relationKind = (name: string): "table" | "view" =>
+  VIEWS.has(name) ? "view" : "table";
+
+/** The name of every relation /rest/v1 exposes. */
+export const REST_RELATIONS: readonly string[] = [...RELATIONS.keys()];
+
 /** The Allow of a relation /rest/v1 exposes; undefined for a name that is none. */
 export const relationMethods = (name: string): string | undefined => RELATIONS.get(name);

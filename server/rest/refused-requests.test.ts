@@ -89,6 +89,28 @@ describeAuthSuite("rest: requests refused before the database", (suite) => {
     ]);
   });
 
+  it("refuses a token in PostgREST's words: not yet valid, not three parts, or not ours", async () => {
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    const now = Math.floor(Date.now() / 1000);
+    const early = signJwt({ ...decodeJwt(token), nbf: now + 600 }, key);
+    const refusals: [string, string, string][] = [
+      [early, "PGRST303", "JWT not yet valid"],
+      ["abc", "PGRST301", "Expected 3 parts in JWT; got 1"],
+      ["a.b.c.d", "PGRST301", "Expected 3 parts in JWT; got 4"],
+      [`${token}x`, "PGRST301", "No suitable key or wrong key type"],
+    ];
+    for (const [bearer, code, message] of refusals) {
+      const res = await read("leads?select=id&limit=1", "application/json", bearer);
+      expect([res.status, await res.json()]).toEqual([
+        401,
+        { code, details: null, hint: null, message },
+      ]);
+      expect(res.headers.get("www-authenticate")).toBe(
+        `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,
+      );
+    }
+  });
+
   it("refuses a token of another deployment signed with this one's key, as /auth/v1 and /functions/v1 do", async () => {
     const claims = decodeJwt(token);
     const foreign = signJwt(
@@ -101,10 +123,10 @@ describeAuthSuite("rest: requests refused before the database", (suite) => {
     const rest = await read("leads?select=id&limit=1", "application/json", foreign);
     expect(rest.status).toBe(401);
     expect(await rest.json()).toEqual({
-      code: "PGRST301",
+      code: "PGRST303",
       details: null,
       hint: null,
-      message: "No suitable key or wrong key type",
+      message: "JWT issuer not accepted",
     });
     const elsewhere = (path: string) =>
       fetch(`${server.url}${path}`, {

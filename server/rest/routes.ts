@@ -23,7 +23,13 @@ import { everyValue, repeatedParams, type Query } from "../platform/query-string
 import { isUuid } from "../platform/uuid.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
 import { API_KEY_ROLES, bearerToken, type Claims } from "../security/tokens.ts";
-import { GatewayError, PostgrestError, restErrorHandler, restNotFound } from "./errors.ts";
+import {
+  GatewayError,
+  PostgrestError,
+  restErrorHandler,
+  restNotFound,
+  tokenRefusal,
+} from "./errors.ts";
 import { parsePrefer } from "./prefer.ts";
 import { csvLine } from "./csv.ts";
 import {
@@ -45,7 +51,7 @@ import { pageStats } from "../analytics/page-views.ts";
 import { changeEndpoint, ENV_ENDPOINT_ID, removeEndpoint } from "../webhooks/endpoints.ts";
 import { oneRow } from "./one-row.ts";
 import { READABLE } from "./readable.ts";
-import { FUNCTION_METHODS, relationMethods } from "./methods.ts";
+import { FUNCTION_METHODS, relationKind, relationMethods } from "./methods.ts";
 
 /** A lead table as /rest/v1 exposes it: its kind, and what a row sent by a client may hold. */
 type RestTable = {
@@ -109,11 +115,7 @@ export default async function restRoutes(app: FastifyInstance) {
     const token = bearerToken(request.headers.authorization);
     if (!token) return key.claims;
     const jwt = await app.tokens.verify(token);
-    if (!jwt.ok) {
-      throw jwt.reason === "expired"
-        ? new PostgrestError(401, "PGRST303", "JWT expired")
-        : new PostgrestError(401, "PGRST301", "No suitable key or wrong key type");
-    }
+    if (!jwt.ok) throw tokenRefusal(jwt.reason, token);
     return jwt.claims;
   }
 
@@ -145,8 +147,13 @@ export default async function restRoutes(app: FastifyInstance) {
     return { select, columns, onConflict };
   }
 
+  /** PostgreSQL's refusal of a privilege, naming the relation as a table or a view. */
   const denied = (name: string, role: string) =>
-    new PostgrestError(role === "anon" ? 401 : 403, "42501", `permission denied for table ${name}`);
+    new PostgrestError(
+      role === "anon" ? 401 : 403,
+      "42501",
+      `permission denied for ${relationKind(name)} ${name}`,
+    );
 
   /**
    * Functions team members call (PostgREST's /rpc/): resending a failed email (members), and a
@@ -327,6 +334,7 @@ export default async function restRoutes(app: FastifyInstance) {
       },
     },
     async (request, res) => {
+      if (!Object.hasOwn(REST_TABLES, request.params.table)) return refused(request);
       const role = await roleOf(request);
       const table = tableOf(request);
       const name = request.params.table;
@@ -405,7 +413,7 @@ export default async function restRoutes(app: FastifyInstance) {
       const relation = Object.hasOwn(READABLE, request.params.table)
         ? READABLE[request.params.table]
         : undefined;
-      if (!relation) return readRefused(request);
+      if (!relation) return refused(request);
       const claims = await claimsOf(request);
       assertProfile(request);
       assertReadableAs(request.headers.accept);
@@ -485,13 +493,15 @@ export default async function restRoutes(app: FastifyInstance) {
   }
 
   /**
-   * What a relation answers to what no role may do with it: a lead table read, changed or
-   * deleted, a view of the team's changed, the lead states read. Any other name is not a table.
+   * What a relation answers to what no role may do with it (a lead table read, changed or
+   * deleted; a view of the team's or the statistics written; the lead states read): the
+   * database's refusal of a privilege no role holds. Only a name that is no relation exposed here
+   * is PostgREST's 404 (Response.hs: TableNotFound is the schema cache's answer, not a privilege's).
    */
-  async function readRefused(request: TableRequest) {
+  async function refused(request: TableRequest) {
     const role = await roleOf(request);
     const name = request.params.table;
-    if (Object.hasOwn(READABLE, name) || name === "lead_states") assertProfile(request);
+    if (relationMethods(name)) assertProfile(request);
     else tableOf(request);
     queryParams(request);
     throw denied(name, role);
@@ -513,7 +523,7 @@ export default async function restRoutes(app: FastifyInstance) {
   app.route<{ Params: { table: string }; Querystring: Record<string, string | undefined> }>({
     method: ["PATCH", "PUT", "DELETE"],
     url: "/:table",
-    handler: readRefused,
+    handler: refused,
   });
   app.all("/*", restNotFound);
 }

@@ -68,6 +68,15 @@ describe("TokenService.verify", () => {
     expect(await service.verify(token)).toMatchObject({ ok: true });
   });
 
+  it("names why it refuses a token: not three parts, not valid yet", async () => {
+    const service = tokens();
+    const now = Math.floor(Date.now() / 1000);
+    for (const token of ["abc", "a.b", "a.b.c.d"])
+      expect(await service.verify(token), token).toEqual({ ok: false, reason: "malformed" });
+    const early = await sign({ role: "anon", nbf: now + 600 }, now + 1200);
+    expect(await service.verify(early)).toEqual({ ok: false, reason: "not_yet_valid" });
+  });
+
   it("verifies the access tokens it mints, with its issuer and lifetime", async () => {
     const service = tokens();
     const { token, iat, exp } = service.mintAccessToken({ sub: "u1", aud: "a", role: "r" });
@@ -85,7 +94,7 @@ describe("TokenService.verify", () => {
     for (const iss of [undefined, "", "https://another.example/auth/v1", "supabase"])
       expect(await service.verify(await sign({ ...user, iss }, exp)), String(iss)).toEqual({
         ok: false,
-        reason: "invalid",
+        reason: "issuer",
       });
     expect(
       await service.verify(await sign({ ...user, iss: "https://issuer.example" }, exp)),

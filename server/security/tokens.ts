@@ -17,9 +17,15 @@ export type Claims = JWTPayload & {
   aal?: string;
 };
 
-export type TokenCheck =
-  | { ok: true; claims: Claims }
-  | { ok: false; reason: "missing" | "expired" | "not_yet_valid" | "invalid" };
+/**
+ * Why a token is refused, the one list each API maps to its own words: none given, not three
+ * dot-separated parts, its `nbf` still ahead, its `exp` passed, naming a user but not issued here,
+ * or anything else (no key of ours signed it, no role, not canonical).
+ */
+export type TokenRefusal =
+  "missing" | "malformed" | "not_yet_valid" | "expired" | "issuer" | "invalid";
+
+export type TokenCheck = { ok: true; claims: Claims } | { ok: false; reason: TokenRefusal };
 
 export type TokenSettings = {
   /** The HS256 secret (JWT_SECRET): signs when no key set is given, and verifies the API keys. */
@@ -96,6 +102,7 @@ export class TokenService {
   }
 
   private async verifyUncached(token: string): Promise<TokenCheck> {
+    if (token.split(".").length !== 3) return { ok: false, reason: "malformed" };
     if (!isCanonicalCompact(token)) return { ok: false, reason: "invalid" };
     try {
       const chosen = this.keyFor(token);
@@ -108,12 +115,15 @@ export class TokenService {
       // A token naming a user is one this deployment issued for a user's session: another
       // deployment's (its `iss`), even signed with the same key, is refused by every API alike.
       // The API keys name no user.
-      if (payload.sub && payload.iss !== this.issuer) return { ok: false, reason: "invalid" };
+      if (payload.sub && payload.iss !== this.issuer) return { ok: false, reason: "issuer" };
       return { ok: true, claims: payload };
     } catch (err) {
       if (err instanceof errors.JWTExpired) return { ok: false, reason: "expired" };
-      // Signed by us, but its `nbf` is still to come.
-      if (err instanceof errors.JWTClaimValidationFailed && err.claim === "nbf")
+      if (
+        err instanceof errors.JWTClaimValidationFailed &&
+        err.claim === "nbf" &&
+        err.reason === "check_failed"
+      )
         return { ok: false, reason: "not_yet_valid" };
       return { ok: false, reason: "invalid" };
     }
