@@ -21,13 +21,9 @@ afterAll(async () => {
 });
 
 /** The answer to `bytes` sent on a new connection (and, when given, then trickled slowly). */
-async function answerTo(bytes: string, trickle = false) {
-  const conn = await rawConnect(Number(new URL(server.url).port));
-  conn.socket.write(bytes);
-  const drip = trickle ? setInterval(() => conn.socket.write(" "), 100) : undefined;
-  const { status, head, body } = await conn.response().finally(() => clearInterval(drip));
-  conn.socket.destroy();
-  const headers = Object.fromEntries(
+/** The header fields of a response head, by lower-case name. */
+const headersOf = (head: string) =>
+  Object.fromEntries(
     head
       .split("\r\n")
       .slice(1)
@@ -36,7 +32,14 @@ async function answerTo(bytes: string, trickle = false) {
         line.slice(line.indexOf(":") + 1).trim(),
       ]),
   );
-  return { status, headers, body: JSON.parse(body) as Record<string, unknown> };
+
+async function answerTo(bytes: string, trickle = false) {
+  const conn = await rawConnect(Number(new URL(server.url).port));
+  conn.socket.write(bytes);
+  const drip = trickle ? setInterval(() => conn.socket.write(" "), 100) : undefined;
+  const { status, head, body } = await conn.response().finally(() => clearInterval(drip));
+  conn.socket.destroy();
+  return { status, headers: headersOf(head), body: JSON.parse(body) as Record<string, unknown> };
 }
 
 /** Each protocol's shape of an answer with this status (a refusal of the request, or a 503). */
@@ -151,16 +154,6 @@ it("answers a request that arrives while the server closes with 503 in its proto
 });
 
 it("answers CONNECT as any other method the path takes no action for, in its protocol's shape, then closes", async () => {
-  const headersOf = (head: string) =>
-    Object.fromEntries(
-      head
-        .split("\r\n")
-        .slice(1)
-        .map((line) => [
-          line.slice(0, line.indexOf(":")).toLowerCase(),
-          line.slice(line.indexOf(":") + 1).trim(),
-        ]),
-    );
   const port = Number(new URL(server.url).port);
   const ask = async (method: string, target: string) => {
     const conn = await rawConnect(port);

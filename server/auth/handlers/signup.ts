@@ -24,7 +24,7 @@ import {
 import { checkPasswordPolicy, hashPassword } from "../passwords.ts";
 import { redirectFor } from "../redirects.ts";
 import { presentString, readBody, readEmail, readMetadata, readPhone } from "../request.ts";
-import { readChannel, sendPhoneCode } from "../sms/phone-codes.ts";
+import { readChannel, sendPhoneCodeAfterAnswer } from "../sms/phone-codes.ts";
 import type { SmsChannel } from "../sms/sms-sender.ts";
 
 export const signupDisabled = () =>
@@ -180,18 +180,13 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
           if (autoconfirm) throw alreadyRegistered();
           return { answer: decoyUser({ phone }, metadata), codeFor: undefined };
         });
-      if (codeFor) {
-        const client = { ip: request.ip };
-        // Out of any transaction, so that none waits on the Send SMS hook (sms/phone-codes.ts).
-        app.afterAnswer.run(request, "text message", async () => {
-          await sendPhoneCode(db, app, ctx.sms, client, {
-            user: codeFor,
-            phone,
-            purpose: "confirmation",
-            channel,
-          });
+      if (codeFor)
+        sendPhoneCodeAfterAnswer(db, app, ctx.sms, request, {
+          user: codeFor,
+          phone,
+          purpose: "confirmation",
+          channel,
         });
-      }
       return answer;
     }
   });

@@ -33,7 +33,7 @@ import {
   readMetadata,
   readPhone,
 } from "../request.ts";
-import { readChannel, sendPhoneCode } from "../sms/phone-codes.ts";
+import { readChannel, sendPhoneCodeAfterAnswer } from "../sms/phone-codes.ts";
 import { emailExists } from "./admin.ts";
 import { useReauthenticationNonce } from "./reauthenticate.ts";
 import { factorsJson, listFactors } from "../models/factors.ts";
@@ -175,18 +175,12 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
       return current;
     });
     mailer.flush();
-    if (codeFor) {
-      const [{ user: to, phone }, client] = [codeFor, { ip: request.ip }];
-      // Out of any transaction, so that none waits on the Send SMS hook (sms/phone-codes.ts).
-      app.afterAnswer.run(request, "text message", async () => {
-        await sendPhoneCode(db, app, ctx.sms, client, {
-          user: to,
-          phone,
-          purpose: "phone_change",
-          channel,
-        });
+    if (codeFor)
+      sendPhoneCodeAfterAnswer(db, app, ctx.sms, request, {
+        ...codeFor,
+        purpose: "phone_change",
+        channel,
       });
-    }
     return serializeUser(updated, await identitiesOf(db, user.id), await factorsJson(db, user.id));
 
     /**

@@ -2,8 +2,8 @@
 // for a change of number: its one-time token, the message, and the stamp of when it went. At most
 // one code a minute per user and purpose; a repeat within the minute is skipped silently (the
 // answer is the same), so it reveals no account.
-import type { FastifyInstance } from "fastify";
-import type { Queryable } from "../../db/database.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Database, Queryable } from "../../db/database.ts";
 import { sentRecently } from "../emails/email-limits.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { createOneTimeToken, liveToken, putBackToken } from "../models/one-time-tokens.ts";
@@ -65,6 +65,23 @@ export async function sendPhoneCode(
   } finally {
     sending.delete(key);
   }
+}
+
+/**
+ * Sends the code after the request's answer, out of any transaction, so that none waits on the
+ * Send SMS hook (and the answer's time does not tell whether a number is texted).
+ */
+export function sendPhoneCodeAfterAnswer(
+  db: Database,
+  app: FastifyInstance,
+  sms: SmsSender,
+  request: FastifyRequest,
+  code: PhoneCode,
+): void {
+  const client = { ip: request.ip };
+  app.afterAnswer.run(request, "text message", async () => {
+    await sendPhoneCode(db, app, sms, client, code);
+  });
 }
 
 const INVALID_CHANNEL =
