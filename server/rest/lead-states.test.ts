@@ -145,6 +145,21 @@ describeAuthSuite("rest: saving a lead's follow-up", (suite) => {
     expect((await history(lead.id)).at(-1)).toEqual({ status: null, note: "" });
   });
 
+  it("deletes a member who saved a lead; the lead keeps its state, by nobody", async () => {
+    const leaver = await teamMember(suite, "follow-leaver", { aal2: true });
+    const lead = await newLead(leaver.supabase);
+    expect(await save(leaver.supabase, lead, { status: "contacted", note: "" })).toBeTruthy();
+    const [before] = await stored(lead.id);
+    const { error } = await suite.server.admin().auth.admin.deleteUser(leaver.id);
+    expect(error).toBeNull();
+    const [after] = await stored(lead.id);
+    expect(after).toEqual(before);
+    expect(
+      await ctx.db.query("SELECT updated_by FROM public.lead_states WHERE lead_id = $1", [lead.id]),
+    ).toEqual([{ updated_by: null }]);
+    expect(await history(lead.id)).toEqual([{ status: "contacted", note: null }]);
+  });
+
   it("refuses several rows in one save with the one-row rule's message", async () => {
     const lead = await newLead(a);
     const rows = [

@@ -14,7 +14,9 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER lead_states_keep_unchanged BEFORE UPDATE ON public.lead_states
+-- Only a write of the status or note (every save names both) is a save: the foreign key's
+-- ON DELETE SET NULL of updated_by, when the member is deleted, is no save and must stand.
+CREATE TRIGGER lead_states_keep_unchanged BEFORE UPDATE OF status, note ON public.lead_states
 FOR EACH ROW EXECUTE FUNCTION internal.lead_state_keep_unchanged();
 
 -- A lead without a row is `new` without a note (the leads view shows it so).
