@@ -18,7 +18,7 @@ afterAll(() => hook.stop());
 
 describeAuthSuite(
   "auth: phones",
-  ({ client, auth, confirmedUser, count, emailTo }) => {
+  ({ client, auth, confirmedUser, count, emailTo, server }) => {
     /** A user signed up with phone and password, confirmed by the texted code, signed in. */
     async function phoneUser() {
       const phone = uniquePhone();
@@ -137,6 +137,45 @@ describeAuthSuite(
       expect(
         (await client().auth.signInWithPassword({ phone, password: PASSWORD })).error,
       ).toMatchObject({ code: "invalid_credentials" });
+    });
+
+    it("keeps a change to a second number asked while the first number's code is on its way", async () => {
+      const { supabase } = await phoneUser();
+      const token = (await supabase.auth.getSession()).data.session!.access_token;
+      const [first, second] = [uniquePhone(), uniquePhone()];
+      // Plain requests: the suite's client would wait for the held text message.
+      const change = (phone: string) =>
+        fetch(`${server.url}/auth/v1/user`, {
+          method: "PUT",
+          headers: {
+            apikey: server.anonKey,
+            authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            "x-forwarded-for": uniqueIp(),
+          },
+          body: JSON.stringify({ phone }),
+        });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      hook.answer(() => ({ status: 204, until: held }));
+      try {
+        expect((await change(first)).status).toBe(200);
+        await hook.waitFor(first);
+        expect((await change(second)).status).toBe(200);
+        await hook.waitFor(second);
+      } finally {
+        release();
+        hook.answer(undefined);
+      }
+      await server.app.afterAnswer.idle();
+      const { otp } = (await hook.waitFor(second)).sms;
+      const changed = await supabase.auth.verifyOtp({
+        phone: second,
+        token: otp,
+        type: "phone_change",
+      });
+      expect(changed.error).toBeNull();
+      expect(changed.data.user).toMatchObject({ phone: second });
     });
 
     it("adds a first number to an email account, with a phone identity", async () => {

@@ -31,17 +31,24 @@ export async function markPhoneConfirmed(q: Queryable, userId: string): Promise<
   return user!;
 }
 
-/** When a code last went to the user's number for this purpose (at most one a minute). */
+/**
+ * When a code last went to the user's number for this purpose (at most one a minute). A change of
+ * number is stamped only while `phone` is still the number asked for: a change to another number
+ * made meanwhile stands.
+ */
 export async function stampPhoneCodeSent(
   q: Queryable,
   userId: string,
   purpose: "confirmation" | "phone_change",
-): Promise<UserRow> {
-  const [user] = await q.query<UserRow>(
-    `UPDATE auth.users SET ${purpose}_sent_at = now() WHERE id = $1 RETURNING *`,
-    [userId],
-  );
-  return user!;
+  phone: string,
+): Promise<void> {
+  if (purpose === "confirmation")
+    await q.query("UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1", [userId]);
+  else
+    await q.query(
+      "UPDATE auth.users SET phone_change_sent_at = now() WHERE id = $1 AND phone_change = $2",
+      [userId, phone],
+    );
 }
 
 /** Records a requested change of number; it applies once the new number's code is used. */

@@ -7,7 +7,7 @@ import type { Database, Queryable } from "../../db/database.ts";
 import { sentRecently } from "../emails/email-limits.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { createOneTimeToken, liveToken, putBackToken } from "../models/one-time-tokens.ts";
-import { requestPhoneChange, stampPhoneCodeSent } from "../models/user-phones.ts";
+import { stampPhoneCodeSent } from "../models/user-phones.ts";
 import type { UserRow } from "../models/users.ts";
 import { presentString } from "../request.ts";
 import type { SmsChannel, SmsSender } from "./sms-sender.ts";
@@ -20,12 +20,14 @@ export type PhoneCode = {
   channel: SmsChannel;
 };
 
-/** The codes being sent by this process, by user and purpose: a request at the same time sends none. */
+/**
+ * The codes being sent by this process, by user, purpose and number: a request for the same code
+ * at the same time sends none.
+ */
 const sending = new Set<string>();
 
 /**
- * Sends the code unless one went (or is going) for the same purpose within the minute; returns
- * the user row. The code is stored before its message goes, so a code that arrives works at once;
+ * Sends the code unless one went (or is going) for the same purpose within the minute. The code is stored before its message goes, so a code that arrives works at once;
  * a message the Send SMS hook refused puts the last code back, which still works. Called with the
  * database itself (work after the answer): no transaction waits on the hook.
  */
@@ -35,13 +37,13 @@ export async function sendPhoneCode(
   sms: SmsSender,
   client: { ip: string },
   code: PhoneCode,
-): Promise<UserRow> {
+): Promise<void> {
   const { user, phone, purpose } = code;
   const lastSent =
     purpose === "confirmation" ? user.confirmation_sent_at : user.phone_change_sent_at;
   const samePending = purpose === "confirmation" || user.phone_change === phone;
-  const key = `${purpose}:${user.id}`;
-  if ((samePending && sentRecently(lastSent)) || sending.has(key)) return user;
+  const key = `${purpose}:${user.id}:${phone}`;
+  if ((samePending && sentRecently(lastSent)) || sending.has(key)) return;
   sending.add(key);
   try {
     const { otpExpSeconds, otpLength } = app.config.sms;
@@ -59,9 +61,7 @@ export async function sendPhoneCode(
       await putBackToken(q, user.id, purpose, linkToken, previous);
       throw err;
     }
-    return purpose === "confirmation"
-      ? await stampPhoneCodeSent(q, user.id, "confirmation")
-      : await requestPhoneChange(q, user.id, phone);
+    await stampPhoneCodeSent(q, user.id, purpose, phone);
   } finally {
     sending.delete(key);
   }
