@@ -102,6 +102,15 @@ export function registerLeadFunction<S extends LeadSchema>(
         .createHash("sha256")
         .update(JSON.stringify([opts.name, fields, source ?? null]))
         .digest("base64url");
+      // The team's budget is spent before the transaction, so that no database connection (PGlite
+      // has one) waits on Redis; a submission sent again spends it too.
+      const taken = await opts.teamLeads.take(clientKey(request.ip), TEAM_LEADS);
+      if (!taken.ok)
+        throw new FunctionError(
+          429,
+          "rate_limited",
+          "Too many submissions from your network. Please try again later.",
+        ).retryingAfter(taken.retryAfterSeconds);
       const leadId = await app.db.transaction(async (tx) => {
         const redemption = await captcha.redeem(tx, verdict, submission);
         if (redemption.kind === "repeated") return redemption.leadId;
@@ -109,14 +118,6 @@ export function registerLeadFunction<S extends LeadSchema>(
           request.log.info({ fn: opts.name }, "captcha replayed");
           throw new FunctionError(400, "captcha_failed", CAPTCHA_FAILED);
         }
-        // Counted here, where a new lead is about to email the team: not a refused or repeated one.
-        const taken = await opts.teamLeads.take(clientKey(request.ip), TEAM_LEADS);
-        if (!taken.ok)
-          throw new FunctionError(
-            429,
-            "rate_limited",
-            "Too many submissions from your network. Please try again later.",
-          ).retryingAfter(taken.retryAfterSeconds);
         const lead = await storeLead({
           db: tx,
           kind: opts.lead,

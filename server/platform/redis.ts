@@ -41,6 +41,9 @@ export default fp(
     const { Redis } = await import("ioredis");
     const redis = new Redis(opts.redisUrl, {
       connectTimeout: 2000,
+      // A Redis that takes the connection but no longer answers fails a command in a second, and
+      // the callers' in-process counts take over, rather than every request waiting on it.
+      commandTimeout: 1000,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       lazyConnect: true,
