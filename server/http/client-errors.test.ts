@@ -20,7 +20,6 @@ afterAll(async () => {
   await db.close();
 });
 
-/** The answer to `bytes` sent on a new connection (and, when given, then trickled slowly). */
 /** The header fields of a response head, by lower-case name. */
 const headersOf = (head: string) =>
   Object.fromEntries(
@@ -33,6 +32,7 @@ const headersOf = (head: string) =>
       ]),
   );
 
+/** The answer to `bytes` sent on a new connection (and, when given, then trickled slowly). */
 async function answerTo(bytes: string, trickle = false) {
   const conn = await rawConnect(Number(new URL(server.url).port));
   conn.socket.write(bytes);
@@ -193,4 +193,16 @@ it("answers CONNECT as any other method the path takes no action for, in its pro
     { statusCode: 404, error: "Not Found", message: `No route for CONNECT 127.0.0.1:${port}` },
   ]);
   expect(headersOf(head)).toMatchObject({ "x-content-type-options": "nosniff" });
+});
+
+it("adds nothing to an answer already sent when the rest of its request is too slow", async () => {
+  const conn = await rawConnect(Number(new URL(server.url).port));
+  // Two Host lines are refused at once, before the body; the body then never finishes.
+  conn.socket.write(
+    'POST /rest/v1/leads HTTP/1.1\r\nHost: a\r\nHost: b\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+  );
+  const { status } = await conn.response();
+  expect(status).toBe(400);
+  await conn.closed;
+  expect(conn.received().match(/HTTP\/1\.1 \d{3}/g)).toEqual(["HTTP/1.1 400"]);
 });

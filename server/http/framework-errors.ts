@@ -48,10 +48,13 @@ export function frameworkErrors(hsts: boolean) {
 
 /** The request each connection is receiving, once Node has read its head (see clientErrors). */
 const receiving = new WeakMap<Socket, IncomingMessage>();
+/** The answers of those requests. */
+const answers = new WeakMap<IncomingMessage, ServerResponse>();
 
-/** An onRequest hook: remembers the request its connection is receiving. */
-export async function rememberRequest(request: FastifyRequest): Promise<void> {
+/** An onRequest hook: remembers the request its connection is receiving, and its answer. */
+export async function rememberRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   receiving.set(request.raw.socket, request.raw);
+  answers.set(request.raw, reply.raw);
 }
 
 /**
@@ -113,6 +116,13 @@ export function clientErrors(hsts: boolean) {
   const headers = errorHeaders(hsts);
   return function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
     if (err.code === "ECONNRESET" || socket.destroyed) return;
+    // A request answered before its body finished arriving (refused at once) has its answer:
+    // nothing is written after it, the connection just ends.
+    const current = receiving.get(socket);
+    if (current && !current.complete && answers.get(current)?.headersSent) {
+      socket.destroy(err);
+      return;
+    }
     const status =
       err.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? 408
