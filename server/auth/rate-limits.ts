@@ -7,6 +7,7 @@ import type { Config } from "../config.ts";
 import { clientKey } from "../platform/addresses.ts";
 import { bucketStore, type BucketRule } from "../platform/token-bucket.ts";
 import { ErrorCode, tooMany } from "./errors.ts";
+import { redisFailureLog } from "../platform/redis.ts";
 
 /** The buckets: one per endpoint that GoTrue limits (the "otp" family shares a rate, not a bucket). */
 export type AuthBucket =
@@ -58,8 +59,10 @@ export type AuthRateLimits = {
 export function authRateLimits(app: FastifyInstance): AuthRateLimits {
   const byBucket = rules(app.config.authRateLimits);
   // Scoped by the site, as the email budgets are: deployments sharing one Redis count apart.
-  const store = bucketStore(app.redis, `revwise-auth-rl:${app.config.siteUrl}:`, (err) =>
-    app.log.warn({ err: err.message }, "rate limit store unavailable: counting here"),
+  const store = bucketStore(
+    app.redis,
+    `revwise-auth-rl:${app.config.siteUrl}:`,
+    redisFailureLog(app.log, "auth rate limits"),
   );
   async function take(bucket: AuthBucket, request: FastifyRequest) {
     const rule = byBucket[bucket];

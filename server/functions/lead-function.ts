@@ -12,6 +12,7 @@ import type { LeadKind, LeadSchema } from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
 import { clientKey } from "../platform/addresses.ts";
 import { LIMITS } from "../platform/rate-limit.ts";
+import { redisFailureLog } from "../platform/redis.ts";
 import { bucketStore, type BucketRule, type BucketStore } from "../platform/token-bucket.ts";
 import { bearerToken } from "../security/tokens.ts";
 import type { Captcha } from "../security/captcha.ts";
@@ -28,8 +29,10 @@ export const TEAM_LEADS: BucketRule = { capacity: 10, perSecond: 1 / 360 };
 
 /** The buckets of TEAM_LEADS, shared by the instances through Redis (REDIS_URL). */
 export function teamLeadBuckets(app: FastifyInstance): BucketStore {
-  return bucketStore(app.redis, `revwise-lead-rl:${app.config.siteUrl}:`, (err) =>
-    app.log.warn({ err: err.message }, "lead limit store unavailable: counting here"),
+  return bucketStore(
+    app.redis,
+    `revwise-lead-rl:${app.config.siteUrl}:`,
+    redisFailureLog(app.log, "lead limits"),
   );
 }
 

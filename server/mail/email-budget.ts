@@ -8,6 +8,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { clientKey } from "../platform/addresses.ts";
+import { redisFailureLog } from "../platform/redis.ts";
 
 const WINDOW_MS = 3_600_000;
 
@@ -99,6 +100,7 @@ export default fp(
     const prefix = `revwise-email:${app.config.siteUrl}:`;
     const memory = new MemoryCounts();
     const { redis } = app;
+    const redisFailed = redisFailureLog(app.log, "email budgets");
 
     app.decorate("emailBudget", {
       async claim(client, email) {
@@ -129,10 +131,7 @@ export default fp(
               };
             return { ok: true, send: outcome === 2 };
           } catch (err) {
-            app.log.warn(
-              { err: (err as Error).message },
-              "email budget: redis failed, counting here",
-            );
+            redisFailed(err as Error);
           }
         }
         return memory.claim(keys, family, repeatMs);

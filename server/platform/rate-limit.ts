@@ -12,6 +12,7 @@ import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { createRequire } from "node:module";
 import { clientKey } from "./addresses.ts";
+import { redisFailureLog } from "./redis.ts";
 
 type Store = FastifyRateLimitStore & { read?: FastifyRateLimitStore["incr"] };
 type Counted = Parameters<Store["incr"]>[1];
@@ -24,7 +25,7 @@ const LocalStore = require("@fastify/rate-limit/store/LocalStore.js") as StoreCl
 
 /**
  * The store counting in Redis, and in this process's own store whenever a Redis count fails
- * (said once per failure through `onError`).
+ * (told to `onError`).
  */
 function sharedOrLocal(redis: Redis, nameSpace: string, onError: (err: Error) => void) {
   const pair = (shared: Store, local: Store): Store => {
@@ -65,9 +66,7 @@ export default fp(
     await app.register(rateLimit, {
       global: false,
       ...(redis && {
-        store: sharedOrLocal(redis, "revwise-rl:", (err) =>
-          app.log.warn({ err: err.message }, "rate limit: redis failed, counting here"),
-        ),
+        store: sharedOrLocal(redis, "revwise-rl:", redisFailureLog(app.log, "form limits")),
       }),
       // One count per client: an IPv6 client's /64, an IPv4 client however its address is written.
       keyGenerator: (request) => clientKey(request.ip),

@@ -4,7 +4,7 @@
 // database, stops the start with one line naming REDIS_URL. Once started, an outage is tolerated
 // (the callers count in memory meanwhile) and ioredis reconnects on its own.
 import type { Redis } from "ioredis";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 declare module "fastify" {
@@ -29,6 +29,21 @@ function startFailure(redisUrl: string, err: Error): Error {
   if (command?.name)
     return new Error(`${where} refused ${command.name.toUpperCase()}: ${err.message}`);
   return new Error(`${where} cannot be reached: ${err.message}`);
+}
+
+/**
+ * What a caller counting in Redis logs when a Redis call fails and it counts in this process
+ * instead: at most one line a minute per caller, not one per request (a client could otherwise
+ * fill the log during an outage).
+ */
+export function redisFailureLog(log: FastifyBaseLogger, what: string): (err: Error) => void {
+  let loggedAt = -Infinity;
+  return (err) => {
+    const now = Date.now();
+    if (now - loggedAt < 60_000) return;
+    loggedAt = now;
+    log.warn({ err: err.message }, `${what}: redis failed, counting here meanwhile`);
+  };
 }
 
 export default fp(
