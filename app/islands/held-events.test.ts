@@ -112,6 +112,7 @@ describe("events aimed at an island before its code runs", () => {
       ["ArrowDown", {}],
       ["Tab", {}],
       ["ArrowRight", { altKey: true }],
+      ["ArrowRight", { repeat: true }],
     ] as const) {
       const other = press(key, modifiers);
       expect(other.held, key).toBeNull();

@@ -45,12 +45,13 @@ export function holdIfAsleep(event: Event): HeldEvent | null {
     const form = target as HTMLFormElement;
     replay = () => form.isConnected && form.requestSubmit();
   } else if (event instanceof KeyboardEvent) {
-    // Only the keys an element of the island says it takes, without a shortcut's modifiers: Tab,
-    // Enter on a button (a click) and the page's own keys go on as without script.
+    // Only the keys an element of the island says it takes, without a shortcut's modifiers and
+    // not a held key's repeats (they would replay as a burst): Tab, Enter on a button (a click)
+    // and the page's own keys go on as without script.
     const { key, code, shiftKey } = event;
     const taker = target.closest<HTMLElement>("[data-held-keys]");
     const takes = taker?.dataset.heldKeys?.split(" ").includes(key);
-    if (!takes || event.altKey || event.ctrlKey || event.metaKey) return null;
+    if (!takes || event.repeat || event.altKey || event.ctrlKey || event.metaKey) return null;
     const init = { key, code, shiftKey, bubbles: true, cancelable: true };
     replay = () => target.isConnected && target.dispatchEvent(new KeyboardEvent("keydown", init));
   } else {

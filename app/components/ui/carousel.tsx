@@ -125,16 +125,16 @@ type StartedApi = NonNullable<CarouselApi>;
  * after the effect that follows embla's "select", so the move is seen there.
  */
 export function useWhenStarted(api: CarouselApi) {
-  const pending = React.useRef<((started: StartedApi) => void) | null>(null);
+  // Every press made before the start counts, in order (two presses of Next move twice).
+  const pending = React.useRef<((started: StartedApi) => void)[]>([]);
   React.useEffect(() => {
-    const move = pending.current;
-    pending.current = null;
-    if (api && move) move(api);
+    if (!api) return;
+    for (const move of pending.current.splice(0)) move(api);
   }, [api]);
   return React.useCallback(
     (move: (started: StartedApi) => void) => {
       if (api) move(api);
-      else pending.current = move;
+      else pending.current.push(move);
     },
     [api],
   );

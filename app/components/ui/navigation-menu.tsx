@@ -184,8 +184,11 @@ export function NavigationMenuItem({
         }}
         onBlur={(event) => {
           onBlur?.(event);
-          // The focus left this menu (for the next item, or the page): its panel goes.
-          if (isOpen && !event.currentTarget.contains(event.relatedTarget)) menu.hide();
+          // The focus moved out of this menu (to the next item, or elsewhere on the page): its
+          // panel goes. Focus that goes nowhere (a press on the panel's padding, or on a link a
+          // browser does not focus on click) keeps it: a press outside closes it (NavigationMenu).
+          const to = event.relatedTarget;
+          if (isOpen && to !== null && !event.currentTarget.contains(to)) menu.hide();
         }}
         {...props}
       />
