@@ -49,6 +49,21 @@ describeAuthSuite(
       expect(reused.error).toMatchObject({ status: 422, code: "reauthentication_not_valid" });
     });
 
+    it("emails one code for requests at the same moment; the others are told to wait", async () => {
+      const { email, session } = await confirmedUser("at-once");
+      const ask = () =>
+        auth("/reauthenticate", { headers: { authorization: `Bearer ${session.access_token}` } });
+      const statuses = (await Promise.all([ask(), ask(), ask(), ask()])).map((r) => r.status);
+      expect(statuses.sort()).toEqual([200, 429, 429, 429]);
+      await emailTo(email, CODE_SUBJECT);
+      expect(
+        await ctx.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM mail.outbox WHERE to_address = $1 AND subject = $2",
+          [email, CODE_SUBJECT],
+        ),
+      ).toEqual([{ n: 1 }]);
+    });
+
     it("asks for a signed-in user", async () => {
       const res = await auth("/reauthenticate");
       expect(res.status).toBe(401);

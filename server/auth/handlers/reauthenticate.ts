@@ -9,7 +9,7 @@ import { reauthenticationEmail } from "../emails/account-emails.ts";
 import { EMAIL_FREQUENCY_SECONDS, sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
 import { AuthError, ErrorCode, tooMany } from "../errors.ts";
 import { consumeCode, createOneTimeToken } from "../models/one-time-tokens.ts";
-import { stampEmailSent, type UserRow } from "../models/users.ts";
+import { findUserById, stampEmailSent, type UserRow } from "../models/users.ts";
 
 /** Where a user's reauthentication code goes: their email address, else their phone. */
 const destination = (user: UserRow) =>
@@ -44,15 +44,19 @@ export default async function reauthenticate(app: FastifyInstance, { ctx }: { ct
     if (to.phone && !user.phone_confirmed_at)
       throw new AuthError(422, ErrorCode.phone_not_confirmed, "Please verify your phone first.");
     // Once a minute; a texted code's refusal names SMS, as GoTrue's does.
-    if (sentRecently(user.reauthentication_sent_at))
+    const refuseRepeat = (sentAt: Date | null) => {
+      if (!sentRecently(sentAt)) return;
       throw tooMany(
         to.phone ? ErrorCode.over_sms_send_rate_limit : ErrorCode.over_email_send_rate_limit,
         "For security purposes, you can only request this after 60 seconds.",
-        EMAIL_FREQUENCY_SECONDS -
-          (Date.now() - new Date(user.reauthentication_sent_at!).getTime()) / 1000,
+        EMAIL_FREQUENCY_SECONDS - (Date.now() - new Date(sentAt!).getTime()) / 1000,
       );
+    };
+    refuseRepeat(user.reauthentication_sent_at);
     await spendEmailBudget(request, "auth-reauthentication", to);
     await db.transaction(async (tx) => {
+      // Read again under the user's lock: of requests at the same moment, one sends a code.
+      refuseRepeat((await findUserById(tx, user.id, true))!.reauthentication_sent_at);
       const { code } = await createOneTimeToken(tx, {
         userId: user.id,
         type: "reauthentication",
