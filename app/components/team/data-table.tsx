@@ -4,7 +4,7 @@
 // column), and paging with "1–50 of N" read out when it changes.
 import type * as React from "react";
 import { useCallback, useEffect, useState } from "react";
-import { withErrorToast } from "../../lib/account.ts";
+import { useBusyAction } from "../../lib/use-busy-action.ts";
 import { cn } from "../../lib/cn.ts";
 import { readableError } from "../../lib/errors.ts";
 import { PAGE_SIZE, rangeLabel, type Noun, type Page } from "../../lib/team-data.ts";
@@ -233,12 +233,7 @@ export function ListHeading({
   title: string;
   exportCsv?: () => Promise<void>;
 }) {
-  const [exporting, setExporting] = useState(false);
-  const run = async (save: () => Promise<void>) => {
-    setExporting(true);
-    await withErrorToast(save);
-    setExporting(false);
-  };
+  const [exporting, run] = useBusyAction();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       {/* Focusable by script: a view that closes (a lead's detail) hands the focus back here. */}
