@@ -25,7 +25,9 @@ export const PENDING_DAYS = 30;
  * A known one: pending stays pending, unsubscribed becomes pending again (its earlier
  * confirmation link works again too); either gets its confirmation once more when `send` (the
  * caller spent the email budget: once an hour per address). For a pending or subscribed address,
- * the database's unique violation is thrown (the spec's "Already subscribed" answer, 409 23505).
+ * the database's unique violation is returned, for the caller to answer with (the spec's "Already
+ * subscribed", 409 23505): a confirmation queued for a pending one is committed by then. What
+ * throws queued nothing (the email budget gives its claim back: mail/email-budget.ts).
  */
 export async function signUp(opts: {
   db: Database;
@@ -34,7 +36,7 @@ export async function signUp(opts: {
   config: Config;
   links: NewsletterLinks;
   send: boolean;
-}): Promise<void> {
+}): Promise<unknown> {
   const { db, input, links } = opts;
   const id = crypto.randomUUIDv7();
   try {
@@ -71,8 +73,9 @@ export async function signUp(opts: {
         ]);
       return known.status === "unsubscribed";
     });
-    if (!returning) throw err;
+    if (!returning) return err;
   }
+  return undefined;
 }
 
 /** The subscriber's status after the change; undefined when there is no such subscriber. */

@@ -2,7 +2,12 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
 import { expect, it } from "vitest";
-import { startApiServer, uniqueIp, uniqueIpv6Network } from "../../tests/support/api-server.ts";
+import {
+  startApiServer,
+  uniqueIp,
+  uniqueIpv6Network,
+  type ApiServer,
+} from "../../tests/support/api-server.ts";
 import { TEST_JWT_SECRET } from "../../tests/support/app.ts";
 import { describeEachDatabase, openAgain } from "../../tests/support/databases.ts";
 import { redisAvailable, TEST_REDIS_URL } from "../../tests/support/redis.ts";
@@ -325,6 +330,66 @@ describeEachDatabase("REST inserts", (ctx) => {
       }
     },
   );
+
+  /**
+   * A Watch Demo request and a newsletter sign-up whose insert the database refuses (a trigger
+   * raising a serialization failure for that one address, as a refused transaction would), then
+   * sent again within the hour once the database takes it: the retry is stored and emails its
+   * address exactly once, through the real SMTP server. The refused request spent no email, so
+   * its retry is not taken for a repeat of an email that was never sent.
+   */
+  const retriedAfterRefusedInsert = async (api: ApiServer, tag: string) => {
+    for (const table of ["demo_requests", "newsletter_subscribers"] as const) {
+      const email = `refused-${tag}@${table.replace("_", "-")}.example`;
+      const name = `refuse_${tag}_${table}`;
+      const insert = () => api.client({ ip: uniqueIp() }).from(table).insert({ email });
+      await ctx.db.exec(
+        `CREATE FUNCTION public.${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN
+           IF lower(NEW.email) = '${email}' THEN
+             RAISE EXCEPTION 'refused for the test' USING ERRCODE = 'serialization_failure';
+           END IF;
+           RETURN NEW;
+         END $$`,
+      );
+      await ctx.db.exec(
+        `CREATE TRIGGER ${name} BEFORE INSERT ON public.${table} FOR EACH ROW EXECUTE FUNCTION public.${name}()`,
+      );
+      try {
+        expect((await insert()).status).toBe(500);
+      } finally {
+        await ctx.db.exec(`DROP TRIGGER ${name} ON public.${table}`);
+        await ctx.db.exec(`DROP FUNCTION public.${name}()`);
+      }
+      expect(await count(table, email)).toBe(0);
+      expect(await outboxTo(email)).toBe(0);
+
+      expect((await insert()).status).toBe(201);
+      expect(await count(table, email)).toBe(1);
+      expect(await outboxTo(email)).toBe(1);
+      await smtp.waitFor((m) => addressOf(m) === email);
+      expect(smtp.messages.filter((m) => addressOf(m) === email)).toHaveLength(1);
+    }
+  };
+
+  it("emails a Watch Demo request and a sign-up retried after the database refused their insert", async () => {
+    await retriedAfterRefusedInsert(server, "memory");
+  });
+
+  it.skipIf(!haveRedis)("emails them so when the budgets are counted in Redis", async () => {
+    const redisServer = await startApiServer(ctx.db, {
+      env: {
+        REDIS_URL: TEST_REDIS_URL,
+        SITE_URL: `https://refused-${Date.now()}-${process.pid}.example`,
+        SMTP_URL: smtp.url,
+      },
+    });
+    try {
+      await retriedAfterRefusedInsert(redisServer, "redis");
+    } finally {
+      await redisServer.close();
+    }
+  });
 
   const budgetRefusal = {
     status: 429,

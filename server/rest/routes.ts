@@ -352,50 +352,60 @@ export default async function restRoutes(app: FastifyInstance) {
       if (table.lead === newsletterLead) {
         // A sign-up is stored whatever the email budget says; only its confirmation email is
         // budgeted (a spent budget sends none, and signing up again later sends it): decision 0030.
-        const claim = await app.emailBudget.claim(request, {
-          family: "lead",
-          purpose: CONFIRM_EMAIL_KIND,
-          to: row.email,
-          repeatSeconds: CONFIRM_REPEAT_SECONDS,
-        });
-        await signUp({
-          db: app.db,
-          input: row,
-          source: row.source,
-          config: app.config,
-          links: app.newsletter.links,
-          send: claim.ok && claim.send,
-        });
-      } else {
-        const replies = table.lead.reply;
-        let reply = false;
-        if (replies) {
-          const claim = await app.emailBudget.claim(request, {
+        const duplicate = await app.emailBudget.spend(
+          request,
+          {
             family: "lead",
-            purpose: replies.purpose,
-            to: replies.to(row),
-            repeatSeconds: replies.repeatSeconds,
+            purpose: CONFIRM_EMAIL_KIND,
+            to: row.email,
+            repeatSeconds: CONFIRM_REPEAT_SECONDS,
+          },
+          (claim) =>
+            signUp({
+              db: app.db,
+              input: row,
+              source: row.source,
+              config: app.config,
+              links: app.newsletter.links,
+              send: claim.ok && claim.send,
+            }),
+        );
+        if (duplicate) throw duplicate;
+      } else {
+        const store = (reply: boolean) =>
+          storeLead({
+            db: app.db,
+            kind: table.lead,
+            input: row,
+            source: row.source,
+            config: app.config,
+            events: app.webhooks.any(),
+            returning: "none",
+            reply,
           });
-          if (!claim.ok)
-            throw new PostgrestError(
-              429,
-              "over_email_send_rate_limit",
-              "Email rate limit exceeded",
-              null,
-              "Wait an hour before trying again.",
-            ).retryingAfter(claim.retryAfterSeconds);
-          reply = claim.send;
-        }
-        await storeLead({
-          db: app.db,
-          kind: table.lead,
-          input: row,
-          source: row.source,
-          config: app.config,
-          events: app.webhooks.any(),
-          returning: "none",
-          reply,
-        });
+        const replies = table.lead.reply;
+        if (!replies) await store(false);
+        else
+          await app.emailBudget.spend(
+            request,
+            {
+              family: "lead",
+              purpose: replies.purpose,
+              to: replies.to(row),
+              repeatSeconds: replies.repeatSeconds,
+            },
+            (claim) => {
+              if (!claim.ok)
+                throw new PostgrestError(
+                  429,
+                  "over_email_send_rate_limit",
+                  "Email rate limit exceeded",
+                  null,
+                  "Wait an hour before trying again.",
+                ).retryingAfter(claim.retryAfterSeconds);
+              return store(claim.send);
+            },
+          );
       }
       app.mailer.flush();
       app.webhooks.flush();
