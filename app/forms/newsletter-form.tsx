@@ -2,19 +2,19 @@
 // and one it would refuse stays in the field to be fixed; a spinner while submitting, the field
 // is cleared once sent, whatever the answer; a duplicate (23505) is "Already subscribed". The field
 // is read from the page (uncontrolled): what a visitor typed before this island woke up counts.
-import { useState } from "react";
 import { newsletterSchema } from "../../common/leads.ts";
 import { Icon } from "../components/ui/icon.tsx";
 import { leadSource } from "../lib/lead-source.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { toast } from "../lib/toast.ts";
+import { useBusyAction } from "../lib/use-busy-action.ts";
 import { PrivacyNote } from "./privacy-note.tsx";
 import { ScriptForm } from "./script-form.tsx";
 
 export function NewsletterForm({ className }: { className?: string }) {
-  const [submitting, setSubmitting] = useState(false);
+  const [submitting, run] = useBusyAction();
 
-  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     const form = event.currentTarget;
@@ -28,33 +28,33 @@ export function NewsletterForm({ className }: { className?: string }) {
       return;
     }
     const { email } = parsed.data;
-    setSubmitting(true);
-    try {
-      const supabase = await getSupabase();
-      const { error } = await supabase
-        .from("newsletter_subscribers")
-        .insert({ email, source: leadSource() });
-      if (!error)
+    void run(async () => {
+      try {
+        const supabase = await getSupabase();
+        const { error } = await supabase
+          .from("newsletter_subscribers")
+          .insert({ email, source: leadSource() });
+        if (!error)
+          toast({
+            title: "Subscribed successfully!",
+            description: "Thank you for subscribing to our newsletter.",
+          });
+        else if (error.code === "23505")
+          toast({
+            title: "Already subscribed",
+            description: "This email is already subscribed to our newsletter.",
+          });
+        else throw error;
+      } catch {
         toast({
-          title: "Subscribed successfully!",
-          description: "Thank you for subscribing to our newsletter.",
+          variant: "destructive",
+          title: "Subscription failed",
+          description: "There was a problem subscribing to the newsletter. Please try again later.",
         });
-      else if (error.code === "23505")
-        toast({
-          title: "Already subscribed",
-          description: "This email is already subscribed to our newsletter.",
-        });
-      else throw error;
-    } catch {
-      toast({
-        variant: "destructive",
-        title: "Subscription failed",
-        description: "There was a problem subscribing to the newsletter. Please try again later.",
-      });
-    } finally {
-      form.reset();
-      setSubmitting(false);
-    }
+      } finally {
+        form.reset();
+      }
+    });
   };
 
   return (

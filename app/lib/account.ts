@@ -7,7 +7,6 @@ import { FUNCTIONS } from "../../common/functions.ts";
 import { hasSessionToResume, owesSecondFactor } from "./account-signals.ts";
 import { readableMessage } from "./errors.ts";
 import { getSupabase } from "./supabase.ts";
-import { errorToast } from "./toast.ts";
 
 /** The sign-in page, coming back to `path` once signed in. */
 export const signInHref = (path: string) => `/auth?next=${encodeURIComponent(path)}`;
@@ -145,13 +144,4 @@ export function formatDateTime(iso: string): string {
     hour: "numeric",
     minute: "2-digit",
   });
-}
-
-/** Runs an action, showing its failure (a thrown error) as a toast. */
-export async function withErrorToast(action: () => Promise<void>): Promise<void> {
-  try {
-    await action();
-  } catch (err) {
-    errorToast(err instanceof Error ? err.message : "Something went wrong. Please try again.");
-  }
 }

@@ -42,6 +42,15 @@ export function errorToast(description: string): void {
   toast({ variant: "destructive", title: "Error", description: readableMessage(description) });
 }
 
+/** Runs an action, showing its failure (a thrown error) as a toast. */
+export async function withErrorToast(action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (err) {
+    errorToast(err instanceof Error ? err.message : "Something went wrong. Please try again.");
+  }
+}
+
 export function updateToast(id: string, patch: Partial<ToastData>) {
   emit(toasts.map((t) => (t.id === id ? { ...t, ...patch } : t)));
 }

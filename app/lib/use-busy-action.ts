@@ -2,7 +2,7 @@
 // `aria-disabled={busy}`, ignores presses meanwhile and keeps the focus; a failure (a thrown error)
 // shows as a toast.
 import { useState } from "react";
-import { withErrorToast } from "./account.ts";
+import { withErrorToast } from "./toast.ts";
 
 export function useBusyAction(): [
   busy: boolean,

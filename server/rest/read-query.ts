@@ -196,36 +196,38 @@ function parseQuery(relation: ReadRelation, query: Record<string, string | strin
     return Array.isArray(value) ? value[0] : value;
   };
 
-  const conditions: string[] = [];
-  let terms = 0;
-  for (const [name, raw] of Object.entries(query)) {
-    if (RESERVED.has(name) || raw === undefined) continue;
-    for (const value of Array.isArray(raw) ? raw : [raw]) {
-      terms += 1;
-      if (terms <= MAX_FILTER_TERMS) conditions.push(condition(name, value, column, params));
-    }
-  }
-  // Each or=(…) is one condition, and repeated ones all hold, as PostgREST reads them.
-  const ors = query.or === undefined ? [] : Array.isArray(query.or) ? query.or : [query.or];
-  for (const or of ors) {
-    const inner = /^\((.*)\)$/s.exec(or)?.[1];
-    if (inner === undefined) throw parseError(`logic tree (${or})`, "Expected parentheses");
-    const split = splitTopLevel(inner);
-    terms += split.length;
-    if (terms > MAX_FILTER_TERMS) break;
-    const parts = split.map((part) => {
-      const match = /^([a-z_]+)\.(.+)$/s.exec(part);
-      if (!match) throw parseError(`logic tree (${or})`, `Unexpected "${part}"`);
-      return condition(match[1]!, match[2]!, column, params);
-    });
-    conditions.push(`(${parts.join(" OR ")})`);
-  }
+  // The filter terms, counted in one place before any is read: each filter, and each term of an
+  // or=(…) (one condition per or=(…); repeated ones all hold, as PostgREST reads them).
+  const filters = Object.entries(query).flatMap(([name, raw]) =>
+    RESERVED.has(name) || raw === undefined
+      ? []
+      : (Array.isArray(raw) ? raw : [raw]).map((value) => ({ name, value })),
+  );
+  const ors = (query.or === undefined ? [] : Array.isArray(query.or) ? query.or : [query.or]).map(
+    (or) => {
+      const inner = /^\((.*)\)$/s.exec(or)?.[1];
+      if (inner === undefined) throw parseError(`logic tree (${or})`, "Expected parentheses");
+      return { or, parts: splitTopLevel(inner) };
+    },
+  );
   if (one("and") !== undefined) throw parseError("logic tree", "and=() is not supported here");
+  const terms = ors.reduce((n, { parts }) => n + parts.length, filters.length);
   if (terms > MAX_FILTER_TERMS)
     throw parseError(
       "filters",
       `${terms} filter terms; a read holds at most ${MAX_FILTER_TERMS} (each filter, each term of or=())`,
     );
+  const conditions = [
+    ...filters.map(({ name, value }) => condition(name, value, column, params)),
+    ...ors.map(({ or, parts }) => {
+      const each = parts.map((part) => {
+        const match = /^([a-z_]+)\.(.+)$/s.exec(part);
+        if (!match) throw parseError(`logic tree (${or})`, `Unexpected "${part}"`);
+        return condition(match[1]!, match[2]!, column, params);
+      });
+      return `(${each.join(" OR ")})`;
+    }),
+  ];
 
   // A column is named once in the select list and once in the order: the lists are then no longer
   // than the relation's columns, far under PostgreSQL's 1664 (its 54011 would otherwise be a 500).

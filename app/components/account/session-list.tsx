@@ -2,9 +2,9 @@
 // start and last activity, this one marked; "Sign out other devices" ends all the others.
 import { useEffect, useState } from "react";
 import type { AccountSession } from "../../../common/accounts.ts";
-import { describeDevice, formatDateTime, listSessions, withErrorToast } from "../../lib/account.ts";
+import { describeDevice, formatDateTime, listSessions } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
-import { toast } from "../../lib/toast.ts";
+import { toast, withErrorToast } from "../../lib/toast.ts";
 import { useBusyAction } from "../../lib/use-busy-action.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";

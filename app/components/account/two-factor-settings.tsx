@@ -4,14 +4,9 @@
 import type { Factor } from "@supabase/supabase-js";
 import { useEffect, useRef, useState } from "react";
 import { AppCodeForm } from "../../forms/code-form.tsx";
-import {
-  dropUnverifiedFactors,
-  enrolTotp,
-  formatDateTime,
-  withErrorToast,
-} from "../../lib/account.ts";
+import { dropUnverifiedFactors, enrolTotp, formatDateTime } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
-import { toast } from "../../lib/toast.ts";
+import { toast, withErrorToast } from "../../lib/toast.ts";
 import { useBusyAction } from "../../lib/use-busy-action.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";

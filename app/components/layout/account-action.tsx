@@ -1,12 +1,14 @@
 // The header's account button: Logout (and the account page) when signed in, Request Access
 // otherwise. Both are in the page, in one slot of a fixed width; which one shows is decided by the
 // <html> element's data-account (lib/account-signals.ts), so the right one is there from the first
-// paint and the header does not move when the session is confirmed.
-import { useEffect, useState } from "react";
+// paint and the header does not move when the session is confirmed. Logout is busy until it is done
+// (a press meanwhile does nothing; lib/session.ts says how it went).
+import { useEffect } from "react";
 import { accountLink } from "../../content/site.ts";
 import { RequestAccessButton } from "../../forms/request-access-button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { signOut, startSession } from "../../lib/session.ts";
+import { useBusyAction } from "../../lib/use-busy-action.ts";
 import { Button } from "../ui/button.tsx";
 import { Icon } from "../ui/icon.tsx";
 
@@ -18,7 +20,7 @@ export function AccountAction({
   /** Opens a Request Access dialog kept by the caller; without it the button keeps its own. */
   onRequestAccess?: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   useEffect(startSession, []);
   const wide = size === "lg";
   return (
@@ -50,11 +52,7 @@ export function AccountAction({
           variant="outline"
           aria-disabled={busy}
           className="w-full"
-          onClick={async () => {
-            setBusy(true);
-            await signOut();
-            setBusy(false);
-          }}
+          onClick={() => void run(signOut)}
         >
           Logout
         </Button>

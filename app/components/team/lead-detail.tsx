@@ -8,7 +8,8 @@ import { formatDateTime } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { rowsOf, type Lead } from "../../lib/team-data.ts";
 import { isConnectionFailure } from "../../lib/errors.ts";
-import { errorToast, toast } from "../../lib/toast.ts";
+import { toast } from "../../lib/toast.ts";
+import { useBusyAction } from "../../lib/use-busy-action.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Field } from "../ui/field.tsx";
@@ -227,37 +228,35 @@ function StatusForm({ lead, onSaved }: { lead: Lead; onSaved: () => void }) {
   const [note, setNote] = useState(lead.note ?? "");
   // What the server holds as far as this form knows: the lead as loaded, then each save.
   const [saved, setSaved] = useState({ status: lead.status, note: lead.note });
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusyAction();
   const [problem, setProblem] = useState<string | null>(null);
-  const save = async (e: React.FormEvent) => {
+  const save = (e: React.FormEvent) => {
     e.preventDefault();
     setProblem(null);
     // Only what this member changed is sent: a field someone else saved meanwhile stays theirs.
     const change = followUpChange({ ...lead, ...saved }, { status, note });
-    if (!change)
-      return toast({ title: "Nothing to save", description: "The status and note are unchanged." });
-    setSaving(true);
-    const supabase = await getSupabase();
-    const { error } = await supabase
-      .from("lead_states")
-      .upsert(change, { onConflict: "kind,lead_id" });
-    setSaving(false);
-    // The server's refusal of the note shows under it; a failed connection is not the note's fault.
-    if (error && isConnectionFailure(error.message)) return errorToast(error.message);
-    if (error) return setProblem(error.message);
-    setSaved({ status, note: note.trim() || null });
-    toast({ title: "Lead saved", description: `Status: ${leadStatusLabels[status]}.` });
-    onSaved();
+    if (!change) {
+      toast({ title: "Nothing to save", description: "The status and note are unchanged." });
+      return;
+    }
+    void run(async () => {
+      const supabase = await getSupabase();
+      const { error } = await supabase
+        .from("lead_states")
+        .upsert(change, { onConflict: "kind,lead_id" });
+      // The server's refusal of the note shows under it; a failed connection is not the note's
+      // fault (it is the error toast).
+      if (error && isConnectionFailure(error.message)) throw new Error(error.message);
+      if (error) return setProblem(error.message);
+      setSaved({ status, note: note.trim() || null });
+      toast({ title: "Lead saved", description: `Status: ${leadStatusLabels[status]}.` });
+      onSaved();
+    });
   };
   const who = lead.status_updated_by_email;
   return (
     <Card className="p-5">
-      <ScriptForm
-        label="Follow-up"
-        noValidate={false}
-        onSubmit={(e) => void save(e)}
-        className="grid gap-4"
-      >
+      <ScriptForm label="Follow-up" noValidate={false} onSubmit={save} className="grid gap-4">
         <h3 className="font-semibold text-ink">Follow-up</h3>
         <Field label="Status" className="max-w-xs">
           {(p) => (

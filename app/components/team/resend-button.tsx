@@ -1,9 +1,9 @@
 // "Resend" on a failed email or webhook delivery: calls the server's function for it
 // (`rpc(name, args)` answers true when it queued the row again, false when the row was not in a
 // state to resend), says which, and lets the list show the row's new state.
-import { useState } from "react";
 import { getSupabase } from "../../lib/supabase.ts";
 import { errorToast, toast } from "../../lib/toast.ts";
+import { useBusyAction } from "../../lib/use-busy-action.ts";
 import { Button } from "../ui/button.tsx";
 
 export function ResendButton({
@@ -24,13 +24,11 @@ export function ResendButton({
   refused: string;
   onDone: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const resend = async () => {
-    setBusy(true);
     const supabase = await getSupabase();
     const { data, error } = await supabase.rpc(rpc, args);
-    setBusy(false);
-    if (error) return errorToast(error.message);
+    if (error) throw new Error(error.message);
     if (data === true) toast(queued);
     else errorToast(refused);
     onDone();
@@ -42,7 +40,7 @@ export function ResendButton({
       variant="outline"
       aria-disabled={busy}
       aria-label={label}
-      onClick={() => void resend()}
+      onClick={() => void run(resend)}
     >
       Resend
     </Button>

@@ -279,18 +279,15 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
-  const add = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
+  const add = async () => {
     setProblem(null);
     const supabase = await getSupabase();
     const { data, error } = await supabase
       .from("webhook_endpoints")
       .insert({ url: url.trim(), description: description.trim() || undefined })
       .select();
-    setBusy(false);
     // A URL the server refuses says which rule it breaks (its details), not the constraint's name.
     if (error)
       return setProblem(
@@ -309,7 +306,10 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
       <ScriptForm
         label="Add an endpoint"
         noValidate={false}
-        onSubmit={(e) => void add(e)}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(add);
+        }}
         className="grid gap-4"
       >
         <h3 className="font-semibold text-ink">Add an endpoint</h3>
