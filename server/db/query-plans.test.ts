@@ -40,6 +40,7 @@ import {
 import { pageStats, PageViews } from "../analytics/page-views.ts";
 import { stepAt, totpCode } from "../auth/mfa/totp.ts";
 import { createOneTimeToken, liveToken, putBackToken } from "../auth/models/one-time-tokens.ts";
+import { givePhoneCodeMinuteBack } from "../auth/models/user-phones.ts";
 import { DIGESTS, runDigest } from "../leads/digests.ts";
 import { deleteExpiredLeads } from "../leads/retention.ts";
 import { deleteOldTextMessages } from "../mail/text-messages.ts";
@@ -324,7 +325,8 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       );
     }
 
-    // A code whose message the Send SMS hook refused puts back the token it replaced, or goes.
+    // A code whose message the Send SMS hook refused puts back the token it replaced, or goes,
+    // and gives its minute back.
     const phoneUserId = (byPhone as unknown as { user: { id: string } }).user.id;
     const codeFor = { userId: phoneUserId, type: "confirmation", phone: phones[0] } as const;
     const refused = await createOneTimeToken(db, codeFor);
@@ -333,6 +335,14 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     const previous = await liveToken(db, phoneUserId, "confirmation");
     const replacing = await createOneTimeToken(db, codeFor);
     await putBackToken(db, phoneUserId, "confirmation", replacing.linkToken, previous);
+    const [stamp] = await raw.query<{ sent: string }>(
+      "SELECT confirmation_sent_at::text AS sent FROM auth.users WHERE id = $1",
+      [phoneUserId],
+    );
+    await givePhoneCodeMinuteBack(db, phoneUserId, "confirmation", {
+      previous: null,
+      claimed: stamp!.sent,
+    });
 
     // Unlinking the phone identity of an email account.
     const linked = (await (

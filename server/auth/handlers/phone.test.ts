@@ -249,7 +249,7 @@ describeAuthSuite(
       expect(hook.messages.filter((m) => m.sms.phone === taken)).toHaveLength(1);
     });
 
-    it("answers a change of number alike for a taken number and a free one when the hook refuses; the free one asks again", async () => {
+    it("answers a change of number alike for a taken number and a free one when the hook refuses; the free one asks again at once", async () => {
       const { phone: taken } = await phoneUser();
       const { phone, supabase } = await phoneUser();
       const free = uniquePhone();
@@ -268,10 +268,7 @@ describeAuthSuite(
         [null, taken],
         [null, free],
       ]);
-      await count(
-        "UPDATE auth.users SET phone_change_sent_at = now() - interval '2 minutes' WHERE phone = $1 RETURNING 1 AS n",
-        [phone],
-      );
+      // The refused code gave its minute back: the free number asks again at once.
       expect((await client().auth.resend({ type: "phone_change", phone })).error).toBeNull();
       const { otp } = (await hook.waitFor(free, 2)).sms;
       const verified = await supabase.auth.verifyOtp({

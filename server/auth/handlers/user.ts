@@ -11,7 +11,12 @@ import { AuthError, ErrorCode } from "../errors.ts";
 import { parsePkce } from "../models/flow-states.ts";
 import { deleteTokens } from "../models/one-time-tokens.ts";
 import { endSessions } from "../models/sessions.ts";
-import { confirmPhoneChange, findUserByPhone, requestPhoneChange } from "../models/user-phones.ts";
+import {
+  confirmPhoneChange,
+  findUserByPhone,
+  requestPhoneChange,
+  type CodeMinute,
+} from "../models/user-phones.ts";
 import {
   applyEmailChange,
   findUserByEmail,
@@ -131,8 +136,11 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
     if (changePhone && !config.sms.autoconfirm)
       await spendEmailBudget(request, "auth-sms", { phone: newPhone });
 
-    /** The new number texted its code after the answer, and its user as before this change. */
-    let codeFor: { user: UserRow; phone: string } | undefined;
+    /**
+     * The new number texted its code after the answer, its user as before this change, and the
+     * minute the change claimed for it.
+     */
+    let codeFor: { user: UserRow; phone: string; minute: CodeMinute } | undefined;
     const updated = await db.transaction(async (tx) => {
       let current = (await findUserById(tx, user.id, true))!;
       if (data) {
@@ -205,9 +213,10 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
       // (or being texted) stays the one that works, and no other is sent.
       if (repeatsPendingChange(current.phone_change, current.phone_change_sent_at, phone))
         return current;
-      if (!taken) codeFor = { user: current, phone };
       await deleteTokens(tx, current.id, ["phone_change"]);
-      return requestPhoneChange(tx, current.id, phone);
+      const { user: changed, minute } = await requestPhoneChange(tx, current.id, phone);
+      if (!taken) codeFor = { user: current, phone, minute };
+      return changed;
     }
   });
 }

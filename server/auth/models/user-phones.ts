@@ -1,6 +1,7 @@
 // Users' phone numbers: finding a user by number, confirming a number, and changing it (the new
 // number is kept aside until its code is used). Numbers are E.164 digits without "+".
 import type { Queryable } from "../../db/database.ts";
+import { EMAIL_FREQUENCY_SECONDS } from "../emails/email-limits.ts";
 import type { OneTimeToken } from "./one-time-tokens.ts";
 import { findUserById, linkIdentity, type UserRow } from "./users.ts";
 
@@ -32,37 +33,68 @@ export async function markPhoneConfirmed(q: Queryable, userId: string): Promise<
 }
 
 /**
- * When a code last went to the user's number for this purpose (at most one a minute). A change of
- * number is stamped only while `phone` is still the number asked for: a change to another number
- * made meanwhile stands.
+ * The minute of a code to a phone, claimed: the stamp it replaced and its own (both as stored, to
+ * the microsecond), so that a code that could not go gives the minute back.
  */
-export async function stampPhoneCodeSent(
+export type CodeMinute = { previous: string | null; claimed: string };
+
+const SENT_AT = { confirmation: "confirmation_sent_at", phone_change: "phone_change_sent_at" };
+
+/**
+ * Claims the minute of a code to the user's number for this purpose (at most one a minute): the
+ * stamp is read and set under the user's row lock, so of requests at the same moment, on any
+ * instance, one gets the minute and the others undefined. A change of number is claimed only
+ * while `phone` is still the number asked for: a change to another number made meanwhile stands.
+ */
+export async function claimPhoneCodeMinute(
   q: Queryable,
   userId: string,
   purpose: "confirmation" | "phone_change",
   phone: string,
-): Promise<void> {
-  if (purpose === "confirmation")
-    await q.query("UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1", [userId]);
-  else
-    await q.query(
-      "UPDATE auth.users SET phone_change_sent_at = now() WHERE id = $1 AND phone_change = $2",
-      [userId, phone],
-    );
+): Promise<CodeMinute | undefined> {
+  const sentAt = SENT_AT[purpose];
+  const [minute] = await q.query<CodeMinute>(
+    `WITH old AS (SELECT id, ${sentAt} AS previous, phone_change FROM auth.users WHERE id = $1 FOR UPDATE)
+     UPDATE auth.users u SET ${sentAt} = now() FROM old
+     WHERE u.id = old.id AND (old.previous IS NULL OR old.previous <= now() - make_interval(secs => $2))
+       AND ($3::text IS NULL OR old.phone_change = $3)
+     RETURNING old.previous::text AS previous, u.${sentAt}::text AS claimed`,
+    [userId, EMAIL_FREQUENCY_SECONDS, purpose === "phone_change" ? phone : null],
+  );
+  return minute;
 }
 
-/** Records a requested change of number; it applies once the new number's code is used. */
+/** The code of a claimed minute did not go: the stamp is the one before, unless claimed since. */
+export async function givePhoneCodeMinuteBack(
+  q: Queryable,
+  userId: string,
+  purpose: "confirmation" | "phone_change",
+  minute: CodeMinute,
+): Promise<void> {
+  const sentAt = SENT_AT[purpose];
+  await q.query(
+    `UPDATE auth.users SET ${sentAt} = $2::timestamptz WHERE id = $1 AND ${sentAt} = $3::timestamptz`,
+    [userId, minute.previous, minute.claimed],
+  );
+}
+
+/**
+ * Records a requested change of number; it applies once the new number's code is used. The new
+ * number's minute is claimed with it (under the lock its caller holds): given back, the number
+ * had no code.
+ */
 export async function requestPhoneChange(
   q: Queryable,
   userId: string,
   phone: string,
-): Promise<UserRow> {
-  const [user] = await q.query<UserRow>(
+): Promise<{ user: UserRow; minute: CodeMinute }> {
+  const [user] = await q.query<UserRow & { claimed: string }>(
     `UPDATE auth.users SET phone_change = $2, phone_change_sent_at = now(), updated_at = now()
-     WHERE id = $1 RETURNING *`,
+     WHERE id = $1 RETURNING *, phone_change_sent_at::text AS claimed`,
     [userId, phone],
   );
-  return user!;
+  const { claimed, ...row } = user!;
+  return { user: row, minute: { previous: null, claimed } };
 }
 
 /**

@@ -1,13 +1,16 @@
 // Codes sent to phones for sign-in and confirmation (GoTrue's "confirmation" token of a phone) and
 // for a change of number: its one-time token, the message, and the stamp of when it went. At most
-// one code a minute per user and purpose; a repeat within the minute is skipped silently (the
-// answer is the same), so it reveals no account.
+// one code a minute per user and purpose, across instances; a repeat within the minute is skipped
+// silently (the answer is the same), so it reveals no account.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database, Queryable } from "../../db/database.ts";
-import { sentRecently } from "../emails/email-limits.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { createOneTimeToken, liveToken, putBackToken } from "../models/one-time-tokens.ts";
-import { stampPhoneCodeSent } from "../models/user-phones.ts";
+import {
+  claimPhoneCodeMinute,
+  givePhoneCodeMinuteBack,
+  type CodeMinute,
+} from "../models/user-phones.ts";
 import type { UserRow } from "../models/users.ts";
 import { presentString } from "../request.ts";
 import type { SmsChannel, SmsSender } from "./sms-sender.ts";
@@ -18,18 +21,16 @@ export type PhoneCode = {
   phone: string;
   purpose: "confirmation" | "phone_change";
   channel: SmsChannel;
+  /** The minute its caller claimed already (a change of number claims it with the change). */
+  minute?: CodeMinute;
 };
 
 /**
- * The codes being sent by this process, by user, purpose and number: a request for the same code
- * at the same time sends none.
- */
-const sending = new Set<string>();
-
-/**
- * Sends the code unless one went (or is going) for the same purpose within the minute. The code is stored before its message goes, so a code that arrives works at once;
- * a message the Send SMS hook refused puts the last code back, which still works. Called with the
- * database itself (work after the answer): no transaction waits on the hook.
+ * Sends the code unless one went (or is going) for the same purpose within the minute, from any
+ * instance: the minute is claimed in the database first, and one request at the same moment gets
+ * it. The code is stored before its message goes, so a code that arrives works at once; a message
+ * the Send SMS hook refused puts the last code back, which still works, and gives the minute back.
+ * Called with the database itself (work after the answer): no transaction waits on the hook.
  */
 export async function sendPhoneCode(
   q: Queryable,
@@ -39,12 +40,8 @@ export async function sendPhoneCode(
   code: PhoneCode,
 ): Promise<void> {
   const { user, phone, purpose } = code;
-  const lastSent =
-    purpose === "confirmation" ? user.confirmation_sent_at : user.phone_change_sent_at;
-  const samePending = purpose === "confirmation" || user.phone_change === phone;
-  const key = `${purpose}:${user.id}:${phone}`;
-  if ((samePending && sentRecently(lastSent)) || sending.has(key)) return;
-  sending.add(key);
+  const minute = code.minute ?? (await claimPhoneCodeMinute(q, user.id, purpose, phone));
+  if (!minute) return;
   try {
     const { otpExpSeconds, otpLength } = app.config.sms;
     const previous = await liveToken(q, user.id, purpose);
@@ -61,9 +58,9 @@ export async function sendPhoneCode(
       await putBackToken(q, user.id, purpose, linkToken, previous);
       throw err;
     }
-    await stampPhoneCodeSent(q, user.id, purpose, phone);
-  } finally {
-    sending.delete(key);
+  } catch (err) {
+    await givePhoneCodeMinuteBack(q, user.id, purpose, minute);
+    throw err;
   }
 }
 

@@ -1,0 +1,98 @@
+// Two instances of the built server on one PostgreSQL, each handed the same
+// POST /auth/v1/otp {phone} at the same moment (as a balancer would): the number is texted one code,
+// not two, and the code it got is the one that works. The minute of a code is claimed in the database.
+import path from "node:path";
+import { createClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempDir, TEST_JWT_SECRET } from "../support/app.ts";
+import { uniquePhone } from "../support/auth.ts";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/postgres.ts";
+import { sharedDeploymentEnv, startServer, type RunningServer } from "../support/server-process.ts";
+import { startSmsHook, type TestSmsHook } from "../support/sms-hook.ts";
+import { loadKeys } from "../../server/security/keys.ts";
+
+const ROUNDS = 6;
+
+describe.skipIf(!(await postgresAvailable()))("text messages from two instances", () => {
+  let database: TestDatabase;
+  let hook: TestSmsHook;
+  /** The two instances the requests race on, and a third that only reads and verifies. */
+  const racing: RunningServer[] = [];
+  let verifier: RunningServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    hook = await startSmsHook();
+    const env = {
+      ...sharedDeploymentEnv(database.url),
+      ...hook.env,
+      GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
+      // Every request of the run comes from 127.0.0.1: the budgets are not what is tested here.
+      RATE_LIMIT_EMAIL_IP: "1000",
+      RATE_LIMIT_EMAIL_SENT: "1000",
+      GOTRUE_RATE_LIMIT_OTP: "1000",
+      GOTRUE_RATE_LIMIT_VERIFY: "1000",
+    };
+    const start = () => {
+      const dataDir = tempDir();
+      return startServer({ ...env, DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "none") });
+    };
+    // One after the other: the first applies the migrations.
+    verifier = await start();
+    racing.push(await start(), await start());
+  });
+
+  afterAll(async () => {
+    for (const s of [...racing, verifier])
+      if (s && s.child.exitCode === null) await s.stop("SIGKILL");
+    await hook?.stop();
+    await database?.drop();
+  });
+
+  it("texts one code per number for the same /otp sent to both at once, and that code signs in", async () => {
+    const { serviceRoleKey } = await loadKeys({ jwtSecret: TEST_JWT_SECRET, dataDir: tempDir() });
+    const admin = createClient(verifier.url, serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    // The hook takes a moment, as a real SMS provider does: the two requests overlap.
+    hook.answer(() => ({ status: 204, delayMs: 150 }));
+    const otpAt = (server: RunningServer, phone: string) =>
+      fetch(`${server.url}/auth/v1/otp`, {
+        method: "POST",
+        headers: { apikey: verifier.anonKey, "content-type": "application/json" },
+        body: JSON.stringify({ phone }),
+      });
+
+    // Each round: a number with an account (created without a text, so its minute is free) and a
+    // number without one, each asked for by both instances at the same moment.
+    const numbers: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const known = uniquePhone();
+      const created = await admin.auth.admin.createUser({ phone: known, phone_confirm: true });
+      expect(created.error).toBeNull();
+      const fresh = uniquePhone();
+      numbers.push(known, fresh);
+      const answers = await Promise.all(
+        [known, fresh].flatMap((phone) => racing.map((server) => otpAt(server, phone))),
+      );
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      await Promise.all(numbers.slice(-2).map((phone) => hook.waitFor(phone)));
+    }
+
+    // A stopped instance has finished the work its answers started (the texts): all are counted.
+    for (const server of racing) expect(await server.stop("SIGTERM")).toBe(0);
+    const textsTo = (phone: string) => hook.messages.filter((m) => m.sms.phone === phone);
+    expect(numbers.map((phone) => [phone, textsTo(phone).length])).toEqual(
+      numbers.map((phone) => [phone, 1]),
+    );
+    for (const phone of numbers) {
+      const { otp } = textsTo(phone)[0]!.sms;
+      const client = createClient(verifier.url, verifier.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+      });
+      const { data, error } = await client.auth.verifyOtp({ phone, token: otp, type: "sms" });
+      expect(error).toBeNull();
+      expect(data.session?.user.phone).toBe(phone);
+    }
+  });
+});
