@@ -40,6 +40,7 @@ import {
 import { pageStats, PageViews } from "../analytics/page-views.ts";
 import { stepAt, totpCode } from "../auth/mfa/totp.ts";
 import { createOneTimeToken, liveToken, putBackToken } from "../auth/models/one-time-tokens.ts";
+import { giveStampBack } from "../auth/models/sent-stamps.ts";
 import { givePhoneCodeMinuteBack } from "../auth/models/user-phones.ts";
 import { DIGESTS, runDigest } from "../leads/digests.ts";
 import { deleteExpiredLeads } from "../leads/retention.ts";
@@ -422,6 +423,15 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         ip: phoneMfaIp,
       }),
     );
+    // A challenge whose message the Send SMS hook refused gives its interval back.
+    const [challenged] = await raw.query<{ at: string }>(
+      "SELECT last_challenged_at::text AS at FROM auth.mfa_factors WHERE id = $1",
+      [phoneFactor.id],
+    );
+    await giveStampBack(db, "mfa_challenge", phoneFactor.id, {
+      previous: null,
+      claimed: challenged!.at,
+    });
     // The account page's list of the user's sessions.
     const listed = await fetch(`${server.url}/functions/v1/sessions`, {
       headers: { apikey: server.anonKey, authorization: `Bearer ${phoneRaised.access_token}` },

@@ -15,6 +15,7 @@ import {
   completeChallenge,
   createChallenge,
   deleteAbandonedFactors,
+  createPhoneChallenge,
   createPhoneFactor,
   createTotpFactor,
   deleteChallenge,
@@ -22,10 +23,12 @@ import {
   findChallenge,
   findFactor,
   listFactors,
+  type ChallengeRow,
   type FactorRow,
 } from "../models/factors.ts";
 import { sessionResponse } from "../models/sessions.ts";
 import { randomCode } from "../models/one-time-tokens.ts";
+import { claimStamp, giveStampBack } from "../models/sent-stamps.ts";
 import type { UserRow } from "../models/users.ts";
 import { presentString, readBody, readPhone, unreadable } from "../request.ts";
 import { readChannel } from "../sms/phone-codes.ts";
@@ -283,26 +286,35 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
   }
 
   /**
-   * A phone factor's challenge: a code by text message (at most one per GOTRUE_MFA_PHONE_MAX_FREQUENCY),
-   * sent in the transaction that stores it sealed, so a message that could not go leaves no code.
+   * A phone factor's challenge: a code by text message, at most one per
+   * GOTRUE_MFA_PHONE_MAX_FREQUENCY from any instance. The interval is claimed on the factor's row
+   * first: of challenges at the same moment one is texted, and the others get GoTrue's 429. The
+   * challenge is stored before its message goes; a message that could not go takes the challenge
+   * away and gives the interval back (GoTrue stores neither until the message went). No
+   * transaction waits on the Send SMS hook.
    */
   async function phoneChallenge(request: FastifyRequest, user: UserRow, factor: FactorRow) {
     assertVerifyEnabled(factor);
     const channel = readChannel(readBody(request).channel, config.sms.hook !== undefined);
-    const waitMs = config.mfa.phoneMaxFrequencySeconds * 1000;
-    const last = factor.last_challenged_at ? new Date(factor.last_challenged_at).getTime() : 0;
-    if (Date.now() - last < waitMs) {
-      const wait = Math.ceil((last + waitMs - Date.now()) / 1000);
+    const claim = await claimStamp(
+      db,
+      "mfa_challenge",
+      factor.id,
+      config.mfa.phoneMaxFrequencySeconds,
+    );
+    if (!claim) throw notFound();
+    if (!claim.stamp)
+      // GoTrue's message counts the whole seconds left, rounded down.
       throw tooMany(
         ErrorCode.over_sms_send_rate_limit,
-        `For security purposes, you can only request this after ${wait} seconds.`,
-        wait,
+        `For security purposes, you can only request this after ${Math.floor(claim.waitSeconds)} seconds.`,
+        Math.max(1, Math.ceil(claim.waitSeconds)),
       );
-    }
-    const otp = randomCode(config.mfa.phoneOtpLength);
-    return db.transaction(async (tx) => {
-      const challenge = await createChallenge(tx, factor.id, request.ip, box.seal(otp));
-      await ctx.sms.send(tx, request, {
+    let challenge: ChallengeRow | undefined;
+    try {
+      const otp = randomCode(config.mfa.phoneOtpLength);
+      challenge = await createPhoneChallenge(db, factor.id, request.ip, box.seal(otp));
+      await ctx.sms.send(db, request, {
         user,
         phone: factor.phone!,
         otp,
@@ -311,7 +323,11 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
         validForSeconds: config.mfa.challengeSeconds,
       });
       return challenge;
-    });
+    } catch (err) {
+      if (challenge) await deleteChallenge(db, challenge.id);
+      await giveStampBack(db, "mfa_challenge", factor.id, claim.stamp);
+      throw err;
+    }
   }
 
   app.delete<{ Params: { id: string } }>("/factors/:id", async (request) => {

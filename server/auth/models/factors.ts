@@ -113,17 +113,33 @@ async function insertFactor(
   }
 }
 
-/** A challenge of the factor from this address; a phone challenge keeps its code, sealed. */
+/** A challenge of the factor from this address: the factor is stamped as challenged now. */
 export async function createChallenge(
   q: Queryable,
   factorId: string,
   ip: string,
-  sealedCode: string | null = null,
 ): Promise<ChallengeRow> {
   const [row] = await q.query<ChallengeRow>(
-    `WITH c AS (INSERT INTO auth.mfa_challenges (factor_id, ip_address, otp_code) VALUES ($1, $2, $3) RETURNING *),
+    `WITH c AS (INSERT INTO auth.mfa_challenges (factor_id, ip_address) VALUES ($1, $2) RETURNING *),
        f AS (UPDATE auth.mfa_factors SET last_challenged_at = now() WHERE id = $1)
      SELECT * FROM c`,
+    [factorId, ip],
+  );
+  return row!;
+}
+
+/**
+ * A phone factor's challenge from this address, with its code sealed. Its stamp is the interval
+ * claimed before it (sent-stamps.ts), not set here.
+ */
+export async function createPhoneChallenge(
+  q: Queryable,
+  factorId: string,
+  ip: string,
+  sealedCode: string,
+): Promise<ChallengeRow> {
+  const [row] = await q.query<ChallengeRow>(
+    "INSERT INTO auth.mfa_challenges (factor_id, ip_address, otp_code) VALUES ($1, $2, $3) RETURNING *",
     [factorId, ip, sealedCode],
   );
   return row!;

@@ -3,6 +3,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { EMAIL_FREQUENCY_SECONDS } from "../emails/email-limits.ts";
 import type { OneTimeToken } from "./one-time-tokens.ts";
+import { claimStamp, giveStampBack, type ClaimedStamp } from "./sent-stamps.ts";
 import { findUserById, linkIdentity, type UserRow } from "./users.ts";
 
 export async function findUserByPhone(
@@ -32,19 +33,14 @@ export async function markPhoneConfirmed(q: Queryable, userId: string): Promise<
   return user!;
 }
 
-/**
- * The minute of a code to a phone, claimed: the stamp it replaced and its own (both as stored, to
- * the microsecond), so that a code that could not go gives the minute back.
- */
-export type CodeMinute = { previous: string | null; claimed: string };
-
-const SENT_AT = { confirmation: "confirmation_sent_at", phone_change: "phone_change_sent_at" };
+/** The minute of a code to a phone, claimed (sent-stamps.ts). */
+export type CodeMinute = ClaimedStamp;
 
 /**
- * Claims the minute of a code to the user's number for this purpose (at most one a minute): the
- * stamp is read and set under the user's row lock, so of requests at the same moment, on any
- * instance, one gets the minute and the others undefined. A change of number is claimed only
- * while `phone` is still the number asked for: a change to another number made meanwhile stands.
+ * Claims the minute of a code to the user's number for this purpose (at most one a minute): of
+ * requests at the same moment, on any instance, one gets the minute and the others undefined. A
+ * change of number is claimed only while `phone` is still the number asked for: a change to
+ * another number made meanwhile stands.
  */
 export async function claimPhoneCodeMinute(
   q: Queryable,
@@ -52,30 +48,18 @@ export async function claimPhoneCodeMinute(
   purpose: "confirmation" | "phone_change",
   phone: string,
 ): Promise<CodeMinute | undefined> {
-  const sentAt = SENT_AT[purpose];
-  const [minute] = await q.query<CodeMinute>(
-    `WITH old AS (SELECT id, ${sentAt} AS previous, phone_change FROM auth.users WHERE id = $1 FOR UPDATE)
-     UPDATE auth.users u SET ${sentAt} = now() FROM old
-     WHERE u.id = old.id AND (old.previous IS NULL OR old.previous <= now() - make_interval(secs => $2))
-       AND ($3::text IS NULL OR old.phone_change = $3)
-     RETURNING old.previous::text AS previous, u.${sentAt}::text AS claimed`,
-    [userId, EMAIL_FREQUENCY_SECONDS, purpose === "phone_change" ? phone : null],
-  );
-  return minute;
+  const pending = purpose === "phone_change" ? phone : undefined;
+  return (await claimStamp(q, purpose, userId, EMAIL_FREQUENCY_SECONDS, pending))?.stamp;
 }
 
 /** The code of a claimed minute did not go: the stamp is the one before, unless claimed since. */
-export async function givePhoneCodeMinuteBack(
+export function givePhoneCodeMinuteBack(
   q: Queryable,
   userId: string,
   purpose: "confirmation" | "phone_change",
   minute: CodeMinute,
 ): Promise<void> {
-  const sentAt = SENT_AT[purpose];
-  await q.query(
-    `UPDATE auth.users SET ${sentAt} = $2::timestamptz WHERE id = $1 AND ${sentAt} = $3::timestamptz`,
-    [userId, minute.previous, minute.claimed],
-  );
+  return giveStampBack(q, purpose, userId, minute);
 }
 
 /**

@@ -1,8 +1,8 @@
 // Sends a code to a phone: through GoTrue's Send SMS hook when one is configured (the input GoTrue
 // gives it: metadata, the user, and {otp, phone, sms_type}), else into the dev mailbox. A message
 // that could not be sent leaves no code of its own behind: the code it carried is put back to the
-// one before (sms/phone-codes.ts), or rolled back with its request's transaction (the MFA and
-// reauthentication codes).
+// one before (sms/phone-codes.ts), goes with its MFA challenge (handlers/factors.ts), or is rolled
+// back with its request's transaction (the reauthentication code).
 import crypto from "node:crypto";
 import type { SmsConfig } from "../../config.ts";
 import type { Queryable } from "../../db/database.ts";
