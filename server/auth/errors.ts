@@ -98,6 +98,30 @@ export function tooMany(code: ErrorCode, message: string, retryAfterSeconds: num
   return new AuthError(429, code, message).retryingAfter(retryAfterSeconds);
 }
 
+/**
+ * GoTrue's refusal of a repeat within `frequencySeconds` of `sentAt` (validateSentWithinFrequencyLimit
+ * and its like), or undefined once that time has passed: 429 naming the whole seconds left, the
+ * remainder dropped as Go's integer division drops it (generateFrequencyLimitErrorMessage).
+ */
+export function sentTooRecently(
+  code: ErrorCode,
+  sentAt: Date | string | null | undefined,
+  frequencySeconds: number,
+): AuthError | undefined {
+  if (sentAt === null || sentAt === undefined) return undefined;
+  const leftMs = new Date(sentAt).getTime() + frequencySeconds * 1000 - Date.now();
+  return leftMs > 0 ? tooSoon(code, leftMs / 1000) : undefined;
+}
+
+/** GoTrue's 429 for a repeat with `secondsLeft` to wait: the whole seconds named, rounded down. */
+export function tooSoon(code: ErrorCode, secondsLeft: number): AuthError {
+  return tooMany(
+    code,
+    `For security purposes, you can only request this after ${Math.trunc(secondsLeft)} seconds.`,
+    secondsLeft,
+  );
+}
+
 export function sendAuthError(reply: FastifyReply, err: AuthError) {
   return reply
     .code(err.status)

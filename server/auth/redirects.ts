@@ -49,18 +49,25 @@ export function allowedRedirect(candidate: unknown, siteUrl: string): string | u
   return ownSite || (loopbackIp && web) ? target.toString() : undefined;
 }
 
-/** Appends parameters to the fragment (implicit flow) or the query (PKCE) of a redirect. */
-export function withParams(
+/**
+ * A redirect as GoTrue's verify.go builds one: `query` parameters set on the URL's query, which is
+ * then written again whole in name order, as Go's url.Values.Encode writes it (GoTrue writes the
+ * query again whenever it builds one, a redirect with nothing to add included); `fragment`, when
+ * given, replaces the fragment, in name order too.
+ */
+export function redirectWith(
   url: string,
-  params: Record<string, string>,
-  where: "hash" | "query",
+  { query, fragment }: { query?: Record<string, string>; fragment?: Record<string, string> },
 ): string {
   const target = new URL(url);
-  const encoded = new URLSearchParams(params).toString();
-  if (where === "query") {
-    for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
-    return target.toString();
+  if (query) {
+    for (const [k, v] of Object.entries(query)) target.searchParams.set(k, v);
+    target.searchParams.sort();
   }
-  target.hash = encoded;
+  if (fragment) {
+    const encoded = new URLSearchParams(fragment);
+    encoded.sort();
+    target.hash = encoded.toString();
+  }
   return target.toString();
 }

@@ -73,17 +73,36 @@ describeAuthSuite("auth: bad input", ({ server, auth, count }) => {
         await count("SELECT count(*)::int AS n FROM auth.users WHERE email = $1", [email]),
       ).toBe(0);
     }
-    expect(
-      await post(
-        "/signup",
-        JSON.stringify({
-          email: uniqueEmail(),
-          password: PASSWORD,
-          code_challenge: "short",
-          code_challenge_method: "s256",
+    // GoTrue's two messages for a code challenge (pkce.go): its length first, then its
+    // characters; both before the method is read.
+    const lengthMessage = "code challenge has to be between 43 and 128 characters";
+    const charactersMessage =
+      "code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes";
+    for (const [challenge, method, message] of [
+      ["short", "s256", lengthMessage],
+      ["a".repeat(129), "plain", lengthMessage],
+      ["short!", "bogus", lengthMessage],
+      [`${"a".repeat(42)}!`, "s256", charactersMessage],
+      [`${"a".repeat(42)}+`, "bogus", charactersMessage],
+    ])
+      expect([
+        challenge,
+        await post(
+          "/signup",
+          JSON.stringify({
+            email: uniqueEmail(),
+            password: PASSWORD,
+            code_challenge: challenge,
+            code_challenge_method: method,
+          }),
+        ),
+      ]).toEqual([
+        challenge,
+        expect.objectContaining({
+          status: 400,
+          body: expect.objectContaining({ code: "validation_failed", msg: message }),
         }),
-      ),
-    ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+      ]);
     expect(
       await post("/token?grant_type=password", JSON.stringify({ email: 42, password: [] })),
     ).toMatchObject({ status: 400 });

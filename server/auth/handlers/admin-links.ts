@@ -2,6 +2,7 @@
 // email action (signup, invite, magiclink, recovery, email_change_current, email_change_new)
 // without sending anything; POST /invite creates the account when needed and emails the
 // invitation. Both for the service-role key only.
+import crypto from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/database.ts";
 import { authenticateAdmin } from "../authenticate.ts";
@@ -49,15 +50,19 @@ export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: A
     const body = readBody(request);
     // GoTrue reads the body into typed fields before it checks any of them.
     let type = presentString(body.type) ?? "";
-    const password = presentString(body.password) ?? "";
+    let password = presentString(body.password) ?? "";
     const askedNewEmail = presentString(body.new_email);
     const redirectTo = redirectOf(request, body);
     const data = readMetadata(body.data);
     const email = readEmail(body.email);
     const known = await findUserByEmail(db, email);
     if (!known) {
-      // A sign-in link for a new address signs up (the account has no password).
-      if (type === "magiclink") type = "signup";
+      // A sign-in link for a new address is a signup link, as in GoTrue (mail.go): its account
+      // gets a random password in place of any sent along, and stays unconfirmed until used.
+      if (type === "magiclink") {
+        type = "signup";
+        password = randomPassword();
+      }
       if (["recovery", "email_change_current", "email_change_new"].includes(type))
         throw new AuthError(404, ErrorCode.user_not_found, "User with this email not found");
     }
@@ -134,6 +139,9 @@ export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: A
     return invited;
   });
 }
+
+/** 64 random characters (384 bits) from the URL-safe alphabet: within every length limit. */
+const randomPassword = () => crypto.randomBytes(48).toString("base64url");
 
 /** Records when the link's kind of email was last made for the user, as if it had been sent. */
 function stamp(q: Queryable, user: UserRow, type: string): Promise<UserRow> {

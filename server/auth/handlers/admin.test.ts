@@ -349,6 +349,42 @@ describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, ema
       (await followLink(invite.data.properties!.action_link)).fragment.get("access_token"),
     ).toBeTruthy();
 
+    // A sign-in link for an address with no account is a signup link, as in GoTrue: the account
+    // is made unconfirmed with a random password (a password sent along is not the one).
+    const stranger = uniqueEmail("gen-magic-new");
+    const magic = await admin().generateLink({ type: "magiclink", email: stranger });
+    expect(magic.error).toBeNull();
+    expect(magic.data.user?.email).toBe(stranger);
+    expect(magic.data.user?.email_confirmed_at).toBeUndefined();
+    expect(magic.data.properties).toMatchObject({ verification_type: "signup" });
+    expect(new URL(magic.data.properties!.action_link).searchParams.get("type")).toBe("signup");
+    expect(
+      (await followLink(magic.data.properties!.action_link)).fragment.get("access_token"),
+    ).toBeTruthy();
+    const withPassword = uniqueEmail("gen-magic-password");
+    const ignored = await asAdmin("/admin/generate_link", {
+      method: "POST",
+      body: JSON.stringify({ type: "magiclink", email: withPassword, password: "x" }),
+    });
+    expect([ignored.status, (await ignored.json()).verification_type]).toEqual([200, "signup"]);
+    expect(
+      await count(
+        "SELECT count(*)::int AS n FROM auth.users WHERE email = $1 AND encrypted_password IS NOT NULL AND email_confirmed_at IS NULL",
+        [withPassword],
+      ),
+    ).toBe(1);
+    // "email" is a type of code, not of link, whether or not the address has an account.
+    for (const to of [email, uniqueEmail("gen-email-type")]) {
+      const res = await asAdmin("/admin/generate_link", {
+        method: "POST",
+        body: JSON.stringify({ type: "email", email: to }),
+      });
+      expect([res.status, (await res.json()).msg]).toEqual([
+        400,
+        "Invalid email action link type requested: email",
+      ]);
+    }
+
     const unknown = await admin().generateLink({ type: "recovery", email: uniqueEmail("nobody") });
     expect(unknown.error).toMatchObject({ status: 404, code: "user_not_found" });
     const res = await asAdmin("/admin/generate_link", {
@@ -397,6 +433,58 @@ describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, ema
     expect(
       await count("SELECT count(*)::int AS n FROM auth.users WHERE email = $1", [newcomer]),
     ).toBe(0);
+  });
+
+  it("refuses a password together with a hash, an empty password included, as GoTrue", async () => {
+    const hash = "$argon2id$v=19$m=1,t=1,p=1$YQ$YQ";
+    for (const password of ["x", ""]) {
+      const email = uniqueEmail("pw-and-hash");
+      const res = await asAdmin("/admin/users", {
+        method: "POST",
+        body: JSON.stringify({ email, password, password_hash: hash }),
+      });
+      expect([password, res.status, await res.json()]).toEqual([
+        password,
+        400,
+        expect.objectContaining({
+          error_code: "validation_failed",
+          msg: "Only a password or a password hash should be provided",
+        }),
+      ]);
+      expect(
+        await count("SELECT count(*)::int AS n FROM auth.users WHERE email = $1", [email]),
+      ).toBe(0);
+    }
+    // A null password is no password: the hash is imported.
+    const imported = await asAdmin("/admin/users", {
+      method: "POST",
+      body: JSON.stringify({
+        email: uniqueEmail("hash-only"),
+        password: null,
+        password_hash: hash,
+      }),
+    });
+    expect(imported.status).toBe(200);
+  });
+
+  it("stores a role trimmed, as GoTrue's SetRole, on creation and update", async () => {
+    const created = await admin().createUser({ email: uniqueEmail("role"), role: "  editor \n" });
+    expect(created.data.user?.role).toBe("editor");
+    const id = created.data.user!.id;
+    const updated = await admin().updateUserById(id, { role: "\treviewer  " });
+    expect(updated.data.user?.role).toBe("reviewer");
+    // null is no role, as JSON null leaves GoTrue's field empty.
+    const kept = await asAdmin(`/admin/users/${id}`, {
+      method: "PUT",
+      body: JSON.stringify({ role: null }),
+    });
+    expect([kept.status, (await kept.json()).role]).toEqual([200, "reviewer"]);
+    expect(
+      await count("SELECT count(*)::int AS n FROM auth.users WHERE id = $1 AND role = $2", [
+        id,
+        "reviewer",
+      ]),
+    ).toBe(1);
   });
 
   it("refuses a new user with another user's id with 422 (GoTrue fails it with a 500), and creates nothing", async () => {

@@ -106,7 +106,8 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
     const who = { email: newEmail, phone: newPhone };
     const password = presentString(body.password);
     const importedHash = presentString(body.password_hash);
-    if (password !== undefined && importedHash !== undefined)
+    // GoTrue (admin.go) refuses any password sent with a hash, an empty one too; null is none.
+    if (body.password != null && importedHash !== undefined)
       throw invalid("Only a password or a password hash should be provided");
     if (importedHash !== undefined && !/^\$argon2(id|i|d)\$/.test(importedHash))
       throw invalid("Only Argon2 password hashes can be imported");
@@ -200,11 +201,12 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
 /** The fields creation and update share: role, both metadata, confirmations and a ban. */
 function readUserFields(body: Record<string, unknown>) {
-  const role = body.role;
+  const role = body.role ?? undefined; // null leaves a Go string field as it was
   if (role !== undefined && typeof role !== "string") throw unreadable("role must be a string");
   const banMs = readBanDuration(body.ban_duration);
   return {
-    role: role === "" ? undefined : role,
+    // Stored trimmed, as GoTrue's SetRole stores it (one of spaces only becomes "").
+    role: role === undefined || role === "" ? undefined : role.trim(),
     userMetadata: readObject(body.user_metadata, "user_metadata"),
     appMetadata: readObject(body.app_metadata, "app_metadata"),
     emailConfirm: readFlag(body.email_confirm, "email_confirm"),

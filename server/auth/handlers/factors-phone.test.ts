@@ -18,7 +18,7 @@ const claimsOf = (token: string) =>
 
 describeAuthSuite(
   "auth: MFA (phone)",
-  ({ confirmedUser }) => {
+  ({ ctx, confirmedUser }) => {
     it("enrols a number, texts a code on each challenge, and verifies to aal2", async () => {
       const { supabase } = await confirmedUser("mfa-phone");
       const phone = uniquePhone();
@@ -56,6 +56,14 @@ describeAuthSuite(
       // Within the frequency limit, no second code.
       const again = await supabase.auth.mfa.challenge({ factorId });
       expect(again.error).toMatchObject({ status: 429, code: "over_sms_send_rate_limit" });
+      // The whole seconds left, as GoTrue counts them (errors.go: the remainder dropped).
+      await ctx.db.query(
+        "UPDATE auth.mfa_factors SET last_challenged_at = now() - interval '30.5 seconds' WHERE id = $1",
+        [factorId],
+      );
+      expect((await supabase.auth.mfa.challenge({ factorId })).error?.message).toBe(
+        "For security purposes, you can only request this after 29 seconds.",
+      );
 
       const verified = await supabase.auth.mfa.verify({
         factorId,

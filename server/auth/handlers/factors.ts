@@ -9,7 +9,7 @@ import QRCode from "qrcode";
 import { isUuid } from "../../platform/uuid.ts";
 import { authenticate } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
-import { AuthError, ErrorCode, tooMany } from "../errors.ts";
+import { AuthError, ErrorCode, tooSoon } from "../errors.ts";
 import { matchTotp, newTotpSecret, otpauthUri } from "../mfa/totp.ts";
 import {
   completeChallenge,
@@ -303,13 +303,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       config.mfa.phoneMaxFrequencySeconds,
     );
     if (!claim) throw notFound();
-    if (!claim.stamp)
-      // GoTrue's message counts the whole seconds left, rounded down.
-      throw tooMany(
-        ErrorCode.over_sms_send_rate_limit,
-        `For security purposes, you can only request this after ${Math.floor(claim.waitSeconds)} seconds.`,
-        Math.max(1, Math.ceil(claim.waitSeconds)),
-      );
+    if (!claim.stamp) throw tooSoon(ErrorCode.over_sms_send_rate_limit, claim.waitSeconds);
     let challenge: ChallengeRow | undefined;
     try {
       const otp = randomCode(config.mfa.phoneOtpLength);

@@ -37,6 +37,14 @@ describeAuthSuite(
       expect((await supabase.auth.reauthenticate()).error).toBeNull();
       const again = await supabase.auth.reauthenticate();
       expect(again.error).toMatchObject({ status: 429, code: "over_email_send_rate_limit" });
+      // The whole seconds left, as GoTrue counts them (errors.go: the remainder dropped).
+      await ctx.db.query(
+        "UPDATE auth.users SET reauthentication_sent_at = now() - interval '30.5 seconds' WHERE email = $1",
+        [email],
+      );
+      expect((await supabase.auth.reauthenticate()).error?.message).toBe(
+        "For security purposes, you can only request this after 29 seconds.",
+      );
       const code = codeIn(await emailTo(email, CODE_SUBJECT));
 
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");

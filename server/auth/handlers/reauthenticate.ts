@@ -6,8 +6,8 @@ import type { Queryable } from "../../db/database.ts";
 import { authenticate } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
 import { reauthenticationEmail } from "../emails/account-emails.ts";
-import { EMAIL_FREQUENCY_SECONDS, sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
-import { AuthError, ErrorCode, tooMany } from "../errors.ts";
+import { EMAIL_FREQUENCY_SECONDS, spendEmailBudget } from "../emails/email-limits.ts";
+import { AuthError, ErrorCode, sentTooRecently } from "../errors.ts";
 import { consumeCode, createOneTimeToken } from "../models/one-time-tokens.ts";
 import { findUserById, stampEmailSent, type UserRow } from "../models/users.ts";
 
@@ -45,12 +45,12 @@ export default async function reauthenticate(app: FastifyInstance, { ctx }: { ct
       throw new AuthError(422, ErrorCode.phone_not_confirmed, "Please verify your phone first.");
     // Once a minute; a texted code's refusal names SMS, as GoTrue's does.
     const refuseRepeat = (sentAt: Date | null) => {
-      if (!sentRecently(sentAt)) return;
-      throw tooMany(
+      const refusal = sentTooRecently(
         to.phone ? ErrorCode.over_sms_send_rate_limit : ErrorCode.over_email_send_rate_limit,
-        "For security purposes, you can only request this after 60 seconds.",
-        EMAIL_FREQUENCY_SECONDS - (Date.now() - new Date(sentAt!).getTime()) / 1000,
+        sentAt,
+        EMAIL_FREQUENCY_SECONDS,
       );
+      if (refusal) throw refusal;
     };
     refuseRepeat(user.reauthentication_sent_at);
     await spendEmailBudget(request, "auth-reauthentication", to);

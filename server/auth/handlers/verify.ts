@@ -25,7 +25,7 @@ import {
   markEmailConfirmed,
   type UserRow,
 } from "../models/users.ts";
-import { redirectFor, withParams } from "../redirects.ts";
+import { redirectFor, redirectWith } from "../redirects.ts";
 import { presentString, queryParam, readBody, readPhone } from "../request.ts";
 
 /** The tokens each email verification type may use (a link, or a code with its email). */
@@ -181,21 +181,37 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         error_code: err.code,
         error_description: err.message,
       };
-      const url = withParams(redirectTo, { ...params, sb: "" }, "hash");
-      return see(reply, pkce ? withParams(url, params, "query") : url);
+      // GoTrue's prepErrorRedirectURL: the error in the fragment, and in the query too for PKCE.
+      return see(
+        reply,
+        redirectWith(redirectTo, {
+          query: pkce ? params : undefined,
+          fragment: { ...params, sb: "" },
+        }),
+      );
     }
     switch (outcome.kind) {
-      case "message":
-        return see(reply, withParams(redirectTo, { message: OTHER_LINK_MESSAGE, sb: "" }, "hash"));
+      case "message": {
+        // GoTrue's prepRedirectURL: the message in the fragment, and in the query too for PKCE;
+        // the query is written again either way.
+        const message = { message: OTHER_LINK_MESSAGE };
+        return see(
+          reply,
+          redirectWith(redirectTo, {
+            query: pkce ? message : {},
+            fragment: { ...message, sb: "" },
+          }),
+        );
+      }
       case "code":
-        return see(reply, withParams(redirectTo, { code: outcome.code }, "query"));
+        // GoTrue's prepPKCERedirectURL: the code in the query, the fragment left as it was.
+        return see(reply, redirectWith(redirectTo, { query: { code: outcome.code } }));
       case "session": {
         const s = outcome.session;
         return see(
           reply,
-          withParams(
-            redirectTo,
-            {
+          redirectWith(redirectTo, {
+            fragment: {
               access_token: s.access_token,
               expires_at: String(s.expires_at),
               expires_in: String(s.expires_in),
@@ -204,8 +220,7 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
               token_type: "bearer",
               type,
             },
-            "hash",
-          ),
+          }),
         );
       }
     }

@@ -29,16 +29,24 @@ export function parsePkce(body: {
       "PKCE flow requires code_challenge_method and code_challenge",
     );
   }
-  const normalized = method.toLowerCase();
-  if (normalized !== "s256" && normalized !== "plain") {
-    throw new AuthError(400, ErrorCode.validation_failed, "code challenge method not supported");
-  }
-  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge)) {
+  // GoTrue's checks of the challenge (pkce.go), before the method is read: its length in bytes,
+  // then its characters (RFC 7636's unreserved ones), each with its own message.
+  const bytes = Buffer.byteLength(challenge, "utf8");
+  if (bytes < 43 || bytes > 128)
     throw new AuthError(
       400,
       ErrorCode.validation_failed,
-      "code challenge has to be between 43 and 128 characters and only contain unreserved characters",
+      "code challenge has to be between 43 and 128 characters",
     );
+  if (!/^[A-Za-z0-9._~-]+$/.test(challenge))
+    throw new AuthError(
+      400,
+      ErrorCode.validation_failed,
+      "code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes",
+    );
+  const normalized = method.toLowerCase();
+  if (normalized !== "s256" && normalized !== "plain") {
+    throw new AuthError(400, ErrorCode.validation_failed, "code challenge method not supported");
   }
   return { challenge, method: normalized };
 }
