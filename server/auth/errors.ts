@@ -89,6 +89,56 @@ export class AuthError extends ProtocolError<ErrorCode> {
   }
 }
 
+/**
+ * GoTrue's OAuthError: 400 with `{error, error_description}` and no error code (the id_token
+ * grant's refusals of its request). supabase-js reads the description as the message.
+ */
+export class OAuthError extends AuthError {
+  readonly error: string;
+
+  constructor(error: string, description: string) {
+    super(400, ErrorCode.unknown, description);
+    this.error = error;
+    this.name = "OAuthError";
+  }
+}
+
+/**
+ * Text as Go's `%q` (strconv.Quote) writes it into GoTrue's messages: in double quotes, `"` and
+ * `\` escaped, printable characters (letters, marks, numbers, punctuation, symbols, the ASCII
+ * space) as they are, the rest as Go's escapes; an unpaired surrogate is U+FFFD, as Go decoded it.
+ */
+export function goQuoted(text: string): string {
+  const wellFormed = text.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    "\uFFFD",
+  );
+  let quoted = '"';
+  for (const char of wellFormed) {
+    const point = char.codePointAt(0)!;
+    if (char === '"' || char === "\\") quoted += `\\${char}`;
+    else if (char === " " || /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(char)) quoted += char;
+    else quoted += GO_ESCAPES[char] ?? goEscape(point);
+  }
+  return `${quoted}"`;
+}
+
+const GO_ESCAPES: Record<string, string> = {
+  "\x07": "\\a",
+  "\b": "\\b",
+  "\f": "\\f",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\t": "\\t",
+  "\v": "\\v",
+};
+
+function goEscape(point: number): string {
+  const hex = (digits: number) => point.toString(16).padStart(digits, "0");
+  if (point < 0x20 || point === 0x7f) return `\\x${hex(2)}`;
+  return point < 0x10000 ? `\\u${hex(4)}` : `\\U${hex(8)}`;
+}
+
 /** GoTrue's answer when email accounts are turned off (GOTRUE_EXTERNAL_EMAIL_ENABLED=false). */
 export const emailLoginsDisabled = (status: 400 | 422) =>
   new AuthError(status, ErrorCode.email_provider_disabled, "Email logins are disabled");
@@ -123,6 +173,11 @@ export function tooSoon(code: ErrorCode, secondsLeft: number): AuthError {
 }
 
 export function sendAuthError(reply: FastifyReply, err: AuthError) {
+  if (err instanceof OAuthError)
+    return reply
+      .code(err.status)
+      .header("x-supabase-api-version", API_VERSION)
+      .send({ error: err.error, error_description: err.message });
   return reply
     .code(err.status)
     .header("x-supabase-api-version", API_VERSION)

@@ -12,6 +12,7 @@ import { redisFailureLog } from "../platform/redis.ts";
 /** The buckets: one per endpoint that GoTrue limits (the "otp" family shares a rate, not a bucket). */
 export type AuthBucket =
   | "token"
+  | "web3"
   | "verify"
   | "signup"
   | "recover"
@@ -35,6 +36,8 @@ function rules(limits: Config["authRateLimits"]): Record<AuthBucket, BucketRule 
   const otp = rule(limits.otp, FIVE_MINUTES);
   return {
     token: rule(limits.token, FIVE_MINUTES),
+    // GOTRUE_RATE_LIMIT_WEB3 at GoTrue's default: web3 is off here, so only its refusal counts.
+    web3: rule(30, FIVE_MINUTES),
     verify: rule(limits.verify, FIVE_MINUTES),
     signup: otp,
     recover: otp,

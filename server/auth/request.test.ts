@@ -137,10 +137,11 @@ describeAuthSuite("auth: bad input", ({ server, auth, count }) => {
     expect(
       await post("/token?grant_type=refresh_token", JSON.stringify({ refresh_token: "short" })),
     ).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+    // One of ours in form (the base64url of 32 bytes), but unknown.
     expect(
       await post(
         "/token?grant_type=refresh_token",
-        JSON.stringify({ refresh_token: "x".repeat(43) }),
+        JSON.stringify({ refresh_token: `${"x".repeat(42)}w` }),
       ),
     ).toMatchObject({ status: 400, body: { code: "refresh_token_not_found" } });
     expect(await post("/token?grant_type=magic", "{}")).toMatchObject({

@@ -108,6 +108,13 @@ function textField(value: unknown): string | undefined {
   return value;
 }
 
+/** A flag (a Go bool field): false when absent or null; another type is unreadable. */
+export function readFlag(value: unknown, name: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== "boolean") throw unreadable(`${name} must be a boolean`);
+  return value;
+}
+
 /**
  * GoTrue's answer to a field of the wrong type: it reads a body into typed fields, so the body
  * is unreadable (400 bad_json), whatever the field.

@@ -32,6 +32,7 @@ import {
   readBanDuration,
   readBody,
   readEmail,
+  readFlag,
   readMetadata,
   readPhone,
   unreadable,
@@ -219,12 +220,6 @@ function readUserFields(body: Record<string, unknown>) {
 /** Metadata to merge, when the body has it (absent changes nothing). */
 const readObject = (value: unknown, name: string) =>
   value === undefined ? undefined : readMetadata(value, name);
-
-function readFlag(value: unknown, name: string): boolean {
-  if (value === undefined) return false;
-  if (typeof value !== "boolean") throw unreadable(`${name} must be a boolean`);
-  return value;
-}
 
 /**
  * A row that exists already: an address or number two admins took at once (the loser gets the

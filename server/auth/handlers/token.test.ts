@@ -1,6 +1,9 @@
-// POST /token: a password sign-in that reports a weak password; typed fields; grant_type=refresh_token:
-// rotation, the reuse window, the end of a session on later reuse; the per-address limit of token
-// requests.
+// POST /token: a password sign-in that reports a weak password, and refuses an unconfirmed email
+// even with MAILER_AUTOCONFIRM; typed fields; grant_type=refresh_token: the token's form checked
+// before any lookup, rotation, the reuse window, the end of a session on later reuse, a banned
+// user refused before anything changes; grant_type=id_token answered as GoTrue does with no
+// provider configured; the per-address limit of token requests.
+import crypto from "node:crypto";
 import { decodeJwt } from "jose";
 import { MIN_PASSWORD_LENGTH } from "../../../common/accounts.ts";
 import { expect, it } from "vitest";
@@ -93,6 +96,253 @@ describeAuthSuite("auth: token", ({ ctx, server, auth, client, confirmedUser }) 
     expect((await me.json()).code).toBe("session_not_found");
   });
 
+  it("checks a refresh token's form before looking it up, as GoTrue does with its own form", async () => {
+    const refresh = (token: string) =>
+      auth("/token?grant_type=refresh_token", {
+        method: "POST",
+        body: JSON.stringify({ refresh_token: token }),
+      }).then(async (r) => ({ token, status: r.status, code: (await r.json()).code }));
+    const ours = crypto.randomBytes(32).toString("base64url");
+    const malformed = [
+      "short",
+      "abcdefghijk", // 11 characters
+      "ABCDEFGHIJKL", // 12 characters, not GoTrue's legacy [a-z0-9]{12}
+      "abcdefghijk-",
+      "abcdefghijklm", // 13
+      crypto.randomUUID(),
+      `${ours}A`, // 44
+      ours.slice(0, 42), // 42
+      `${ours.slice(0, 42)}B`, // 43, but a 32-byte value never ends with B in base64url
+      `${ours.slice(0, 41)}+A`, // base64, not base64url
+      `${ours.slice(0, 42)}=`,
+      `${ours.slice(0, 41)} A`,
+    ];
+    for (const token of malformed)
+      expect(await refresh(token)).toEqual({ token, status: 400, code: "validation_failed" });
+    // Well-formed (one of ours, or GoTrue's legacy form, which we never issue) but unknown.
+    for (const token of [ours, "abcdefghij12"])
+      expect(await refresh(token)).toEqual({ token, status: 400, code: "refresh_token_not_found" });
+  });
+
+  it("refuses a banned user's refresh first, with GoTrue's message, and rotates or ends nothing", async () => {
+    const { session } = await confirmedUser("banned-refresh");
+    const refresh = (token: string) =>
+      auth("/token?grant_type=refresh_token", {
+        method: "POST",
+        body: JSON.stringify({ refresh_token: token }),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const first = await refresh(session.refresh_token);
+    expect(first.status).toBe(200);
+    const current = first.body.refresh_token as string;
+    const sessionId = decodeJwt(session.access_token).session_id as string;
+    const tokens = () =>
+      ctx.db.query<{ id: string; revoked: boolean }>(
+        "SELECT id, revoked FROM auth.refresh_tokens WHERE session_id = $1 ORDER BY id",
+        [sessionId],
+      );
+    const admin = server.admin().auth.admin;
+    expect((await admin.updateUserById(session.user.id, { ban_duration: "1h" })).error).toBeNull();
+    // The old token is long revoked: without the ban it would end the session.
+    await ctx.db.query(
+      "UPDATE auth.refresh_tokens SET revoked_at = now() - interval '1 minute' WHERE session_id = $1 AND revoked",
+      [sessionId],
+    );
+    const before = await tokens();
+    for (const token of [current, session.refresh_token])
+      expect(await refresh(token)).toMatchObject({
+        status: 400,
+        body: { code: "user_banned", msg: "Invalid Refresh Token: User Banned" },
+      });
+    expect(await tokens()).toEqual(before);
+
+    // Once the ban is lifted, the session carries on from its current token.
+    expect(
+      (await admin.updateUserById(session.user.id, { ban_duration: "none" })).error,
+    ).toBeNull();
+    expect((await refresh(current)).status).toBe(200);
+  });
+
+  it("answers the id_token grant as GoTrue does with no provider configured, in GoTrue's order", async () => {
+    const jwt = (payload: unknown) =>
+      `e30.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.c2ln`;
+    const apple = jwt({ iss: "https://appleid.apple.com", sub: "1" });
+    const azure = "https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0";
+    const oauth = (description: string) => ({
+      status: 400,
+      body: { error: "invalid request", error_description: description },
+      errorCode: null,
+    });
+    const refused = (status: number, code: string, msg: string) => ({
+      status,
+      body: { code, msg },
+      errorCode: code,
+    });
+    const disabled = (issuer: string) =>
+      refused(400, "provider_disabled", `Provider (issuer "${issuer}") is not enabled`);
+    const invalid = (msg: string) => refused(400, "validation_failed", msg);
+    const { session } = await confirmedUser("id-token");
+    const cases: [Record<string, unknown>, Record<string, string>, unknown][] = [
+      [{}, {}, oauth("id_token required")],
+      [{ provider: "google" }, {}, oauth("id_token required")],
+      [{ id_token: "x" }, {}, oauth("provider or client_id and issuer required")],
+      [{ id_token: "x", client_id: "c" }, {}, oauth("provider or client_id and issuer required")],
+      [
+        { id_token: "x", issuer: "https://accounts.google.com" },
+        {},
+        oauth("provider or client_id and issuer required"),
+      ],
+      [
+        { id_token: "x", provider: "google", link_identity: true },
+        {},
+        oauth("Linking requires a valid user access token in Authorization"),
+      ],
+      [
+        { id_token: "x", provider: "google", link_identity: true },
+        { authorization: `Bearer ${server.anonKey}` },
+        refused(403, "bad_jwt", "invalid claim: missing sub claim"),
+      ],
+      [
+        { id_token: "x", provider: "google", link_identity: true },
+        { authorization: `Bearer ${session.access_token}` },
+        disabled("https://accounts.google.com"),
+      ],
+      [{ id_token: "x", provider: "google" }, {}, disabled("https://accounts.google.com")],
+      [
+        { id_token: "x", client_id: "c", issuer: "https://accounts.google.com" },
+        {},
+        disabled("https://accounts.google.com"),
+      ],
+      [{ id_token: "x", provider: "facebook" }, {}, disabled("https://www.facebook.com")],
+      [{ id_token: "x", provider: "kakao" }, {}, disabled("https://kauth.kakao.com")],
+      [
+        { id_token: "x", provider: "vercel_marketplace" },
+        {},
+        disabled("https://marketplace.vercel.com"),
+      ],
+      [
+        { id_token: "x", provider: "snapchat" },
+        {},
+        disabled("https://accounts.snapchat.com/accounts/oauth2/token"),
+      ],
+      [{ id_token: "x", provider: "keycloak" }, {}, disabled("")],
+      // Apple and Azure: the issuer is read from the token (unverified) first.
+      [
+        { id_token: "x", provider: "apple" },
+        {},
+        invalid("Unable to detect issuer in ID token for Apple provider"),
+      ],
+      [
+        { id_token: `e30.${Buffer.from("[]").toString("base64url")}.c2ln`, provider: "apple" },
+        {},
+        invalid("Unable to detect issuer in ID token for Apple provider"),
+      ],
+      [
+        { id_token: jwt({ iss: "https://evil.example" }), provider: "apple" },
+        {},
+        invalid("Detected ID token issuer is not an Apple ID token issuer"),
+      ],
+      [
+        { id_token: apple, client_id: "c", issuer: "https://account.apple.com" },
+        {},
+        invalid("Provided issuer does not match ID token issuer"),
+      ],
+      [{ id_token: apple, provider: "apple" }, {}, disabled("https://appleid.apple.com")],
+      // Go's JSON decoding matches a field's name in any case.
+      [
+        { id_token: jwt({ ISS: "https://account.apple.com" }), provider: "apple" },
+        {},
+        disabled("https://account.apple.com"),
+      ],
+      [{ id_token: jwt({ iss: azure }), client_id: "c", issuer: azure }, {}, disabled(azure)],
+      [
+        { id_token: jwt({ iss: 'https://sts.windows.net/t/"\u00a0' }), provider: "azure" },
+        {},
+        disabled('https://sts.windows.net/t/\\"\\u00a0'),
+      ],
+      [
+        { id_token: jwt({ iss: "https://example.com" }), provider: "azure" },
+        {},
+        invalid("Detected ID token issuer is not an Azure ID token issuer"),
+      ],
+      [
+        { id_token: "a.b", provider: "azure" },
+        {},
+        invalid("Unable to detect issuer in ID token for Azure provider"),
+      ],
+      [
+        { id_token: "x", provider: "custom:acme" },
+        {},
+        invalid('Custom provider "custom:acme" not found'),
+      ],
+      [
+        { id_token: "x", provider: "github" },
+        {},
+        invalid('Custom OIDC provider "github" not allowed'),
+      ],
+      [
+        { id_token: "x", provider: 'a"\n' },
+        {},
+        invalid('Custom OIDC provider "a\\"\\n" not allowed'),
+      ],
+      [
+        { id_token: "x", client_id: "c", issuer: "https://example.com" },
+        {},
+        invalid('Custom OIDC provider "" not allowed'),
+      ],
+      [{ id_token: 5, provider: "google" }, {}, refused(400, "bad_json", expect.any(String))],
+      [
+        { id_token: "x", provider: "google", link_identity: "yes" },
+        {},
+        refused(400, "bad_json", expect.any(String)),
+      ],
+      [
+        { id_token: "x", provider: "google", nonce: 5 },
+        {},
+        refused(400, "bad_json", expect.any(String)),
+      ],
+    ];
+    for (const [body, headers, expected] of cases) {
+      const res = await auth("/token?grant_type=id_token", {
+        method: "POST",
+        headers,
+        body: JSON.stringify(body),
+      });
+      expect([
+        body,
+        headers,
+        {
+          status: res.status,
+          body: await res.json(),
+          errorCode: res.headers.get("x-sb-error-code"),
+        },
+      ]).toMatchObject([body, headers, expected]);
+    }
+
+    // supabase-js reads the refusal as an AuthApiError.
+    const { error } = await client().auth.signInWithIdToken({ provider: "google", token: "x" });
+    expect(error).toMatchObject({
+      status: 400,
+      code: "provider_disabled",
+      message: 'Provider (issuer "https://accounts.google.com") is not enabled',
+    });
+  });
+
+  it("reads no body for a grant GoTrue refuses before reading one (web3 off, an unknown grant)", async () => {
+    for (const [grant, status, code, msg] of [
+      ["web3", 422, "web3_provider_disabled", "Web3 provider is disabled"],
+      ["nope", 400, "invalid_credentials", "unsupported_grant_type"],
+    ] as const)
+      for (const body of ["[]", '"text"', JSON.stringify({ chain: "solana\u0000" })]) {
+        const res = await auth(`/token?grant_type=${grant}`, { method: "POST", body });
+        expect([grant, body, res.status, await res.json()]).toMatchObject([
+          grant,
+          body,
+          status,
+          { code, msg },
+        ]);
+      }
+  });
+
   it("refreshes through supabase-js and keeps the user signed in", async () => {
     const { supabase, session } = await confirmedUser("sdk-refresh");
     const { data, error } = await supabase.auth.refreshSession();
@@ -101,21 +351,69 @@ describeAuthSuite("auth: token", ({ ctx, server, auth, client, confirmedUser }) 
     expect((await supabase.auth.getUser()).data.user?.id).toBe(session.user.id);
   });
 
-  it("limits token requests per address: bursts of 30, refilled at 150 every 5 minutes", async () => {
+  it("limits token requests per address: bursts of 30, refilled at 150 every 5 minutes; web3 apart, an unknown grant never", async () => {
+    const statusesOf = async (ip: string, grant: string, count: number) => {
+      const statuses: number[] = [];
+      // One at a time: the bucket refills one request every 2 s, far longer than these take.
+      for (let i = 0; i < count; i++)
+        statuses.push(
+          (
+            await auth(`/token?grant_type=${grant}`, {
+              method: "POST",
+              headers: { "x-forwarded-for": ip },
+              body: "{}",
+            })
+          ).status,
+        );
+      return statuses;
+    };
     const ip = uniqueIp();
-    const statuses: number[] = [];
-    // One at a time: the bucket refills one request every 2 s, far longer than these take.
-    for (let i = 0; i < 31; i++)
-      statuses.push(
-        (
-          await auth("/token?grant_type=nope", {
-            method: "POST",
-            headers: { "x-forwarded-for": ip },
-            body: "{}",
-          })
-        ).status,
-      );
+    const statuses = await statusesOf(ip, "password", 31);
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
+    // GoTrue limits a grant after knowing it: an unknown one is refused unlimited, and web3 has
+    // its own bucket (GOTRUE_RATE_LIMIT_WEB3, 30 per 5 minutes).
+    expect(await statusesOf(ip, "nope", 2)).toEqual([400, 400]);
+    expect(await statusesOf(ip, "web3", 1)).toEqual([422]);
+    const other = uniqueIp();
+    const web3 = await statusesOf(other, "web3", 31);
+    expect(web3.slice(0, 30).every((s) => s === 422)).toBe(true);
+    expect(web3[30]).toBe(429);
+    expect(await statusesOf(other, "password", 1)).toEqual([400]);
   });
 });
+
+describeAuthSuite(
+  "auth: token with MAILER_AUTOCONFIRM=true",
+  ({ server, client }) => {
+    it("still refuses an unconfirmed email after a correct password, as GoTrue does", async () => {
+      const email = uniqueEmail("unconfirmed");
+      const { error: created } = await server
+        .admin()
+        .auth.admin.createUser({ email, password: PASSWORD });
+      expect(created).toBeNull();
+      const { data, error } = await client().auth.signInWithPassword({ email, password: PASSWORD });
+      expect(data.session).toBeNull();
+      expect(error).toMatchObject({
+        status: 400,
+        code: "email_not_confirmed",
+        message: "Email not confirmed",
+      });
+      // A wrong password is still only invalid credentials.
+      expect(
+        (await client().auth.signInWithPassword({ email, password: `${PASSWORD}x` })).error,
+      ).toMatchObject({ status: 400, code: "invalid_credentials" });
+    });
+
+    it("confirms a sign-up at once, so it signs in", async () => {
+      const email = uniqueEmail("autoconfirmed");
+      const signUp = await client().auth.signUp({ email, password: PASSWORD });
+      expect(signUp.error).toBeNull();
+      expect(signUp.data.user?.email_confirmed_at).toBeTruthy();
+      const { data, error } = await client().auth.signInWithPassword({ email, password: PASSWORD });
+      expect(error).toBeNull();
+      expect(data.session?.user.email).toBe(email);
+    });
+  },
+  { MAILER_AUTOCONFIRM: "true" },
+);

@@ -68,42 +68,54 @@ export class RefreshTokens {
   }
 
   /**
-   * Exchanges a refresh token for the next one, inside the caller's transaction. Requests for the
-   * same session are serialised by locking the session row.
+   * The stored token a client presents, or GoTrue's refusals in its order (token_refresh.go
+   * Validate, then the lookup): 400 validation_failed for what cannot be a refresh token, before
+   * any lookup; 400 refresh_token_not_found for a well-formed one that is unknown.
    */
-  async rotate(q: Queryable, presented: string): Promise<Rotation> {
-    if (presented.length < 12)
+  async find(q: Queryable, presented: string): Promise<StoredToken> {
+    if (!RefreshTokens.wellFormed(presented))
       throw new AuthError(400, ErrorCode.validation_failed, "Refresh token is not valid");
+    // GoTrue's legacy form: well-formed, but never one of ours.
+    if (presented.length === 12) throw tokenNotFound();
     const [found] = await q.query<TokenRow>(
       "SELECT * FROM auth.refresh_tokens WHERE token_hash = $1",
       [RefreshTokens.hash(presented)],
     );
-    if (!found)
-      throw new AuthError(
-        400,
-        ErrorCode.refresh_token_not_found,
-        "Invalid Refresh Token: Refresh Token Not Found",
-      );
+    if (!found) throw tokenNotFound();
+    return { id: found.id, sessionId: found.session_id, userId: found.user_id };
+  }
+
+  /**
+   * Whether a token has a refresh token's form, judged as GoTrue judges its own: shorter than 12
+   * characters never; exactly 12 only as its legacy form ([a-z0-9]{12}); longer only as a token
+   * of the current form, which for us is the base64url of a 32-byte HMAC (tokenFor): 43
+   * characters of that alphabet, its last one carrying 4 bits and two zero bits.
+   */
+  static wellFormed(presented: string): boolean {
+    if (presented.length === 12) return /^[a-z0-9]{12}$/.test(presented);
+    return (
+      presented.length === 43 &&
+      Buffer.from(presented, "base64url").toString("base64url") === presented
+    );
+  }
+
+  /**
+   * Exchanges a found refresh token for the next one, inside the caller's transaction. Requests
+   * for the same session are serialised by locking the session row.
+   */
+  async rotate(q: Queryable, found: StoredToken): Promise<Rotation> {
     const [session] = await q.query<{ id: string }>(
       "SELECT id FROM auth.sessions WHERE id = $1 FOR UPDATE",
-      [found.session_id],
+      [found.sessionId],
     );
-    if (!session)
-      throw new AuthError(
-        400,
-        ErrorCode.session_not_found,
-        "Invalid Refresh Token: Session Not Found",
-      );
+    // The token went with its session meanwhile (sign-out, reuse elsewhere): GoTrue's answer to a
+    // token whose session is gone is the token's not found.
+    if (!session) throw tokenNotFound();
     // Read again under the lock: a concurrent request may have rotated it meanwhile.
     const [token] = await q.query<TokenRow>("SELECT * FROM auth.refresh_tokens WHERE id = $1", [
       found.id,
     ]);
-    if (!token)
-      throw new AuthError(
-        400,
-        ErrorCode.refresh_token_not_found,
-        "Invalid Refresh Token: Refresh Token Not Found",
-      );
+    if (!token) throw tokenNotFound();
 
     if (!token.revoked) {
       await q.query(
@@ -146,8 +158,18 @@ export class RefreshTokens {
   }
 }
 
+/** A stored token a client presented: its row and its user. */
+export type StoredToken = { id: string; sessionId: string; userId: string };
+
 export type Rotation =
   { kind: "rotated"; token: string; sessionId: string; userId: string } | { kind: "reused" };
+
+export const tokenNotFound = () =>
+  new AuthError(
+    400,
+    ErrorCode.refresh_token_not_found,
+    "Invalid Refresh Token: Refresh Token Not Found",
+  );
 
 export const alreadyUsed = () =>
   new AuthError(400, ErrorCode.refresh_token_already_used, "Invalid Refresh Token: Already Used");
