@@ -34,15 +34,46 @@ describe("qrCodeImageSrc", () => {
 });
 
 describe("returnPath", () => {
+  const origin = "https://revwise.example";
   it.each([
     ["?next=%2Fteam", "/team"],
     ["?next=/team%23emails", "/team#emails"],
+    ["?next=%2Fteam%3Ftab%3Demails%23lead", "/team?tab=emails#lead"],
+    // An escape meant for the path stays one: the browser asks this site for /%2F/evil.
+    ["?next=%2F%252F%2Fevil", "/%2F/evil"],
     ["", "/"],
+    ["?next=team", "/"],
     ["?next=https://evil.example/", "/"],
+    ["?next=https://revwise.example/team", "/"],
     ["?next=//evil.example/", "/"],
     ["?next=/%5Cevil.example", "/"],
-    ["?next=team", "/"],
+    ["?next=%5C%5Cevil.example", "/"],
+    ["?next=%5C%2Fevil.example", "/"],
+    ["?next=/%5C%5Cevil.example", "/"],
+    ["?next=/%2F/evil.example", "/"],
+    // Browsers drop tabs and newlines anywhere in a URL: `/<tab>/host` is `//host`.
+    ["?next=%2F%09%2Fevil.example%2Fphish", "/"],
+    ["?next=%2F%0A%2Fevil.example%2Fphish", "/"],
+    ["?next=%2F%0D%2Fevil.example%2Fphish", "/"],
+    ["?next=%2F%0D%0A%09%2Fevil.example", "/"],
+    ["?next=%2F%09%5Cevil.example", "/"],
+    ["?next=%09%2F%2Fevil.example", "/"],
+    ["?next=%2F%2F%09evil.example", "/"],
+    ["?next=/%20/evil.example", "/%20/evil.example"],
+    // Dot segments that leave `//host` once resolved.
+    ["?next=/..//evil.example", "/"],
+    ["?next=/.//evil.example", "/"],
+    ["?next=/%2e%2e//evil.example", "/"],
+    ["?next=/team/..//evil.example", "/"],
+    ["?next=javascript:alert(1)", "/"],
+    ["?next=JavaScript%3Aalert(document.domain)", "/"],
+    ["?next=%09javascript:alert(1)", "/"],
+    ["?next=/javascript:alert(1)", "/javascript:alert(1)"],
+    ["?next=data:text/html,hi", "/"],
+    ["?next=https:evil.example", "/"],
+    ["?next=//user@evil.example", "/"],
+    ["?next=/team%09", "/team"],
   ])("%s goes to %s", (search, path) => {
-    expect(returnPath(search)).toBe(path);
+    expect(returnPath(search, origin)).toBe(path);
   });
 });

@@ -25,11 +25,28 @@ export async function currentUser(): Promise<User | null> {
 
 /**
  * Where a finished sign-in goes: the page that sent the visitor to /auth (`?next=/team`), when it
- * is a path of this site (never another origin: `//host`, `/\\host`), else the home page.
+ * is a path of this site, else the home page. `next` is read as the browser will read it: the URL
+ * parser drops tabs and newlines anywhere and takes `\` for `/`, so `/<tab>/host` or `/\host`
+ * name another host; it must start with `/`, resolve to this origin (over http or https), and its
+ * path must not itself read as another host (`/..//host` resolves to the path `//host`).
  */
-export function returnPath(search: string): string {
+export function returnPath(search: string, origin = window.location.origin): string {
   const next = new URLSearchParams(search).get("next") ?? "";
-  return /^\/(?![/\\])/.test(next) ? next : "/";
+  if (!next.startsWith("/")) return "/";
+  const path = sameOriginPath(next, origin);
+  return path !== null && sameOriginPath(path, origin) === path ? path : "/";
+}
+
+/** `target`'s path, query and fragment when it resolves to `origin` over http(s), else null. */
+function sameOriginPath(target: string, origin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(target, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || !/^https?:$/.test(url.protocol)) return null;
+  return url.pathname + url.search + url.hash;
 }
 
 /** A password or link sign-in of someone with a verified authenticator app counts after its code. */

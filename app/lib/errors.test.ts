@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONNECTION_FAILED, readableError, readableMessage } from "./errors.ts";
+import { CONNECTION_FAILED, readableError, readableMessage, SESSION_ENDED } from "./errors.ts";
 
 describe("readable errors", () => {
   it("says the connection failed for a request that got no answer, in any browser's words", () => {
@@ -12,6 +12,10 @@ describe("readable errors", () => {
     ])
       expect(readableMessage(message)).toBe(CONNECTION_FAILED);
     expect(readableError(new TypeError("Failed to fetch"))).toBe(CONNECTION_FAILED);
+  });
+
+  it("says the session ended where supabase-js says its session is missing", () => {
+    expect(readableMessage("Auth session missing!")).toBe(SESSION_ENDED);
   });
 
   it("keeps the server's own message, and names what is not an error", () => {

@@ -47,4 +47,47 @@ describe("allowedRedirect", () => {
       "https://127.0.0.1:9999/cb",
     );
   });
+
+  it("judges the URL as a browser will follow it: tabs, newlines, backslashes, escapes, credentials", () => {
+    const site = "https://revwise.example";
+    // The WHATWG parser drops tabs and newlines anywhere, takes `\` for `/` and decodes escapes
+    // in the host: each of these names another host (or credentials) once parsed.
+    for (const url of [
+      "https://revwise.example\t.evil.example/",
+      "https://revwise.example\n.evil.example/",
+      "https://revwise.example\t@evil.example/",
+      "https://revwise.example:443\r\n@evil.example/",
+      "https://evil.example\t@revwise.example/",
+      "https://revwise.example@evil.example/",
+      "https:\\\\evil.example/",
+      "https:/\\evil.example/",
+      "https:evil.example/",
+      "https://revwise.example%2eevil.example/",
+      "https://revwise.example%40evil.example/",
+      "https://%65vil.example/",
+      "https://revwise.example./",
+      " https://evil.example/",
+      "//evil.example/",
+      "/\t/evil.example",
+      "/\\evil.example",
+      "http://127.0.0.1.evil.example/",
+      "javascript:alert(1)//revwise.example",
+    ])
+      expect([url, allowedRedirect(url, site)]).toEqual([url, undefined]);
+    // What stays on the site is handed on as the parser wrote it: the Location header and the
+    // email's link never carry a raw tab, newline or backslash.
+    for (const [url, written] of [
+      ["https://revwise.example\\@evil.example/", "https://revwise.example/@evil.example/"],
+      ["\thttps://REVWISE.example/x", "https://revwise.example/x"],
+      ["https://revwise%2eexample/", "https://revwise.example/"],
+      [
+        "https://revwise.example\r\n/x\r\nSet-Cookie: a=b",
+        "https://revwise.example/xSet-Cookie:%20a=b",
+      ],
+    ])
+      expect([url, allowedRedirect(url, site)]).toEqual([url, written]);
+    expect(allowedRedirect("http://localhost\t.evil.example:3000/", "http://localhost:3000")).toBe(
+      undefined,
+    );
+  });
 });

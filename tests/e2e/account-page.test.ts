@@ -321,6 +321,97 @@ describeInBrowser(
       expect(await signOutOthers.evaluate((b) => b === document.activeElement)).toBe(true);
       expect(await signOutOthers.getAttribute("aria-disabled")).toBe("true");
     });
+
+    it("keeps a signed-in visitor on the site when ?next= names another host through a tab or a newline", async () => {
+      const { page } = await signedUp("next-host");
+      // Browsers drop tabs and newlines from a URL: `/<tab>/evil.example` is `//evil.example`.
+      let leave!: (url: string) => void;
+      const leftTheSite = new Promise<string>((resolve) => (leave = resolve));
+      await page.context().route(
+        (url) => url.hostname === "evil.example",
+        (route) => {
+          leave(route.request().url());
+          return route.fulfill({ contentType: "text/plain", body: "phished" });
+        },
+      );
+      for (const stripped of ["%09", "%0A", "%0D"]) {
+        await page.goto(`/auth?next=%2F${stripped}%2Fevil.example%2Fphish`);
+        const stayed = page
+          .getByRole("heading", { name: "You're signed in" })
+          .waitFor()
+          .then(() => "stayed");
+        expect(await Promise.race([stayed, leftTheSite])).toBe("stayed");
+        expect(new URL(page.url()).origin).toBe(ctx.baseUrl);
+      }
+    });
+
+    /** Signs in on another device (a new browser context), which signs out the others. */
+    async function signOutOthersFromAnotherDevice(email: string) {
+      const a = await ctx.newPage();
+      await signInWithPassword(a, email, PASSWORD);
+      await a.waitForURL((url) => url.pathname === "/");
+      await a.goto("/account");
+      await a
+        .getByRole("region", { name: "Where you're signed in" })
+        .getByRole("button", { name: "Sign out other devices" })
+        .click();
+      await toastText(a, "Signed out of other devices").waitFor();
+    }
+
+    /** The account dropped for the sign-in prompt, which has the focus; nothing personal left. */
+    async function expectAccountDropped(page: Page, email: string) {
+      const prompt = page.getByRole("heading", { name: "Sign in to see your account" });
+      await prompt.waitFor();
+      await expect.poll(() => prompt.evaluate((h) => h === document.activeElement)).toBe(true);
+      await expectSignedOutHeader(page);
+      expect(await page.getByRole("region", { name: "Where you're signed in" }).count()).toBe(0);
+      expect(await page.locator("main").innerText()).not.toContain(email);
+    }
+
+    it("drops the account for the focused sign-in prompt when a request finds the session signed out on another device", async () => {
+      ctx.allowConsoleError(/status of 403/);
+      const { page, email } = await signedUp("remote");
+      await page.goto("/account");
+      await page
+        .getByRole("region", { name: "Where you're signed in" })
+        .getByText("You're signed in on this device only.")
+        .waitFor();
+      await signOutOthersFromAnotherDevice(email);
+      // Without reloading: the next request of this page is refused (403 session_not_found).
+      const profile = page.getByRole("region", { name: "Profile" });
+      await profile.getByRole("textbox", { name: "Name" }).fill("Bea");
+      await profile.getByRole("button", { name: "Save name" }).click();
+      await expectAccountDropped(page, email);
+      await toastText(page, "You've been signed out. Sign in again to continue.").waitFor();
+    });
+
+    it("ends the session on every open page when its refresh is refused after a sign-out on another device", async () => {
+      ctx.allowConsoleError(/status of 40[03]/);
+      const { page, email } = await signedUp("refresh");
+      // The page's clock is moved on to the token's last minutes, when supabase-js refreshes it.
+      await page.clock.install();
+      await page.goto("/account");
+      await page.getByRole("region", { name: "Profile" }).waitFor();
+      const signIn = await page.context().newPage();
+      await signIn.goto("/auth");
+      await signIn.getByRole("heading", { name: "You're signed in" }).waitFor();
+      await signOutOthersFromAnotherDevice(email);
+      const refreshRefused = page
+        .context()
+        .waitForEvent(
+          "response",
+          (r) => r.url().includes("/auth/v1/token?grant_type=refresh_token") && r.status() === 400,
+        );
+      await page.clock.fastForward("58:30");
+      await refreshRefused;
+      await expectAccountDropped(page, email);
+      // The sign-in page drops who was signed in for the form, its first field focused.
+      const emailField = signIn.getByRole("form", { name: "Sign in" }).getByLabel("Email");
+      await emailField.waitFor();
+      await expect.poll(() => emailField.evaluate((e) => e === document.activeElement)).toBe(true);
+      await expectSignedOutHeader(signIn);
+      expect(await signIn.locator("main").innerText()).not.toContain(email);
+    });
   },
   {
     env: async () => {

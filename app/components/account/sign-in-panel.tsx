@@ -7,6 +7,7 @@ import { AppCodeStep } from "../../forms/code-form.tsx";
 import { SignInForm } from "../../forms/sign-in-form.tsx";
 import { hasSessionToResume } from "../../lib/account-signals.ts";
 import { nameOf, owedFactorId, returnPath } from "../../lib/account.ts";
+import { useSessionWatch } from "../../lib/session-watch.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { flashToast } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
@@ -41,6 +42,13 @@ export function SignInPanel() {
       setState(now);
     });
   }, []);
+  // Signed out meanwhile (Logout in another tab, the session ended on another device): the form,
+  // who was signed in dropped. This page makes no data request to be refused.
+  useSessionWatch({
+    active: state.step !== "form",
+    signedOut: () => setState({ step: "form", takeFocus: true }),
+    recheck: () => {},
+  });
   // A step that replaces the form takes the focus to its heading, so it is announced and the
   // keyboard starts there (the code step's does so itself; the form, back in place of a step, to
   // its first field).
