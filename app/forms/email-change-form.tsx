@@ -24,7 +24,7 @@ export function EmailChangeForm({ email }: { email: string }) {
       { email: values.email },
       { emailRedirectTo: `${window.location.origin}/account` },
     );
-    if (error) return errorToast(error.message);
+    if (error) return errorToast(error);
     form.reset();
     toast({
       title: "Check both inboxes",

@@ -18,7 +18,7 @@ export function NameForm({ name }: { name: string }) {
     const { error } = await supabase.auth.updateUser({
       data: { [NAME_METADATA_KEY]: values.name },
     });
-    if (error) return errorToast(error.message);
+    if (error) return errorToast(error);
     form.reset(values);
     toast({ title: "Name saved", description: `We'll call you ${values.name}.` });
   });

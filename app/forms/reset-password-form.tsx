@@ -59,7 +59,7 @@ export function ResetPasswordForm() {
   const onSubmit = form.handleSubmit(async ({ password }) => {
     const supabase = await getSupabase();
     const { error } = await supabase.auth.updateUser({ password });
-    if (error) return errorToast(error.message);
+    if (error) return errorToast(error);
     flashToast({
       title: "Password updated",
       description: "You're signed in with your new password.",

@@ -1,7 +1,9 @@
 // The sign-in page's form: email and password, "Sign in" and
-// an outlined "Sign up", both busy while a request runs; no client-side validation. Also the
-// "Forgot password?" request that a real product needs, and a sign-in link by email instead of the
-// password. What follows a password sign-in (the code step, the next page) is the caller's.
+// an outlined "Sign up", both busy while a request runs. The fields are only checked for being
+// filled in before a request (decision 0037): their format and strength are the server's to judge.
+// Also the "Forgot password?" request that a real product needs, a sign-in link by email instead of
+// the password, and sending the confirmation email again to an account that is not confirmed yet.
+// What follows a password sign-in (the code step, the next page) is the caller's.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
@@ -13,6 +15,20 @@ import { useBusyAction } from "../lib/use-busy-action.ts";
 import { ScriptForm } from "./script-form.tsx";
 
 type Mode = "sign-in" | "recover";
+
+type Credentials = { email: string; password: string };
+type Missing = Partial<Record<keyof Credentials, string>>;
+
+/**
+ * The fields left empty, with what to say under each: a sign-up without an email would be taken
+ * by the server as an anonymous sign-up (and refused in words about that).
+ */
+function missingFields({ email, password }: Credentials): Missing {
+  const missing: Missing = {};
+  if (!email.trim()) missing.email = "Enter your email address.";
+  if (!password) missing.password = "Enter your password.";
+  return missing;
+}
 
 /** Where an emailed sign-in link leads: this page, with the page to go back to when there is one. */
 function linkReturn(): string {
@@ -36,10 +52,25 @@ export function SignInForm({
   const [email, setEmail] = useState("");
   const [busy, run] = useBusyAction();
   const formRef = useRef<HTMLFormElement>(null);
-  const read = () => {
+  const read = (): Credentials => {
     const data = new FormData(formRef.current ?? undefined);
     return { email: String(data.get("email") ?? ""), password: String(data.get("password") ?? "") };
   };
+  const passwordInput = useRef<HTMLInputElement>(null);
+  // The empty fields of the last attempt, each message under its field until it is typed in.
+  const [missing, setMissing] = useState<Missing>({});
+  /** The credentials when both are filled in; else null, the messages shown and the focus moved. */
+  const filledIn = (): Credentials | null => {
+    const credentials = read();
+    const found = missingFields(credentials);
+    setMissing(found);
+    if (found.email) emailInput.current?.focus();
+    else if (found.password) passwordInput.current?.focus();
+    return found.email || found.password ? null : credentials;
+  };
+  // The address of an account that tried to sign in before it was confirmed: the way to have the
+  // confirmation email sent again shows under Sign in.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
 
   // A view that replaces another takes the focus, so it is announced and the keyboard starts
   // there: the recovery's heading, the sign-in's first field.
@@ -51,16 +82,20 @@ export function SignInForm({
   }, [mode, moved]);
   const show = (next: Mode) => {
     setEmail(read().email);
+    setMissing({});
+    setUnconfirmed(null);
     setMode(next);
     setMoved(true);
   };
 
   const signIn = () =>
     run(async () => {
-      const { email, password } = read();
+      const credentials = filledIn();
+      if (!credentials) return;
       const supabase = await getSupabase();
-      const { data, error } = await supabase.auth.signInWithPassword({ email, password });
-      if (error) return errorToast(error.message);
+      const { data, error } = await supabase.auth.signInWithPassword(credentials);
+      setUnconfirmed(error?.code === "email_not_confirmed" ? credentials.email : null);
+      if (error) return errorToast(error);
       if (!data.session || !data.user)
         return errorToast("Sign-in did not return a session. Please try again.");
       await onSignedIn();
@@ -77,7 +112,7 @@ export function SignInForm({
         email: email.trim(),
         options: { emailRedirectTo: `${window.location.origin}${linkReturn()}` },
       });
-      if (error) return errorToast(error.message);
+      if (error) return errorToast(error);
       toast({
         title: "Check your email",
         description: `We've sent a sign-in link to ${email.trim()}. It works once, within the hour.`,
@@ -86,15 +121,32 @@ export function SignInForm({
 
   const signUp = () =>
     run(async () => {
-      const { email, password } = read();
+      const credentials = filledIn();
+      if (!credentials) return;
+      const { email, password } = credentials;
       const supabase = await getSupabase();
       const { error } = await supabase.auth.signUp({
         email,
         password,
         options: { emailRedirectTo: `${window.location.origin}/` },
       });
-      if (error) return errorToast(error.message);
+      if (error) return errorToast(error);
       toast({ title: "Success!", description: "Please check your email for verification." });
+    });
+
+  const resendConfirmation = (email: string) =>
+    run(async () => {
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.resend({
+        type: "signup",
+        email,
+        options: { emailRedirectTo: `${window.location.origin}/` },
+      });
+      if (error) return errorToast(error);
+      toast({
+        title: "Confirmation email sent",
+        description: `We've sent a confirmation link to ${email}. Open it to finish signing up.`,
+      });
     });
 
   const recover = () =>
@@ -104,7 +156,7 @@ export function SignInForm({
       const { error } = await supabase.auth.resetPasswordForEmail(email, {
         redirectTo: `${window.location.origin}/auth/reset-password`,
       });
-      if (error) return errorToast(error.message);
+      if (error) return errorToast(error);
       toast({
         title: "Check your email",
         description:
@@ -114,11 +166,15 @@ export function SignInForm({
     });
 
   const emailField = (
-    <Field label="Email">
+    <Field label="Email" error={mode === "sign-in" ? missing.email : undefined}>
       {(p) => (
         <Input
           {...p}
           ref={emailInput}
+          onInput={() => {
+            setMissing(({ email: _, ...rest }) => rest);
+            setUnconfirmed(null);
+          }}
           name="email"
           type="email"
           autoComplete="email"
@@ -175,10 +231,12 @@ export function SignInForm({
       }}
     >
       {emailField}
-      <Field label="Password">
+      <Field label="Password" error={missing.password}>
         {(p) => (
           <Input
             {...p}
+            ref={passwordInput}
+            onInput={() => setMissing(({ password: _, ...rest }) => rest)}
             name="password"
             type="password"
             autoComplete="current-password"
@@ -197,6 +255,23 @@ export function SignInForm({
         <Button type="submit" size="lg" aria-disabled={busy}>
           Sign in
         </Button>
+        {unconfirmed !== null && (
+          <div className="grid gap-2 rounded-md border border-border bg-muted/40 p-3">
+            <p role="status" className="text-sm leading-6 text-slate-700">
+              This account's email address isn't confirmed yet. Open the link we emailed to{" "}
+              <strong className="font-semibold break-all text-ink">{unconfirmed}</strong>, or have
+              it sent again.
+            </p>
+            <Button
+              type="button"
+              variant="outline"
+              aria-disabled={busy}
+              onClick={() => void resendConfirmation(unconfirmed)}
+            >
+              Resend confirmation email
+            </Button>
+          </div>
+        )}
         <Button
           type="button"
           size="lg"

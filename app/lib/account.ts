@@ -80,7 +80,7 @@ export async function verifyTotpCode(factorId: string, code: string): Promise<st
 function codeErrorMessage(error: AuthError): string {
   return error.code === "mfa_verification_failed"
     ? "That code didn't match. Check the time on your phone and enter the newest code."
-    : readableMessage(error.message);
+    : readableMessage(error);
 }
 
 /** A new authenticator-app factor to confirm with its first code: its QR code and setup key. */

@@ -2,7 +2,7 @@
 // and remove. It knows nothing of how toasts are shown, and imports no React (the page runtime
 // loads it before any island): the runtime (islands/boot.ts) loads the Radix toaster
 // (components/ui/toaster.tsx) with the first toast, or once an island is live.
-import { readableMessage } from "./errors.ts";
+import { readableMessage, type Failure } from "./errors.ts";
 
 export const TOAST_LIMIT = 5;
 export const TOAST_DURATION_MS = 5000;
@@ -37,9 +37,12 @@ export function toast(input: Omit<ToastData, "id" | "open">): {
   return { id, dismiss: () => dismissToast(id), update: (t) => updateToast(id, t) };
 }
 
-/** The site's error toast: "Error" and what went wrong (a failed connection said as such). */
-export function errorToast(description: string): void {
-  toast({ variant: "destructive", title: "Error", description: readableMessage(description) });
+/**
+ * The site's error toast: "Error" and what went wrong (a failed connection, a rate limit said in
+ * people's words: pass the server's error itself, not only its message).
+ */
+export function errorToast(failure: Failure): void {
+  toast({ variant: "destructive", title: "Error", description: readableMessage(failure) });
 }
 
 /** Runs an action, showing its failure (a thrown error) as a toast. */
@@ -47,7 +50,7 @@ export async function withErrorToast(action: () => Promise<void>): Promise<void>
   try {
     await action();
   } catch (err) {
-    errorToast(err instanceof Error ? err.message : "Something went wrong. Please try again.");
+    errorToast(err instanceof Error ? err : "Something went wrong. Please try again.");
   }
 }
 

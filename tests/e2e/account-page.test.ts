@@ -185,6 +185,66 @@ describeInBrowser(
       await header(page).getByRole("button", { name: "Logout" }).waitFor();
     });
 
+    it("keeps the emailed-code step of a password change usable: focus, a wrong code, asking again", async () => {
+      const { page, email } = await signedUp("reauth-step");
+      await page.goto("/account");
+      await ctx.db.query(
+        "UPDATE auth.sessions SET created_at = now() - interval '2 days' WHERE user_id = (SELECT id FROM auth.users WHERE email = $1)",
+        [email],
+      );
+      const password = page.getByRole("region", { name: "Password" });
+      const changePassword = password.getByRole("button", { name: "Change password" });
+      const askForChange = async (value: string) => {
+        await password.getByLabel("New password", { exact: true }).fill(value);
+        await password.getByLabel("Confirm new password").fill(value);
+        await changePassword.click();
+      };
+      ctx.allowConsoleError(/status of (400|422|429)/);
+      await askForChange("Fourth-Password-11");
+      const confirm = page.getByRole("form", { name: "Confirm your password change" });
+      const codeField = confirm.getByLabel("Code from your email");
+      await codeField.waitFor();
+      const code = codeIn(await emailTo(smtp, email, "Your Revwise confirmation code"));
+
+      // A wrong code is said in people's words, under the field, which keeps the focus.
+      await codeField.fill(code === "000000" ? "111111" : "000000");
+      await confirm.getByRole("button", { name: "Save new password" }).click();
+      await confirm
+        .getByText(
+          "That code is wrong or has expired. Check the latest email or ask for a new code.",
+          { exact: true },
+        )
+        .waitFor();
+      expect(await confirm.getByText("Nonce has expired or is invalid").count()).toBe(0);
+
+      // Cancel gives the focus back to the button that opened the step.
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirm.waitFor({ state: "detached" });
+      await expect
+        .poll(() => changePassword.evaluate((b) => b === document.activeElement))
+        .toBe(true);
+
+      // Asked again within the minute: no new code goes, and the step shows anyway, saying the
+      // code already sent still works and when a new one can be asked for.
+      await askForChange("Fourth-Password-11");
+      await codeField.waitFor();
+      const note = password.getByRole("status");
+      await expect
+        .poll(() => note.textContent())
+        .toMatch(/code we emailed .* still works.*ask for a new one in \d+ seconds?/i);
+      expect(await page.getByText("For security purposes").count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The code already sent saves the password; the focus goes to the form's first field.
+      await codeField.fill(code);
+      await confirm.getByRole("button", { name: "Save new password" }).click();
+      await confirm.waitFor({ state: "detached" });
+      const newPassword = password.getByLabel("New password", { exact: true });
+      await expect.poll(() => newPassword.evaluate((f) => f === document.activeElement)).toBe(true);
+      await toastText(page, "Password changed").waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
     it("sets up an authenticator app, then a password sign-in asks for its code before the session counts", async () => {
       const { page, email } = await signedUp("mfa");
       await page.goto("/account");

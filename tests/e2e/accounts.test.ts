@@ -2,11 +2,13 @@
 // sign-in, the session surviving a reload, and password recovery.
 import type { Locator } from "playwright-core";
 import { expect, it } from "vitest";
+import type { ParsedMail } from "mailparser";
 import { emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
+import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
 import { logOut, openRecoveryLink, signUpAndConfirm } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
-import { startSmtp, type TestSmtp } from "../support/smtp.ts";
+import { addressOf, startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 let smtp: TestSmtp;
 
@@ -192,6 +194,80 @@ describeInBrowser(
       await page.waitForURL((url) => url.pathname === "/");
     });
 
+    it("says which field is missing before signing up or in, under the field, and sends nothing", async () => {
+      const page = await ctx.newPage();
+      const requests: string[] = [];
+      page.on("request", (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith("/auth/v1/")) requests.push(pathname);
+      });
+      await page.goto("/auth");
+      const form = page.getByRole("form", { name: "Sign in" });
+      const email = form.getByLabel("Email");
+      const password = form.getByLabel("Password");
+      await form.getByRole("button", { name: "Sign up" }).click();
+      const missingEmail = form.getByText("Enter your email address.", { exact: true });
+      const missingPassword = form.getByText("Enter your password.", { exact: true });
+      await missingEmail.waitFor();
+      await missingPassword.waitFor();
+      // Each message is the description of its field, marked invalid; the first has the focus.
+      for (const [field, message] of [
+        [email, missingEmail],
+        [password, missingPassword],
+      ] as const) {
+        expect(await field.getAttribute("aria-invalid")).toBe("true");
+        expect((await field.getAttribute("aria-describedby"))?.split(" ")).toContain(
+          await message.getAttribute("id"),
+        );
+      }
+      await expect.poll(() => email.evaluate((e) => e === document.activeElement)).toBe(true);
+      expect(await toastText(page, "Anonymous sign-ins are disabled").count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Typing in a field clears its message; Sign in checks the same way.
+      await email.fill(uniqueEmail("empty"));
+      await missingEmail.waitFor({ state: "detached" });
+      await form.getByRole("button", { name: "Sign in" }).click();
+      await expect.poll(() => password.evaluate((e) => e === document.activeElement)).toBe(true);
+      await missingPassword.waitFor();
+      expect(requests).toEqual([]);
+    });
+
+    it("offers to send the confirmation email again to an unconfirmed account signing in", async () => {
+      const page = await ctx.newPage();
+      const email = uniqueEmail("unconfirmed");
+      const confirmations = (m: ParsedMail) =>
+        addressOf(m) === email && m.subject === "Confirm your Revwise account";
+      await page.goto("/auth");
+      const form = page.getByRole("form", { name: "Sign in" });
+      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("Password").fill(PASSWORD);
+      await form.getByRole("button", { name: "Sign up" }).click();
+      await toastText(page, "Success!").waitFor();
+      await smtp.waitForCount(1, confirmations);
+
+      ctx.allowConsoleError(/status of 400/);
+      const signIn = form.getByRole("button", { name: "Sign in" });
+      await signIn.focus();
+      await page.keyboard.press("Enter");
+      await toastText(page, "Email not confirmed").waitFor();
+      // The way out is right there, the next stop of the keyboard after Sign in.
+      const resend = form.getByRole("button", { name: "Resend confirmation email" });
+      await resend.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press("Tab");
+      await expect.poll(() => resend.evaluate((b) => b === document.activeElement)).toBe(true);
+
+      // A minute after the first email (the server sends at most one a minute, silently).
+      await ctx.db.query(
+        "UPDATE auth.users SET confirmation_sent_at = now() - interval '2 minutes' WHERE email = $1",
+        [email],
+      );
+      await page.keyboard.press("Enter");
+      await toastText(page, "Confirmation email sent").waitFor();
+      await smtp.waitForCount(2, confirmations);
+    });
+
     it("explains an expired or used link instead of failing silently", async () => {
       const page = await ctx.newPage();
       await page.goto(
@@ -212,5 +288,40 @@ describeInBrowser(
       };
     },
     teardown: () => smtp.stop(),
+  },
+);
+
+// The hour's email budget of one client address (RATE_LIMIT_EMAIL_IP), spent by the first email.
+let limitedSmtp: TestSmtp;
+
+describeInBrowser(
+  "accounts: email budget spent",
+  (ctx) => {
+    it("says the hour's emails are spent and when to try again, not the server's raw words", async () => {
+      const page = await ctx.newPage();
+      await page.goto("/auth");
+      const form = page.getByRole("form", { name: "Sign in" });
+      const askForLink = async (email: string) => {
+        await form.getByLabel("Email").fill(email);
+        await form.getByRole("button", { name: "Email me a sign-in link" }).click();
+      };
+      await askForLink(uniqueEmail("budget-first"));
+      await toastText(page, "Check your email").waitFor();
+
+      ctx.allowConsoleError(/status of 429/);
+      await askForLink(uniqueEmail("budget-second"));
+      await toastText(
+        page,
+        "We've sent as many emails as we can for now. Please try again in an hour.",
+      ).waitFor();
+      expect(await toastText(page, "email rate limit exceeded").count()).toBe(0);
+    });
+  },
+  {
+    env: async () => {
+      limitedSmtp = await startSmtp();
+      return { SMTP_URL: limitedSmtp.url, RATE_LIMIT_EMAIL_IP: "1" };
+    },
+    teardown: () => limitedSmtp.stop(),
   },
 );
