@@ -6,7 +6,12 @@ import type { ParsedMail } from "mailparser";
 import { emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
-import { logOut, openRecoveryLink, signUpAndConfirm } from "../support/browser-accounts.ts";
+import {
+  logOut,
+  openRecoveryLink,
+  signUpAndConfirm,
+  signUpOnAuth,
+} from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
 import { addressOf, startSmtp, type TestSmtp } from "../support/smtp.ts";
 
@@ -238,12 +243,7 @@ describeInBrowser(
       const email = uniqueEmail("unconfirmed");
       const confirmations = (m: ParsedMail) =>
         addressOf(m) === email && m.subject === "Confirm your Revwise account";
-      await page.goto("/auth");
-      const form = page.getByRole("form", { name: "Sign in" });
-      await form.getByLabel("Email").fill(email);
-      await form.getByLabel("Password").fill(PASSWORD);
-      await form.getByRole("button", { name: "Sign up" }).click();
-      await toastText(page, "Success!").waitFor();
+      const form = await signUpOnAuth(page, email);
       await smtp.waitForCount(1, confirmations);
 
       ctx.allowConsoleError(/status of 400/);

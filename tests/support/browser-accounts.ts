@@ -6,14 +6,20 @@ import { emailTo, linkIn, PASSWORD } from "./auth.ts";
 import { toastText } from "./forms.ts";
 import type { TestSmtp } from "./smtp.ts";
 
-/** Signs up on /auth and opens the confirmation link: the page ends signed in at /. */
-export async function signUpAndConfirm(page: Page, smtp: TestSmtp, email: string): Promise<void> {
+/** Signs up on /auth (unconfirmed until its emailed link is opened); returns the sign-in form. */
+export async function signUpOnAuth(page: Page, email: string): Promise<Locator> {
   await page.goto("/auth");
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(PASSWORD);
   await form.getByRole("button", { name: "Sign up" }).click();
   await toastText(page, "Success!").waitFor();
+  return form;
+}
+
+/** Signs up on /auth and opens the confirmation link: the page ends signed in at /. */
+export async function signUpAndConfirm(page: Page, smtp: TestSmtp, email: string): Promise<void> {
+  await signUpOnAuth(page, email);
   await page.goto(linkIn(await emailTo(smtp, email, "Confirm your Revwise account")));
 }
 
