@@ -1,16 +1,19 @@
 // A six-digit code: from an authenticator app (second step of a sign-in, turning the app on,
-// removing it) or from an email (confirming a password change). The caller checks the code and
-// answers with what went wrong, which shows under the field. The app's code step of a session that
-// owes it (AppCodeStep) is the same on every page that asks for it.
+// removing it) or from an email (confirming a password change; the code an account email carries
+// beside its link, which does what the link does). The caller checks the code and answers with
+// what went wrong, which shows under the field. A step that asks for a code in place of another
+// view (CodeFormStep) is the same on every page that asks for one: the app's (AppCodeStep) and an
+// account email's (EmailCodeStep).
 import { zodResolver } from "@hookform/resolvers/zod";
 import type * as React from "react";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { sixDigitCodeSchema } from "../../common/accounts.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { RegionCard, StepHeading } from "../components/ui/region-card.tsx";
-import { verifyTotpCode } from "../lib/account.ts";
+import { verifyEmailCode, verifyTotpCode, type EmailCodeType } from "../lib/account.ts";
 import { cn } from "../lib/cn.ts";
 import { ScriptForm } from "./script-form.tsx";
 
@@ -20,6 +23,7 @@ export function CodeForm({
   submitLabel,
   onCode,
   autoFocus = false,
+  describedBy,
   cancel,
 }: {
   /** The form's accessible name. */
@@ -29,6 +33,8 @@ export function CodeForm({
   /** Checks the code: null when it worked, else the message to show. */
   onCode: (code: string) => Promise<string | null>;
   autoFocus?: boolean;
+  /** The id of words about the code (where it was sent), read with the field. */
+  describedBy?: string;
   /** A way back, under the submit button. */
   cancel?: { label: string; onClick: () => void };
 }) {
@@ -55,6 +61,9 @@ export function CodeForm({
             maxLength={6}
             spellCheck={false}
             autoFocus={autoFocus}
+            aria-describedby={
+              [describedBy, p["aria-describedby"]].filter(Boolean).join(" ") || undefined
+            }
             className="font-mono text-lg tracking-[0.3em] sm:text-lg"
           />
         )}
@@ -71,6 +80,18 @@ export function CodeForm({
   );
 }
 
+/** Checks a code from the authenticator app of this factor: a right one raises the session to aal2. */
+const appCodeCheck =
+  (factorId: string, onVerified: () => Promise<void> | void) =>
+  async (code: string): Promise<string | null> => {
+    const problem = await verifyTotpCode(factorId, code);
+    if (problem) return problem;
+    await onVerified();
+    return null;
+  };
+
+const APP_CODE_LABEL = "6-digit code from your app";
+
 /** A code from the authenticator app of this factor: a right one raises the session to aal2. */
 export function AppCodeForm({
   factorId,
@@ -81,50 +102,114 @@ export function AppCodeForm({
   /** After the session was raised; may navigate away. */
   onVerified: () => Promise<void> | void;
 }) {
-  return (
-    <CodeForm
-      {...props}
-      label="6-digit code from your app"
-      onCode={async (code) => {
-        const problem = await verifyTotpCode(factorId, code);
-        if (problem) return problem;
-        await onVerified();
-        return null;
-      }}
-    />
-  );
+  return <CodeForm {...props} label={APP_CODE_LABEL} onCode={appCodeCheck(factorId, onVerified)} />;
 }
 
-const CODE_STEP_TITLE = "Enter your verification code";
-
 /**
- * The step of a session that owes its authenticator app's code (after a password, an emailed link
- * or a recovery link): why, then the code form. It replaces the view before it, so its heading
- * takes the focus (announced, and the code field is the next stop of the keyboard). `region` makes
- * it a card that is a landmark of its own, for a page where it stands alone.
+ * A step that asks for a code in place of the view before it: its heading, why, then the code
+ * form. It takes the focus, so it is announced and the keyboard starts there: on its heading (the
+ * code field is the next stop), or on its field, which is described by the step's words so they
+ * are read with it. `region` makes it a card that is a landmark of its own, for a page where it
+ * stands alone.
  */
-export function AppCodeStep({
+export function CodeFormStep({
+  title,
   description,
+  focus = "heading",
   region = false,
   className,
   ...form
-}: Omit<React.ComponentProps<typeof AppCodeForm>, "name" | "autoFocus"> & {
+}: Omit<React.ComponentProps<typeof CodeForm>, "autoFocus" | "describedBy"> & {
+  title: string;
   description: React.ReactNode;
+  focus?: "heading" | "field";
   region?: boolean;
   className?: string;
 }) {
-  const codeForm = <AppCodeForm name="Verification code" {...form} />;
+  const descriptionId = useId();
+  const codeForm = <CodeForm {...form} autoFocus={focus === "field"} describedBy={descriptionId} />;
   if (region)
     return (
-      <RegionCard title={CODE_STEP_TITLE} takeFocus className={className}>
-        <p className="text-sm leading-6 text-slate-700">{description}</p>
+      <RegionCard title={title} takeFocus={focus === "heading"} className={className}>
+        <p id={descriptionId} className="text-sm leading-6 text-slate-700">
+          {description}
+        </p>
         {codeForm}
       </RegionCard>
     );
   return (
     <div className={cn("grid gap-5", className)}>
-      <StepHeading title={CODE_STEP_TITLE} description={description} takeFocus />
+      <StepHeading
+        title={title}
+        description={description}
+        descriptionId={descriptionId}
+        takeFocus={focus === "heading"}
+      />
       {codeForm}
     </div>
+  );
+}
+
+/**
+ * The step of a session that owes its authenticator app's code (after a password, an emailed link
+ * or code, or a recovery link or code); its heading takes the focus.
+ */
+export function AppCodeStep({
+  factorId,
+  onVerified,
+  ...step
+}: Omit<
+  React.ComponentProps<typeof CodeFormStep>,
+  "name" | "label" | "onCode" | "title" | "focus"
+> & {
+  factorId: string;
+  /** After the session was raised; may navigate away. */
+  onVerified: () => Promise<void> | void;
+}) {
+  return (
+    <CodeFormStep
+      {...step}
+      title="Enter your verification code"
+      name="Verification code"
+      label={APP_CODE_LABEL}
+      onCode={appCodeCheck(factorId, onVerified)}
+    />
+  );
+}
+
+/** The label of the field for the code an account email carries beside its link. */
+export const EMAIL_CODE_LABEL = "6-digit code from the email";
+
+/**
+ * The step after an account email went out (a sign-in link, a sign-up's confirmation, a password
+ * recovery): the email's code does what its link does, for someone who reads the email on another
+ * device or whose mail scanner used the link up. Its field takes the focus. A wrong or expired code
+ * says so under the field, which stays for the next try.
+ */
+export function EmailCodeStep({
+  email,
+  type,
+  onVerified,
+  ...step
+}: Omit<React.ComponentProps<typeof CodeFormStep>, "name" | "label" | "onCode" | "focus"> & {
+  /** Where the email went. */
+  email: string;
+  type: EmailCodeType;
+  /** After the code was used (a session is stored); may navigate away. */
+  onVerified: () => Promise<void> | void;
+}) {
+  return (
+    <CodeFormStep
+      {...step}
+      focus="field"
+      name="Code from the email"
+      label={EMAIL_CODE_LABEL}
+      onCode={async (code) => {
+        const result = await verifyEmailCode(email, code, type);
+        if ("error" in result) return result.error;
+        await onVerified();
+        return null;
+      }}
+    />
   );
 }

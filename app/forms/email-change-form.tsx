@@ -1,36 +1,97 @@
-// The account page's email change: the server sends a link to the new address and one to the
-// current one; the change happens when both are opened (their links come back to the account page).
+// The account page's email change: the server emails a link and a code to the new address and to
+// the current one; the change happens when both are used, links or codes in any mix (the links
+// come back to the account page; the codes are entered here, one field per address). A person
+// without an address yet (a phone account) confirms the new one only.
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { emailChangeSchema } from "../../common/accounts.ts";
 import { Button } from "../components/ui/button.tsx";
+import { Icon } from "../components/ui/icon.tsx";
+import { verifyEmailCode } from "../lib/account.ts";
 import { EmailField } from "./form-fields.tsx";
 import { ScriptForm } from "./script-form.tsx";
 import { getSupabase } from "../lib/supabase.ts";
 import { errorToast, toast } from "../lib/toast.ts";
+import { CodeForm } from "./code-form.tsx";
 
-export function EmailChangeForm({ email }: { email: string }) {
+const updated = () =>
+  toast({
+    title: "Email address updated",
+    description: "Your account now uses your new email address.",
+  });
+
+/** A change waiting for its codes: the addresses they went to, and those already confirmed here. */
+type Pending = { newEmail: string; to: string[]; confirmed: string[] };
+
+export function EmailChangeForm({
+  email,
+  onChanged,
+}: {
+  email: string;
+  /** The change is done: the account reads the person again (their new address). */
+  onChanged: () => void;
+}) {
+  const [pending, setPending] = useState<Pending | null>(null);
   const form = useForm<{ email: string }>({
     resolver: zodResolver(emailChangeSchema),
     defaultValues: { email: "" },
   });
+  // The form back in place of the codes (the change done, or given up) takes the focus to its field.
+  const [returned, setReturned] = useState(false);
+  useEffect(() => {
+    if (returned && !pending) form.setFocus("email");
+  }, [returned, pending, form]);
+  const back = () => {
+    setPending(null);
+    setReturned(true);
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     if (values.email === email.toLowerCase()) {
       form.setError("email", { message: "That's already your email address." });
       return;
     }
     const supabase = await getSupabase();
-    const { error } = await supabase.auth.updateUser(
+    const { data, error } = await supabase.auth.updateUser(
       { email: values.email },
       { emailRedirectTo: `${window.location.origin}/account` },
     );
     if (error) return errorToast(error);
     form.reset();
+    // Applied at once (nothing to confirm): the account shows it.
+    if (!data.user.new_email) {
+      updated();
+      return onChanged();
+    }
+    const to = email ? [values.email, email] : [values.email];
     toast({
-      title: "Check both inboxes",
-      description: `Open the links we sent to ${values.email} and to ${email} to complete the change.`,
+      title: to.length === 2 ? "Check both inboxes" : "Check your inbox",
+      description:
+        to.length === 2
+          ? `Open the links we sent to ${values.email} and to ${email}, or enter their codes here, to complete the change.`
+          : `Open the link we sent to ${values.email}, or enter its code here, to complete the change.`,
     });
+    setPending({ newEmail: values.email, to, confirmed: [] });
   });
+
+  if (pending) {
+    return (
+      <EmailChangeCodes
+        pending={pending}
+        onConfirmed={(address) =>
+          setPending((now) => now && { ...now, confirmed: [...now.confirmed, address] })
+        }
+        onChanged={() => {
+          updated();
+          back();
+          onChanged();
+        }}
+        onCancel={back}
+      />
+    );
+  }
+
   const { errors, isSubmitting } = form.formState;
   return (
     <ScriptForm
@@ -48,5 +109,71 @@ export function EmailChangeForm({ email }: { email: string }) {
         {isSubmitting ? "Sending..." : "Change email"}
       </Button>
     </ScriptForm>
+  );
+}
+
+/**
+ * One code field per address the change was sent to. The first code used (or link opened) counts
+ * for its address, which then says so, and the focus goes to the other address's field; the last
+ * one makes the change.
+ */
+function EmailChangeCodes({
+  pending,
+  onConfirmed,
+  onChanged,
+  onCancel,
+}: {
+  pending: Pending;
+  onConfirmed: (address: string) => void;
+  onChanged: () => void;
+  onCancel: () => void;
+}) {
+  const descriptionId = useId();
+  const fields = useRef<HTMLDivElement>(null);
+  const confirmedCount = pending.confirmed.length;
+  useEffect(() => {
+    if (confirmedCount > 0) fields.current?.querySelector("input")?.focus();
+  }, [confirmedCount]);
+  const open = pending.to.filter((address) => !pending.confirmed.includes(address));
+  return (
+    <div className="grid gap-4">
+      <p id={descriptionId} className="text-sm leading-6 text-slate-700">
+        {pending.to.length === 2
+          ? "We've emailed a link and a 6-digit code to each address. Open both links, or enter both codes here, to move your account to "
+          : "We've emailed a link and a 6-digit code to your new address. Open the link, or enter the code here, to move your account to "}
+        <strong className="font-semibold break-all text-ink">{pending.newEmail}</strong>.
+      </p>
+      {pending.confirmed.map((address) => (
+        <p key={address} className="flex items-center gap-2 text-sm text-slate-700">
+          <Icon name="check" className="size-4 shrink-0 text-primary" />
+          <span>
+            <strong className="font-semibold break-all text-ink">{address}</strong> confirmed.
+          </span>
+        </p>
+      ))}
+      <div ref={fields} className="grid gap-6">
+        {open.map((address, i) => (
+          <CodeForm
+            key={address}
+            name={`Code sent to ${address}`}
+            label={`6-digit code sent to ${address}`}
+            describedBy={descriptionId}
+            autoFocus={i === 0 && confirmedCount === 0}
+            submitLabel="Confirm"
+            onCode={async (code) => {
+              const result = await verifyEmailCode(address, code, "email_change");
+              if ("error" in result) return result.error;
+              // A session: the change is made. None: this address counts, the other is awaited.
+              if (result.session) onChanged();
+              else onConfirmed(address);
+              return null;
+            }}
+          />
+        ))}
+      </div>
+      <Button type="button" variant="ghost" className="justify-self-start" onClick={onCancel}>
+        Use a different address
+      </Button>
+    </div>
   );
 }

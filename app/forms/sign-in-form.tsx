@@ -3,18 +3,24 @@
 // filled in before a request (decision 0037): their format and strength are the server's to judge.
 // Also the "Forgot password?" request that a real product needs, a sign-in link by email instead of
 // the password, and sending the confirmation email again to an account that is not confirmed yet.
-// What follows a password sign-in (the code step, the next page) is the caller's.
+// Each email sent (the sign-in link, the sign-up's confirmation, the recovery) carries a code beside
+// its link: the form gives way to a step that takes it and does what the link does. What follows a
+// sign-in (the app's code step, the next page) is the caller's.
+import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { returnPath, signInHref } from "../lib/account.ts";
 import { getSupabase } from "../lib/supabase.ts";
-import { errorToast, toast } from "../lib/toast.ts";
+import { errorToast, toast, type ToastInput } from "../lib/toast.ts";
 import { useBusyAction } from "../lib/use-busy-action.ts";
+import { EmailCodeStep } from "./code-form.tsx";
 import { ScriptForm } from "./script-form.tsx";
 
-type Mode = "sign-in" | "recover";
+/** The email just sent, whose code the page now takes. */
+type Sent = "sign-in link" | "confirmation" | "recovery";
+type Mode = "sign-in" | "recover" | Sent;
 
 type Credentials = { email: string; password: string };
 type Missing = Partial<Record<keyof Credentials, string>>;
@@ -41,8 +47,11 @@ export function SignInForm({
   onSignedIn,
   takeFocus = false,
 }: {
-  /** After a password sign-in; the buttons stay busy until it is done (it may navigate away). */
-  onSignedIn: () => Promise<void> | void;
+  /**
+   * After a sign-in (a password, or an email's code), with what to say once it counts; the buttons
+   * stay busy until it is done (it may navigate away).
+   */
+  onSignedIn: (welcome?: ToastInput) => Promise<void> | void;
   /** The form replaces another step: its first field takes the focus. */
   takeFocus?: boolean;
 }) {
@@ -81,11 +90,17 @@ export function SignInForm({
     if (moved) (mode === "recover" ? heading : emailInput).current?.focus();
   }, [mode, moved]);
   const show = (next: Mode) => {
-    setEmail(read().email);
+    // From a form, the email typed carries over; from a code step, the address the email went to.
+    if (formRef.current) setEmail(read().email);
     setMissing({});
     setUnconfirmed(null);
     setMode(next);
     setMoved(true);
+  };
+  /** The email went out to `address`: the step that takes its code replaces the form. */
+  const sent = (kind: Sent, address: string) => {
+    setEmail(address);
+    setMode(kind);
   };
 
   const signIn = () =>
@@ -117,6 +132,7 @@ export function SignInForm({
         title: "Check your email",
         description: `We've sent a sign-in link to ${email.trim()}. It works once, within the hour.`,
       });
+      sent("sign-in link", email.trim());
     });
 
   const signUp = () =>
@@ -125,13 +141,16 @@ export function SignInForm({
       if (!credentials) return;
       const { email, password } = credentials;
       const supabase = await getSupabase();
-      const { error } = await supabase.auth.signUp({
+      const { data, error } = await supabase.auth.signUp({
         email,
         password,
         options: { emailRedirectTo: `${window.location.origin}/` },
       });
       if (error) return errorToast(error);
       toast({ title: "Success!", description: "Please check your email for verification." });
+      // Without a session, an email went out (a confirmation, or to an address that has an
+      // account, how to sign in): its code is taken here.
+      if (!data.session) sent("confirmation", email.trim());
     });
 
   const resendConfirmation = (email: string) =>
@@ -147,6 +166,7 @@ export function SignInForm({
         title: "Confirmation email sent",
         description: `We've sent a confirmation link to ${email}. Open it to finish signing up.`,
       });
+      sent("confirmation", email);
     });
 
   const recover = () =>
@@ -162,7 +182,7 @@ export function SignInForm({
         description:
           "If an account uses this address, we've sent it a link to choose a new password.",
       });
-      show("sign-in");
+      sent("recovery", email.trim());
     });
 
   const emailField = (
@@ -185,6 +205,23 @@ export function SignInForm({
       )}
     </Field>
   );
+
+  if (mode === "sign-in link" || mode === "confirmation" || mode === "recovery") {
+    const step = CODE_STEPS[mode](email);
+    return (
+      <EmailCodeStep
+        key={mode}
+        {...step}
+        email={email}
+        onVerified={async () => {
+          // The recovery session sets the new password on the page the link opens.
+          if (mode === "recovery") return window.location.assign("/auth/reset-password");
+          await onSignedIn(mode === "confirmation" ? EMAIL_CONFIRMED : undefined);
+        }}
+        cancel={{ label: "Back to sign in", onClick: () => show("sign-in") }}
+      />
+    );
+  }
 
   // Each mode is a form of its own (its key): React never reuses a field of one as a field of the
   // other, so a password is never shown or sent as an email.
@@ -297,3 +334,58 @@ export function SignInForm({
     </ScriptForm>
   );
 }
+
+const EMAIL_CONFIRMED: ToastInput = {
+  title: "Email confirmed",
+  description: "Welcome to Revwise! You're signed in.",
+};
+
+const sentTo = (email: string) => (
+  <strong className="font-semibold break-all text-ink">{email}</strong>
+);
+
+/** The step that takes each email's code: its words, and what the code is for at /verify. */
+const CODE_STEPS: Record<
+  Sent,
+  (
+    email: string,
+  ) => Pick<
+    React.ComponentProps<typeof EmailCodeStep>,
+    "title" | "description" | "submitLabel" | "type"
+  >
+> = {
+  "sign-in link": (email) => ({
+    title: "Check your email",
+    description: (
+      <>
+        We've sent a sign-in link and a 6-digit code to {sentTo(email)}. Open the link, or enter the
+        code here.
+      </>
+    ),
+    submitLabel: "Sign in",
+    type: "email",
+  }),
+  confirmation: (email) => ({
+    title: "Confirm your email",
+    description: (
+      <>
+        We've sent a confirmation link and a 6-digit code to {sentTo(email)}. Open the link, or
+        enter the code here to finish creating your account. If this address already has an account,
+        the email says how to sign in instead.
+      </>
+    ),
+    submitLabel: "Confirm email",
+    type: "signup",
+  }),
+  recovery: (email) => ({
+    title: "Check your email",
+    description: (
+      <>
+        If an account uses {sentTo(email)}, we've sent it a link and a 6-digit code to choose a new
+        password. Open the link, or enter the code here.
+      </>
+    ),
+    submitLabel: "Continue",
+    type: "recovery",
+  }),
+};

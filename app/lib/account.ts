@@ -1,7 +1,7 @@
 // The signed-in person's account, for the sign-in and account pages: who they are, whether the
 // session still needs its second step (a code from an authenticator app), their sessions (our
 // `sessions` function), and the words a device and a time are shown in.
-import type { AuthError, SupabaseClient, User } from "@supabase/supabase-js";
+import type { AuthError, Session, SupabaseClient, User } from "@supabase/supabase-js";
 import { NAME_METADATA_KEY, type AccountSession } from "../../common/accounts.ts";
 import { FUNCTIONS } from "../../common/functions.ts";
 import { hasSessionToResume, owesSecondFactor } from "./account-signals.ts";
@@ -81,6 +81,35 @@ function codeErrorMessage(error: AuthError): string {
   return error.code === "mfa_verification_failed"
     ? "That code didn't match. Check the time on your phone and enter the newest code."
     : readableMessage(error);
+}
+
+/**
+ * What the code of an account email is for, as GoTrue's /verify names it: a sign-in link's code
+ * (`email`: a sign-in, or the confirmation of an address without an account yet), a sign-up's
+ * confirmation (`signup`), a password recovery, an email change.
+ */
+export type EmailCodeType = "email" | "signup" | "recovery" | "email_change";
+
+export const WRONG_EMAIL_CODE =
+  "That code didn't work. Enter the code from the newest email: each code works once, within the hour.";
+
+/**
+ * Uses the code an account email carries beside its link, sent to `email`, as the link would be
+ * used: the session it gives (supabase-js stores it), null for the first of an email change's two
+ * codes; or the message to show.
+ */
+export async function verifyEmailCode(
+  email: string,
+  code: string,
+  type: EmailCodeType,
+): Promise<{ session: Session | null } | { error: string }> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.auth.verifyOtp({ email: email.trim(), token: code, type });
+  if (error)
+    return {
+      error: error.code === "otp_expired" ? WRONG_EMAIL_CODE : readableMessage(error.message),
+    };
+  return { session: data.session };
 }
 
 /** A new authenticator-app factor to confirm with its first code: its QR code and setup key. */

@@ -17,6 +17,9 @@ export type ToastData = {
   open: boolean;
 };
 
+/** What a caller gives for a toast (the store adds its id and state). */
+export type ToastInput = Omit<ToastData, "id" | "open">;
+
 type Listener = () => void;
 let toasts: ToastData[] = [];
 const listeners = new Set<Listener>();

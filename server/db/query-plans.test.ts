@@ -265,9 +265,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     await followLink(linkIn(await emailTo(smtp, recovering.email, "Reset your Revwise password")));
     const unconfirmed = uniqueEmail("resend");
     await client().auth.signUp({ email: unconfirmed, password: PASSWORD });
-    const code = /enter this code: (\d{6})/.exec(
-      (await emailTo(smtp, unconfirmed, "Confirm your Revwise account")).text ?? "",
-    )![1]!;
+    const code = codeIn(await emailTo(smtp, unconfirmed, "Confirm your Revwise account"));
     await json(auth("/verify", { body: { type: "signup", email: unconfirmed, token: code } }));
     await json(auth("/resend", { body: { type: "signup", email: unconfirmed } }));
 

@@ -14,7 +14,7 @@ import {
   signUpAndConfirm,
 } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
-import { startSmtp, type TestSmtp } from "../support/smtp.ts";
+import { startSmtp, type TestSmtp, UNLIMITED_EMAILS } from "../support/smtp.ts";
 
 let smtp: TestSmtp;
 
@@ -478,9 +478,7 @@ describeInBrowser(
       smtp = await startSmtp();
       return {
         SMTP_URL: smtp.url,
-        RATE_LIMIT_EMAIL_SENT: "1000",
-        RATE_LIMIT_LEAD_EMAIL_SENT: "1000",
-        RATE_LIMIT_EMAIL_IP: "1000",
+        ...UNLIMITED_EMAILS,
         GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: "true",
       };
     },

@@ -1,5 +1,5 @@
 // In a real browser: sign up, confirm by the emailed link, logout, failed and successful
-// sign-in, the session surviving a reload, and password recovery.
+// sign-in, the session surviving a reload, and password recovery (by code: email-codes.test.ts).
 import type { Locator } from "playwright-core";
 import { expect, it } from "vitest";
 import type { ParsedMail } from "mailparser";
@@ -9,11 +9,12 @@ import { describeInBrowser } from "../support/browser.ts";
 import {
   logOut,
   openRecoveryLink,
+  saveNewPasswordAndSignIn,
   signUpAndConfirm,
   signUpOnAuth,
 } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
-import { addressOf, startSmtp, type TestSmtp } from "../support/smtp.ts";
+import { addressOf, startSmtp, type TestSmtp, UNLIMITED_EMAILS } from "../support/smtp.ts";
 
 let smtp: TestSmtp;
 
@@ -42,8 +43,14 @@ describeInBrowser(
       await toastText(page, "Please check your email for verification.").waitFor();
       expect(new URL(page.url()).pathname).toBe("/auth");
 
+      // The step that takes the email's code replaced the form; back to it, the email is kept.
+      await page.getByRole("heading", { name: "Confirm your email" }).waitFor();
+      await page.getByRole("button", { name: "Back to sign in" }).click();
+      expect(await form.getByLabel("Email").inputValue()).toBe(email);
+
       // Not confirmed yet: the service's message, in a destructive toast.
       ctx.allowConsoleError(/status of 400/);
+      await form.getByLabel("Password").fill(PASSWORD);
       await form.getByRole("button", { name: "Sign in" }).click();
       await toastText(page, "Email not confirmed").waitFor();
 
@@ -151,7 +158,11 @@ describeInBrowser(
       await toastText(page, "Check your email").waitFor();
       expect(sent).toEqual([email]);
 
-      // Sent: back at the sign-in form, with the email and without the password.
+      // Sent: the step that takes the email's code, whose way back is the sign-in form, with the
+      // email and without the password.
+      const codeStep = page.getByRole("form", { name: "Code from the email" });
+      await codeStep.getByRole("button", { name: "Back to sign in" }).focus();
+      await page.keyboard.press("Enter");
       await signIn.waitFor();
       expect(await signIn.getByLabel("Email").inputValue()).toBe(email);
       expect(await signIn.getByLabel("Password").inputValue()).toBe("");
@@ -184,19 +195,7 @@ describeInBrowser(
       await reset.getByLabel("Confirm new password").fill("Short1");
       await reset.getByRole("button", { name: "Save new password" }).click();
       await reset.getByText("Password should be at least 8 characters.").waitFor();
-      await reset.getByLabel("New password", { exact: true }).fill("A-Brand-New-Password-5");
-      await reset.getByLabel("Confirm new password").fill("A-Brand-New-Password-5");
-      await reset.getByRole("button", { name: "Save new password" }).click();
-      await page.waitForURL((url) => url.pathname === "/");
-      await toastText(page, "Password updated").waitFor();
-
-      await logOut(page);
-      await page.goto("/auth");
-      const signIn = page.getByRole("form", { name: "Sign in" });
-      await signIn.getByLabel("Email").fill(email);
-      await signIn.getByLabel("Password").fill("A-Brand-New-Password-5");
-      await signIn.getByRole("button", { name: "Sign in" }).click();
-      await page.waitForURL((url) => url.pathname === "/");
+      await saveNewPasswordAndSignIn(page, email, "A-Brand-New-Password-5");
     });
 
     it("says which field is missing before signing up or in, under the field, and sends nothing", async () => {
@@ -245,6 +244,9 @@ describeInBrowser(
         addressOf(m) === email && m.subject === "Confirm your Revwise account";
       const form = await signUpOnAuth(page, email);
       await smtp.waitForCount(1, confirmations);
+      // Back from the step that takes the email's code, as someone who closed the email would.
+      await page.getByRole("button", { name: "Back to sign in" }).click();
+      await form.getByLabel("Password").fill(PASSWORD);
 
       ctx.allowConsoleError(/status of 400/);
       const signIn = form.getByRole("button", { name: "Sign in" });
@@ -266,6 +268,8 @@ describeInBrowser(
       await page.keyboard.press("Enter");
       await toastText(page, "Confirmation email sent").waitFor();
       await smtp.waitForCount(2, confirmations);
+      // Its code is taken right here, as after signing up.
+      await page.getByRole("heading", { name: "Confirm your email" }).waitFor();
     });
 
     it("explains an expired or used link instead of failing silently", async () => {
@@ -282,9 +286,7 @@ describeInBrowser(
       smtp = await startSmtp();
       return {
         SMTP_URL: smtp.url,
-        RATE_LIMIT_EMAIL_SENT: "1000",
-        RATE_LIMIT_LEAD_EMAIL_SENT: "1000",
-        RATE_LIMIT_EMAIL_IP: "1000",
+        ...UNLIMITED_EMAILS,
       };
     },
     teardown: () => smtp.stop(),
@@ -307,6 +309,8 @@ describeInBrowser(
       };
       await askForLink(uniqueEmail("budget-first"));
       await toastText(page, "Check your email").waitFor();
+      // From the step that takes the first email's code, back to the form for another address.
+      await page.getByRole("button", { name: "Back to sign in" }).click();
 
       ctx.allowConsoleError(/status of 429/);
       await askForLink(uniqueEmail("budget-second"));

@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
 import { toastText } from "../support/forms.ts";
-import { addressOf, startSmtp, type TestSmtp } from "../support/smtp.ts";
+import { addressOf, startSmtp, type TestSmtp, UNLIMITED_EMAILS } from "../support/smtp.ts";
 
 let smtp: TestSmtp;
 
@@ -69,9 +69,7 @@ describeInBrowser(
       smtp = await startSmtp();
       return {
         SMTP_URL: smtp.url,
-        RATE_LIMIT_EMAIL_SENT: "1000",
-        RATE_LIMIT_LEAD_EMAIL_SENT: "1000",
-        RATE_LIMIT_EMAIL_IP: "1000",
+        ...UNLIMITED_EMAILS,
       };
     },
     teardown: () => smtp.stop(),

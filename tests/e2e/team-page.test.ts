@@ -25,7 +25,7 @@ import {
   sendWrongAppCode,
 } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
-import { startSmtp, type TestSmtp } from "../support/smtp.ts";
+import { startSmtp, type TestSmtp, UNLIMITED_EMAILS } from "../support/smtp.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 
 let smtp: TestSmtp;
@@ -721,9 +721,7 @@ describeInBrowser(
       smtp = await startSmtp();
       return {
         SMTP_URL: smtp.url,
-        RATE_LIMIT_EMAIL_SENT: "1000",
-        RATE_LIMIT_LEAD_EMAIL_SENT: "1000",
-        RATE_LIMIT_EMAIL_IP: "1000",
+        ...UNLIMITED_EMAILS,
       };
     },
     teardown: () => smtp.stop(),

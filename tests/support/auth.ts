@@ -21,7 +21,7 @@ export function linkIn(mail: ParsedMail): string {
 }
 
 export function codeIn(mail: ParsedMail): string {
-  const code = /enter this code: (\d{6})/.exec(mail.text ?? "")?.[1];
+  const code = /enter this code[^:\n]*: (\d{6})/.exec(mail.text ?? "")?.[1];
   if (!code) throw new Error(`no code in "${mail.subject}"`);
   return code;
 }

@@ -17,6 +17,15 @@ export async function signUpOnAuth(page: Page, email: string): Promise<Locator> 
   return form;
 }
 
+/** Signs in on /auth with a password; the caller waits for where it leads. */
+export async function signInOnAuth(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto("/auth");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+}
+
 /** Signs up on /auth and opens the confirmation link: the page ends signed in at /. */
 export async function signUpAndConfirm(page: Page, smtp: TestSmtp, email: string): Promise<void> {
   await signUpOnAuth(page, email);
@@ -31,16 +40,37 @@ export async function logOut(page: Page) {
   expect(new URL(page.url()).pathname).toBe("/");
 }
 
-/** Asks for a password reset on /auth and opens the emailed link: the page ends at the reset page. */
-export async function openRecoveryLink(page: Page, smtp: TestSmtp, email: string): Promise<void> {
+/** Asks for a password reset on /auth: the reset email is on its way. */
+export async function askForRecovery(page: Page, email: string): Promise<void> {
   await page.goto("/auth");
   await page.getByRole("button", { name: "Forgot password?" }).click();
   const recover = page.getByRole("form", { name: "Reset your password" });
   await recover.getByLabel("Email").fill(email);
   await recover.getByRole("button", { name: "Send reset link" }).click();
   await toastText(page, "Check your email").waitFor();
+}
+
+/** Asks for a password reset on /auth and opens the emailed link: the page ends at the reset page. */
+export async function openRecoveryLink(page: Page, smtp: TestSmtp, email: string): Promise<void> {
+  await askForRecovery(page, email);
   await page.goto(linkIn(await emailTo(smtp, email, "Reset your Revwise password")));
   await page.waitForURL((url) => url.pathname === "/auth/reset-password");
+}
+
+/**
+ * Saves `password` on the reset page, then signs out and in again with it: the page ends at /,
+ * signed in.
+ */
+export async function saveNewPasswordAndSignIn(page: Page, email: string, password: string) {
+  const reset = page.getByRole("form", { name: "Choose a new password" });
+  await reset.getByLabel("New password", { exact: true }).fill(password);
+  await reset.getByLabel("Confirm new password").fill(password);
+  await reset.getByRole("button", { name: "Save new password" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await toastText(page, "Password updated").waitFor();
+  await logOut(page);
+  await signInOnAuth(page, email, password);
+  await page.waitForURL((url) => url.pathname === "/");
 }
 
 /** The authenticator-app code step appeared in place of another view: its heading has the focus. */

@@ -43,6 +43,13 @@ export type TestSmtp = {
 const smtpError = (reply: SmtpReply) =>
   Object.assign(new Error(reply.message), { responseCode: reply.code });
 
+/** Email budgets no test reaches (per client and site-wide), for suites that send many emails. */
+export const UNLIMITED_EMAILS = {
+  RATE_LIMIT_EMAIL_SENT: "1000",
+  RATE_LIMIT_LEAD_EMAIL_SENT: "1000",
+  RATE_LIMIT_EMAIL_IP: "1000",
+};
+
 export async function startSmtp(initial: SmtpBehaviour = {}): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
   const waiters = new Set<() => void>();

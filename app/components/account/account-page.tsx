@@ -77,7 +77,7 @@ export function AccountPage() {
           <p className="text-sm text-slate-700">
             Current email: <strong className="font-semibold break-all text-ink">{email}</strong>
           </p>
-          <EmailChangeForm email={email} />
+          <EmailChangeForm email={email} onChanged={check} />
         </div>
       </RegionCard>
       <RegionCard

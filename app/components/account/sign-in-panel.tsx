@@ -1,6 +1,6 @@
 // The sign-in page's island: the form for a visitor; for someone with an authenticator app, the
-// code step before the session counts (after the password, or after the emailed link brought them
-// back); for someone already signed in, who they are, their account page and Logout.
+// code step before the session counts (after the password, the emailed code, or after the emailed
+// link brought them back); for someone already signed in, who they are, their account page and Logout.
 import type { User } from "@supabase/supabase-js";
 import { useEffect, useRef, useState } from "react";
 import { AppCodeStep } from "../../forms/code-form.tsx";
@@ -104,10 +104,11 @@ export function SignInPanel() {
   return (
     <SignInForm
       takeFocus={state.takeFocus}
-      onSignedIn={async () => {
+      onSignedIn={async (welcome) => {
         const next = await sessionState();
-        if (next.step === "code") setState(next);
-        else window.location.assign(returnPath(window.location.search));
+        if (next.step === "code") return setState(next);
+        if (welcome) flashToast(welcome);
+        window.location.assign(returnPath(window.location.search));
       }}
     />
   );

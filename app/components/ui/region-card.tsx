@@ -12,12 +12,15 @@ export function StepHeading({
   description,
   takeFocus = false,
   id,
+  descriptionId,
 }: {
   title: string;
   description?: React.ReactNode;
   takeFocus?: boolean;
   /** The heading's id, for what it names. */
   id?: string;
+  /** The line's id, for what it describes. */
+  descriptionId?: string;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -33,7 +36,11 @@ export function StepHeading({
       >
         {title}
       </h2>
-      {description ? <p className="mt-1 text-sm leading-6 text-slate-700">{description}</p> : null}
+      {description ? (
+        <p id={descriptionId} className="mt-1 text-sm leading-6 text-slate-700">
+          {description}
+        </p>
+      ) : null}
     </div>
   );
 }

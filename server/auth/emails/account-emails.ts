@@ -8,6 +8,7 @@ type Link = { to: string; url: string; code: string };
 const ignore =
   "If you did not ask for this, you can ignore this email: nothing changes until the link is used.";
 const validity = "The link and the code are valid for one hour and work once.";
+const linkValidity = "The link is valid for one hour and works once.";
 
 export function verifyUrl(
   siteUrl: string,
@@ -22,17 +23,31 @@ export function verifyUrl(
   return url.toString();
 }
 
-/** An email whose action is a verification link, with the same link's code and their validity. */
+/**
+ * An email whose action is a verification link, with the same link's code, the page that takes
+ * the code (the one where it was asked for, which offers a field for it), and their validity. An
+ * email asked for on no page of the site (an invitation) carries the link alone.
+ */
 const linkEmail = (
   { to, url, code }: Link,
-  copy: { kind: string; subject: string; heading: string; intro: string; label: string },
+  copy: {
+    kind: string;
+    subject: string;
+    heading: string;
+    intro: string;
+    label: string;
+    /** Where the code is entered: "on …". */
+    codePage: string | null;
+  },
 ): Email =>
   actionEmail({
     kind: copy.kind,
     to,
     subject: copy.subject,
     heading: copy.heading,
-    paragraphs: [copy.intro, `Or enter this code: ${code}`, validity],
+    paragraphs: copy.codePage
+      ? [copy.intro, `Or enter this code ${copy.codePage}: ${code}`, validity]
+      : [copy.intro, linkValidity],
     action: { label: copy.label, url },
     after: [ignore],
   });
@@ -45,6 +60,7 @@ export const confirmationEmail = (link: Link): Email =>
     intro:
       "Welcome to Revwise! Confirm that this is your email address to finish creating your account.",
     label: "Confirm my email",
+    codePage: "on the page where you signed up",
   });
 
 export const recoveryEmail = (link: Link): Email =>
@@ -54,6 +70,7 @@ export const recoveryEmail = (link: Link): Email =>
     heading: "Choose a new password",
     intro: "Someone (hopefully you) asked to reset the password of your Revwise account.",
     label: "Choose a new password",
+    codePage: "on the page where you asked to reset your password",
   });
 
 /**
@@ -70,9 +87,13 @@ export const magicLinkEmail = (link: Link, account: "existing" | "new"): Email =
         ? "Someone (hopefully you) asked to sign in to your Revwise account with this email address."
         : "Someone (hopefully you) asked to sign in to Revwise with this email address. Signing in creates your account.",
     label: "Sign in",
+    codePage: "on the page where you asked to sign in",
   });
 
-/** An invitation sent with the admin API: the link confirms the address and signs the person in. */
+/**
+ * An invitation sent with the admin API: the link confirms the address and signs the person in.
+ * No page of the site asked for it, so none takes a code: it carries the link alone.
+ */
 export const inviteEmail = (link: Link): Email =>
   linkEmail(link, {
     kind: "auth-invite",
@@ -81,6 +102,7 @@ export const inviteEmail = (link: Link): Email =>
     intro:
       "You have been invited to create a Revwise account with this email address. Accept the invitation to sign in; you can then choose a password on your account page.",
     label: "Accept the invitation",
+    codePage: null,
   });
 
 export const emailChangeEmail = (link: Link, role: "new" | "current", newEmail: string): Email =>
@@ -96,6 +118,7 @@ export const emailChangeEmail = (link: Link, role: "new" | "current", newEmail: 
         ? `Confirm that ${newEmail} is the new email address of your Revwise account.`
         : `Your Revwise account asked to change its email address to ${newEmail}. Confirm from this address too to complete the change.`,
     label: "Confirm the change",
+    codePage: "on your account page",
   });
 
 export const alreadyRegisteredEmail = (to: string, siteUrl: string): Email =>

@@ -1,0 +1,49 @@
+// The account emails' words about their code: each email whose code a page of the site takes says
+// which page (the one where it was asked for, which offers the field), in the text and the HTML;
+// an invitation, asked for on no page, carries its link alone.
+import { describe, expect, it } from "vitest";
+import {
+  confirmationEmail,
+  emailChangeEmail,
+  inviteEmail,
+  magicLinkEmail,
+  recoveryEmail,
+} from "./account-emails.ts";
+
+const link = {
+  to: "ada@example.com",
+  url: "https://revwise.example/auth/v1/verify?x",
+  code: "482913",
+};
+
+describe("account emails", () => {
+  it.each([
+    ["confirmation", confirmationEmail(link), "on the page where you signed up"],
+    ["sign-in link", magicLinkEmail(link, "existing"), "on the page where you asked to sign in"],
+    [
+      "sign-in link, new account",
+      magicLinkEmail(link, "new"),
+      "on the page where you asked to sign in",
+    ],
+    ["recovery", recoveryEmail(link), "on the page where you asked to reset your password"],
+    ["email change, new", emailChangeEmail(link, "new", "b@example.com"), "on your account page"],
+    [
+      "email change, current",
+      emailChangeEmail(link, "current", "b@example.com"),
+      "on your account page",
+    ],
+  ])("the %s email says where its code goes", (_name, email, page) => {
+    const line = `Or enter this code ${page}: 482913`;
+    expect(email.text).toContain(line);
+    expect(email.html).toContain(line);
+    expect(email.text).toContain("The link and the code are valid for one hour and work once.");
+  });
+
+  it("an invitation carries its link and no code", () => {
+    const email = inviteEmail(link);
+    expect(email.text).not.toContain("482913");
+    expect(email.html).not.toContain("482913");
+    expect(email.text).toContain("The link is valid for one hour and works once.");
+    expect(email.text).toContain(link.url);
+  });
+});
