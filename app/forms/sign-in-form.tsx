@@ -292,9 +292,13 @@ export function SignInForm({
         <Button type="submit" size="lg" aria-disabled={busy}>
           Sign in
         </Button>
+        {/* Always in the page, so that the note is announced when it appears. */}
+        <p role="status" className="sr-only">
+          {unconfirmed === null ? "" : "This account's email address isn't confirmed yet."}
+        </p>
         {unconfirmed !== null && (
           <div className="grid gap-2 rounded-md border border-border bg-muted/40 p-3">
-            <p role="status" className="text-sm leading-6 text-slate-700">
+            <p className="text-sm leading-6 text-slate-700">
               This account's email address isn't confirmed yet. Open the link we emailed to{" "}
               <strong className="font-semibold break-all text-ink">{unconfirmed}</strong>, or have
               it sent again.

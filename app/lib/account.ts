@@ -107,7 +107,7 @@ export async function verifyEmailCode(
   const { data, error } = await supabase.auth.verifyOtp({ email: email.trim(), token: code, type });
   if (error)
     return {
-      error: error.code === "otp_expired" ? WRONG_EMAIL_CODE : readableMessage(error.message),
+      error: error.code === "otp_expired" ? WRONG_EMAIL_CODE : readableMessage(error),
     };
   return { session: data.session };
 }

@@ -59,6 +59,18 @@ describe("rate limits in people's words, with how long to wait", () => {
     ).toBe(
       "For your security, we send at most one text message a minute. You can ask for another in 1 second.",
     );
+    // Under a second left, which the server names as 0 (it rounds down, as GoTrue does).
+    expect(
+      readableMessage(
+        failure(
+          429,
+          "over_email_send_rate_limit",
+          "For security purposes, you can only request this after 0 seconds.",
+        ),
+      ),
+    ).toBe(
+      "For your security, we send at most one email a minute. You can ask for another in 1 second.",
+    );
   });
 
   it("says the hour's email or text budget is spent, and to come back within the hour", () => {

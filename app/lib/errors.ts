@@ -57,6 +57,8 @@ export function sentTooRecently(failure: Failure): boolean {
 
 /** "42 seconds", "1 second", "2 minutes". */
 export function waitWords(seconds: number): string {
+  // The server rounds the time left down, as GoTrue does: under a second left reads as one.
+  if (seconds < 1) return "1 second";
   if (seconds > 90) return `${Math.ceil(seconds / 60)} minutes`;
   return seconds === 1 ? "1 second" : `${seconds} seconds`;
 }

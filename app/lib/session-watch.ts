@@ -1,7 +1,8 @@
 // The pages for signed-in people (the team workspace, the account page) follow their session
 // while they are open: a sign-out (Logout in another tab, a refresh the server refused, an answer
-// saying the session is gone: lib/supabase.ts) drops what they show at once, and a data request the server refused (the session revoked elsewhere, by a
-// global sign-out) makes them check who is signed in again.
+// saying the session is gone: lib/supabase.ts) drops what they show at once, and a data request
+// the server refused (the session revoked elsewhere, by a global sign-out) makes them check who is
+// signed in again.
 import { useEffect, useEffectEvent } from "react";
 import { getSupabase, onAccessRefused } from "./supabase.ts";
 

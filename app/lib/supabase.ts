@@ -41,19 +41,35 @@ const watchedFetch: typeof fetch = async (input, init) => {
   if (refused && /^\/(rest|functions)\/v1\//.test(path))
     window.dispatchEvent(new Event(ACCESS_REFUSED));
   if ((refused || response.status === 400) && path.startsWith("/auth/v1/"))
-    void endIfSessionGone(response.clone());
+    void endIfSessionGone(response.clone(), credentialsOf(input, init));
   return response;
 };
 
 /**
+ * What a request to /auth/v1 presented as the session: its bearer token (the access token, or the
+ * API key when it had none) and a refresh token in its JSON body.
+ */
+function credentialsOf(input: RequestInfo | URL, init?: RequestInit): string[] {
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : {}));
+  const bearer = /^Bearer (.+)$/i.exec(headers.get("authorization") ?? "")?.[1];
+  let refreshToken: unknown;
+  if (typeof init?.body === "string")
+    try {
+      refreshToken = (JSON.parse(init.body) as { refresh_token?: unknown } | null)?.refresh_token;
+    } catch {
+      // Not JSON: no refresh token in it.
+    }
+  return [bearer, refreshToken].filter((c): c is string => typeof c === "string");
+}
+
+/**
  * GoTrue's codes for a session that no longer exists: signed out on another device (a global or
- * "others" sign-out), its user deleted, its token unusable (expired past refreshing, or signed
- * with another key), its refresh token revoked or used twice (reuse detection revokes the lot).
+ * "others" sign-out), its user deleted, its refresh token revoked or used twice (reuse detection
+ * revokes the lot).
  */
 const SESSION_GONE = new Set([
   "session_not_found",
   "user_not_found",
-  "bad_jwt",
   "refresh_token_not_found",
   "refresh_token_already_used",
 ]);
@@ -61,14 +77,17 @@ const SESSION_GONE = new Set([
 let ending: Promise<unknown> | undefined;
 
 /**
- * When the answer says the session is gone, the page signs out locally: supabase-js keeps its
- * stored session after such an answer to a request (PUT /user) or to a refresh made while the
- * access token still works, and the page would go on showing the account with every action
- * failing. The local sign-out fires SIGNED_OUT, which the header and the pages for signed-in
- * people follow (lib/session.ts, lib/session-watch.ts). Its own /logout request, refused the same
- * way, joins the sign-out under way.
+ * When the answer says the session the request presented is gone, and it is still the one this
+ * page holds (a late answer about an earlier session never ends a newer one), the page signs out
+ * locally: supabase-js keeps its stored session after such an answer to a request (PUT /user) or
+ * to a refresh made while the access token still works, and the page would go on showing the
+ * account with every action failing. The local sign-out fires SIGNED_OUT, which the header and
+ * the pages for signed-in people follow (lib/session.ts, lib/session-watch.ts). Its own /logout
+ * request, refused the same way, joins the sign-out under way. A token the server no longer takes
+ * (`bad_jwt`: expired by the server's clock before the device's, or signed with a retired key) is
+ * refreshed instead; a refused refresh then ends the session as above.
  */
-async function endIfSessionGone(response: Response): Promise<void> {
+async function endIfSessionGone(response: Response, presented: string[]): Promise<void> {
   // GoTrue names the code in `code` (API version 2024-01-01), or in `error_code` beside a numeric
   // `code` (before).
   const body = (await response.json().catch(() => null)) as {
@@ -76,9 +95,14 @@ async function endIfSessionGone(response: Response): Promise<void> {
     error_code?: unknown;
   } | null;
   const code = typeof body?.error_code === "string" ? body.error_code : body?.code;
-  if (typeof code !== "string" || !SESSION_GONE.has(code) || !client) return;
-  ending ??= client
-    .then((supabase) => supabase.auth.signOut({ scope: "local" }))
+  if (typeof code !== "string" || !client) return;
+  if (code !== "bad_jwt" && !SESSION_GONE.has(code)) return;
+  const supabase = await client;
+  const held = (await supabase.auth.getSession()).data.session;
+  if (!held || !presented.some((c) => c === held.access_token || c === held.refresh_token)) return;
+  ending ??= (
+    code === "bad_jwt" ? supabase.auth.refreshSession() : supabase.auth.signOut({ scope: "local" })
+  )
     .catch(() => {})
     .finally(() => (ending = undefined));
 }

@@ -110,7 +110,7 @@ function textField(value: unknown): string | undefined {
 
 /** A flag (a Go bool field): false when absent or null; another type is unreadable. */
 export function readFlag(value: unknown, name: string): boolean {
-  if (value === undefined) return false;
+  if (value === undefined || value === null) return false;
   if (typeof value !== "boolean") throw unreadable(`${name} must be a boolean`);
   return value;
 }

@@ -88,6 +88,23 @@ describeEachDatabase("newsletter double opt-in", (ctx) => {
     expect(await confirmations(email)).toBe(1);
   });
 
+  it("spends no email on a subscribed address's sign-up: unsubscribed later, it gets its confirmation", async () => {
+    // Subscribed long ago (no email to it within the hour).
+    const email = uniqueEmail("long-subscribed");
+    await ctx.db.query(
+      "INSERT INTO public.newsletter_subscribers (email, status, confirmed_at) VALUES ($1, 'subscribed', now())",
+      [email],
+    );
+    expect(await signUp(email)).toMatchObject({ status: 409, error: { code: "23505" } });
+    expect(await confirmations(email)).toBe(0);
+    await ctx.db.query(
+      "UPDATE public.newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = now() WHERE email = $1",
+      [email],
+    );
+    expect((await signUp(email)).status).toBe(201);
+    expect(await confirmations(email)).toBe(1);
+  });
+
   it("re-sends a pending address's confirmation at most once per window; the answer is the spec's", async () => {
     const email = uniqueEmail("pending");
     expect((await signUp(email)).status).toBe(201);

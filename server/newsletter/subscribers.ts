@@ -25,9 +25,10 @@ export const PENDING_DAYS = 30;
  * A known one: pending stays pending, unsubscribed becomes pending again (its earlier
  * confirmation link works again too); either gets its confirmation once more when `send` (the
  * caller spent the email budget: once an hour per address). For a pending or subscribed address,
- * the database's unique violation is returned, for the caller to answer with (the spec's "Already
- * subscribed", 409 23505): a confirmation queued for a pending one is committed by then. What
- * throws queued nothing (the email budget gives its claim back: mail/email-budget.ts).
+ * the database's unique violation is the answer (the spec's "Already subscribed", 409 23505):
+ * returned for a pending one, whose confirmation is queued and committed by then, thrown for a
+ * subscribed one, which was sent nothing. What throws queued nothing (the email budget gives its
+ * claim back: mail/email-budget.ts).
  */
 export async function signUp(opts: {
   db: Database;
@@ -52,7 +53,7 @@ export async function signUp(opts: {
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const returning = await db.transaction(async (tx) => {
+    const status = await db.transaction(async (tx): Promise<SubscriberStatus> => {
       const [known] = await tx.query<{ id: string; status: SubscriberStatus }>(
         `WITH known AS (
            SELECT id, status FROM public.newsletter_subscribers WHERE lower(email) = lower($1) FOR UPDATE
@@ -65,15 +66,18 @@ export async function signUp(opts: {
          SELECT id, status FROM known`,
         [input.email],
       );
-      if (!known || known.status === "subscribed") return false;
+      if (!known || known.status === "subscribed") return "subscribed";
       if (opts.send)
         await tx.query(`WITH lead AS (SELECT $1::uuid AS id) ${queueEmailsStatement(2, "lead")}`, [
           known.id,
           emailsParameter([confirmationEmail(input.email, known.id, links)]),
         ]);
-      return known.status === "unsubscribed";
+      return known.status;
     });
-    if (!returning) return err;
+    // Subscribed already: nothing was queued, so the duplicate is thrown (and the email budget's
+    // claim given back). Pending: its confirmation is queued and committed, so it is returned.
+    if (status === "subscribed") throw err;
+    if (status === "pending") return err;
   }
   return undefined;
 }

@@ -479,6 +479,15 @@ describeAuthSuite("auth: admin API", ({ server, auth, client, confirmedUser, ema
       body: JSON.stringify({ role: null }),
     });
     expect([kept.status, (await kept.json()).role]).toEqual([200, "reviewer"]);
+    // Spaces only leave it as it was: an empty role would make every token of the user unusable.
+    const blank = await admin().updateUserById(id, { role: "   " });
+    expect(blank.data.user?.role).toBe("reviewer");
+    // A flag sent as null is false, as Go reads a bool field.
+    const flagged = await asAdmin(`/admin/users/${id}`, {
+      method: "PUT",
+      body: JSON.stringify({ email_confirm: null }),
+    });
+    expect(flagged.status).toBe(200);
     expect(
       await count("SELECT count(*)::int AS n FROM auth.users WHERE id = $1 AND role = $2", [
         id,

@@ -206,8 +206,9 @@ function readUserFields(body: Record<string, unknown>) {
   if (role !== undefined && typeof role !== "string") throw unreadable("role must be a string");
   const banMs = readBanDuration(body.ban_duration);
   return {
-    // Stored trimmed, as GoTrue's SetRole stores it (one of spaces only becomes "").
-    role: role === undefined || role === "" ? undefined : role.trim(),
+    // Stored trimmed, as GoTrue's SetRole stores it; one of spaces only leaves the role as it was
+    // (an empty role would make every token of the user unusable).
+    role: role?.trim() || undefined,
     userMetadata: readObject(body.user_metadata, "user_metadata"),
     appMetadata: readObject(body.app_metadata, "app_metadata"),
     emailConfirm: readFlag(body.email_confirm, "email_confirm"),
