@@ -143,6 +143,10 @@ function EmailChangeCodes({
           : "We've emailed a link and a 6-digit code to your new address. Open the link, or enter the code here, to move your account to "}
         <strong className="font-semibold break-all text-ink">{pending.newEmail}</strong>.
       </p>
+      {/* Always in the page, so that each address confirmed is announced. */}
+      <p role="status" className="sr-only">
+        {pending.confirmed.length ? `Code accepted: ${pending.confirmed.at(-1)} is confirmed.` : ""}
+      </p>
       {pending.confirmed.map((address) => (
         <p key={address} className="flex items-center gap-2 text-sm text-slate-700">
           <Icon name="check" className="size-4 shrink-0 text-primary" />

@@ -9,7 +9,7 @@ import { useForm } from "react-hook-form";
 import { newPasswordSchema } from "../../common/accounts.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
-import { owedFactorId } from "../lib/account.ts";
+import { owedFactorId, returnPath } from "../lib/account.ts";
 import { emailLinkResult, hasSessionToResume } from "../lib/account-signals.ts";
 import { ScriptForm } from "./script-form.tsx";
 import { getSupabase } from "../lib/supabase.ts";
@@ -64,7 +64,7 @@ export function ResetPasswordForm() {
       title: "Password updated",
       description: "You're signed in with your new password.",
     });
-    window.location.assign("/");
+    window.location.assign(returnPath(window.location.search));
   });
 
   // The password form that replaces the code step takes the focus to its first field (the code

@@ -42,6 +42,14 @@ function linkReturn(): string {
   return next === "/" ? "/auth" : signInHref(next);
 }
 
+const RESET_PAGE = "/auth/reset-password";
+
+/** The page that sets a new password (the recovery's link or code), with the page to go back to. */
+function resetHref(): string {
+  const next = returnPath(window.location.search);
+  return next === "/" ? RESET_PAGE : `${RESET_PAGE}?next=${encodeURIComponent(next)}`;
+}
+
 // Fields are read from the page (uncontrolled), so nothing typed before the island woke up is lost.
 export function SignInForm({
   onSignedIn,
@@ -174,7 +182,7 @@ export function SignInForm({
       const { email } = read();
       const supabase = await getSupabase();
       const { error } = await supabase.auth.resetPasswordForEmail(email, {
-        redirectTo: `${window.location.origin}/auth/reset-password`,
+        redirectTo: `${window.location.origin}${resetHref()}`,
       });
       if (error) return errorToast(error);
       toast({
@@ -215,7 +223,7 @@ export function SignInForm({
         email={email}
         onVerified={async () => {
           // The recovery session sets the new password on the page the link opens.
-          if (mode === "recovery") return window.location.assign("/auth/reset-password");
+          if (mode === "recovery") return window.location.assign(resetHref());
           await onSignedIn(mode === "confirmation" ? EMAIL_CONFIRMED : undefined);
         }}
         cancel={{ label: "Back to sign in", onClick: () => show("sign-in") }}

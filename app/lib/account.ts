@@ -105,6 +105,11 @@ export async function verifyEmailCode(
 ): Promise<{ session: Session | null } | { error: string }> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.auth.verifyOtp({ email: email.trim(), token: code, type });
+  if (error && type !== "email_change") {
+    // Signed in meanwhile in another tab (the email's link opened there): that session counts.
+    const { session } = (await supabase.auth.getSession()).data;
+    if (session) return { session };
+  }
   if (error)
     return {
       error: error.code === "otp_expired" ? WRONG_EMAIL_CODE : readableMessage(error),

@@ -11,7 +11,7 @@ import { expect, it } from "vitest";
 import { stepAt, totpCode } from "../../server/auth/mfa/totp.ts";
 import { mintApiKey } from "../../server/security/keys.ts";
 import { TEST_JWT_SECRET } from "../support/app.ts";
-import { codeIn, emailTo, PASSWORD, uniqueEmail } from "../support/auth.ts";
+import { codeIn, emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
 import {
@@ -194,6 +194,45 @@ describeInBrowser(
       await page.keyboard.press("Enter");
       await page.waitForURL((url) => url.pathname === "/auth/reset-password");
       await saveNewPasswordAndSignIn(page, email, "Recovered-By-Code-8");
+    });
+
+    it("comes back to the page that sent the visitor after a password reset by code", async () => {
+      const email = await account("code-recover-next");
+      const page = await ctx.newPage();
+      await askForRecovery(page, email, "/auth?next=%2Faccount");
+      await page
+        .getByRole("form", { name: "Code from the email" })
+        .getByLabel(CODE_LABEL)
+        .fill(codeIn(await emailTo(smtp, email, "Reset your Revwise password")));
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.pathname === "/auth/reset-password");
+      expect(new URL(page.url()).searchParams.get("next")).toBe("/account");
+      const reset = page.getByRole("form", { name: "Choose a new password" });
+      await reset.getByLabel("New password", { exact: true }).fill("Back-To-Account-9");
+      await reset.getByLabel("Confirm new password").fill("Back-To-Account-9");
+      await reset.getByRole("button", { name: "Save new password" }).click();
+      await page.waitForURL((url) => url.pathname === "/account");
+    });
+
+    it("takes the code in a tab whose email's link was opened in another, signed in there", async () => {
+      const email = await account("code-two-tabs");
+      const page = await ctx.newPage();
+      await page.goto("/auth?next=%2Faccount");
+      const form = page.getByRole("form", { name: "Sign in" });
+      await form.getByLabel("Email").fill(email);
+      await form.getByRole("button", { name: "Email me a sign-in link" }).click();
+      const step = page.getByRole("form", { name: "Code from the email" });
+      await step.getByLabel(CODE_LABEL).waitFor();
+      const mail = await emailTo(smtp, email, "Your Revwise sign-in link");
+      const other = await page.context().newPage();
+      await other.goto(linkIn(mail));
+      await other.waitForURL((url) => url.pathname === "/account");
+
+      // The code the link used up: this tab is signed in all the same, and goes on.
+      ctx.allowConsoleError(/status of 403/);
+      await step.getByLabel(CODE_LABEL).fill(codeIn(mail));
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.pathname === "/account");
     });
 
     it("changes the email with the codes sent to the new and the current address", async () => {

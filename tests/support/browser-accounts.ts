@@ -40,9 +40,9 @@ export async function logOut(page: Page) {
   expect(new URL(page.url()).pathname).toBe("/");
 }
 
-/** Asks for a password reset on /auth: the reset email is on its way. */
-export async function askForRecovery(page: Page, email: string): Promise<void> {
-  await page.goto("/auth");
+/** Asks for a password reset on /auth (or `from`, a path of it): the reset email is on its way. */
+export async function askForRecovery(page: Page, email: string, from = "/auth"): Promise<void> {
+  await page.goto(from);
   await page.getByRole("button", { name: "Forgot password?" }).click();
   const recover = page.getByRole("form", { name: "Reset your password" });
   await recover.getByLabel("Email").fill(email);
