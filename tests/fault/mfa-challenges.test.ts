@@ -4,70 +4,37 @@
 // answers a challenge within GOTRUE_MFA_PHONE_MAX_FREQUENCY, and the code texted verifies. A code
 // the Send SMS hook refused leaves no challenge and gives the interval back. The interval is
 // claimed on the factor's row in the database.
-import path from "node:path";
 import pg from "pg";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempDir, TEST_JWT_SECRET } from "../support/app.ts";
+import { createClient } from "@supabase/supabase-js";
+import { describe, expect, it } from "vitest";
 import { PASSWORD, uniqueEmail, uniquePhone } from "../support/auth.ts";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/postgres.ts";
-import { sharedDeploymentEnv, startServer, type RunningServer } from "../support/server-process.ts";
-import { startSmsHook, type TestSmsHook } from "../support/sms-hook.ts";
-import { loadKeys } from "../../server/security/keys.ts";
+import { postgresAvailable } from "../support/postgres.ts";
+import { useRacingInstances } from "../support/racing-instances.ts";
+import type { RunningServer } from "../support/server-process.ts";
 
 const ROUNDS = 6;
 
 describe.skipIf(!(await postgresAvailable()))("MFA phone challenges from two instances", () => {
-  let database: TestDatabase;
-  let hook: TestSmsHook;
-  /** The two instances the requests race on, and a third that enrols and verifies. */
-  const racing: RunningServer[] = [];
-  let verifier: RunningServer;
-  let admin: SupabaseClient;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    hook = await startSmsHook();
-    const env = {
-      ...sharedDeploymentEnv(database.url),
-      ...hook.env,
-      GOTRUE_MFA_PHONE_ENROLL_ENABLED: "true",
-      GOTRUE_MFA_PHONE_VERIFY_ENABLED: "true",
-      GOTRUE_MFA_PHONE_MAX_FREQUENCY: "60",
-      // Every request of the run comes from 127.0.0.1: the budgets are not what is tested here.
-      GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: "1000",
-      GOTRUE_RATE_LIMIT_TOKEN_REFRESH: "1000",
-    };
-    const start = () => {
-      const dataDir = tempDir();
-      return startServer({ ...env, DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "none") });
-    };
-    // One after the other: the first applies the migrations.
-    verifier = await start();
-    racing.push(await start(), await start());
-    const { serviceRoleKey } = await loadKeys({ jwtSecret: TEST_JWT_SECRET, dataDir: tempDir() });
-    admin = createClient(verifier.url, serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-    });
+  const instances = useRacingInstances({
+    GOTRUE_MFA_PHONE_ENROLL_ENABLED: "true",
+    GOTRUE_MFA_PHONE_VERIFY_ENABLED: "true",
+    GOTRUE_MFA_PHONE_MAX_FREQUENCY: "60",
+    // Every request of the run comes from 127.0.0.1: the budgets are not what is tested here.
+    GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: "1000",
+    GOTRUE_RATE_LIMIT_TOKEN_REFRESH: "1000",
   });
-
-  afterAll(async () => {
-    for (const s of [...racing, verifier])
-      if (s && s.child.exitCode === null) await s.stop("SIGKILL");
-    await hook?.stop();
-    await database?.drop();
-  });
+  const { racing } = instances;
 
   /** A signed-in user (on the verifier) with a phone factor enrolled and never challenged. */
   async function enrolled() {
     const email = uniqueEmail("mfa-race");
-    const created = await admin.auth.admin.createUser({
+    const created = await instances.admin.auth.admin.createUser({
       email,
       password: PASSWORD,
       email_confirm: true,
     });
     expect(created.error).toBeNull();
-    const supabase = createClient(verifier.url, verifier.anonKey, {
+    const supabase = createClient(instances.verifier.url, instances.verifier.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     });
     const signedIn = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
@@ -95,11 +62,11 @@ describe.skipIf(!(await postgresAvailable()))("MFA phone challenges from two ins
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
-  const textsTo = (phone: string) => hook.messages.filter((m) => m.sms.phone === phone);
+  const textsTo = (phone: string) => instances.hook.messages.filter((m) => m.sms.phone === phone);
 
   it("texts one code per factor for the same challenge sent to both at once, and that code verifies", async () => {
     // The hook takes a moment, as a real SMS provider does: the two requests overlap.
-    hook.answer(() => ({ status: 204, delayMs: 150 }));
+    instances.hook.answer(() => ({ status: 204, delayMs: 150 }));
     for (let round = 0; round < ROUNDS; round++) {
       const { supabase, phone, factorId, token } = await enrolled();
       const answers = await Promise.all(racing.map((s) => challengeAt(s, token, factorId)));
@@ -127,11 +94,11 @@ describe.skipIf(!(await postgresAvailable()))("MFA phone challenges from two ins
   });
 
   it("raises the session once for the same code sent to both at once", async () => {
-    hook.answer(undefined);
+    instances.hook.answer(undefined);
     const { phone, factorId, token } = await enrolled();
     const challenge = await challengeAt(racing[0]!, token, factorId);
     expect(challenge.status).toBe(200);
-    const code = (await hook.waitFor(phone)).sms.otp;
+    const code = (await instances.hook.waitFor(phone)).sms.otp;
     const answers = await Promise.all(
       racing.map(async (server) => {
         const res = await fetch(`${server.url}/auth/v1/factors/${factorId}/verify`, {
@@ -156,14 +123,14 @@ describe.skipIf(!(await postgresAvailable()))("MFA phone challenges from two ins
   it("leaves no challenge and gives the interval back when the hook refuses the text", async () => {
     const { supabase, phone, factorId, token } = await enrolled();
     // Refused, and slowly: the other request comes while the first waits on the hook.
-    hook.answer(() => ({ status: 400, delayMs: 150 }));
+    instances.hook.answer(() => ({ status: 400, delayMs: 150 }));
     const answers = await Promise.all(racing.map((s) => challengeAt(s, token, factorId)));
     expect(answers.map((a) => [a.status, a.body.code]).sort()).toEqual([
       [429, "over_sms_send_rate_limit"],
       [500, "unexpected_failure"],
     ]);
     expect(textsTo(phone)).toHaveLength(1);
-    const db = new pg.Client({ connectionString: database.url });
+    const db = new pg.Client({ connectionString: instances.database.url });
     await db.connect();
     const challenges = await db
       .query("SELECT id FROM auth.mfa_challenges WHERE factor_id = $1", [factorId])
@@ -171,7 +138,7 @@ describe.skipIf(!(await postgresAvailable()))("MFA phone challenges from two ins
     expect(challenges.rows).toEqual([]);
 
     // The interval was given back: a challenge at once is texted, and its code verifies.
-    hook.answer(undefined);
+    instances.hook.answer(undefined);
     const again = await challengeAt(racing[0]!, token, factorId);
     expect(again.status).toBe(200);
     expect(textsTo(phone)).toHaveLength(2);

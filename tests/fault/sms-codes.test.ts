@@ -1,59 +1,28 @@
 // Two instances of the built server on one PostgreSQL, each handed the same
 // POST /auth/v1/otp {phone} at the same moment (as a balancer would): the number is texted one code,
 // not two, and the code it got is the one that works. The minute of a code is claimed in the database.
-import path from "node:path";
 import { createClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempDir, TEST_JWT_SECRET } from "../support/app.ts";
+import { describe, expect, it } from "vitest";
 import { uniquePhone } from "../support/auth.ts";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/postgres.ts";
-import { sharedDeploymentEnv, startServer, type RunningServer } from "../support/server-process.ts";
-import { startSmsHook, type TestSmsHook } from "../support/sms-hook.ts";
-import { loadKeys } from "../../server/security/keys.ts";
+import { postgresAvailable } from "../support/postgres.ts";
+import { useRacingInstances } from "../support/racing-instances.ts";
+import type { RunningServer } from "../support/server-process.ts";
 
 const ROUNDS = 6;
 
 describe.skipIf(!(await postgresAvailable()))("text messages from two instances", () => {
-  let database: TestDatabase;
-  let hook: TestSmsHook;
-  /** The two instances the requests race on, and a third that only reads and verifies. */
-  const racing: RunningServer[] = [];
-  let verifier: RunningServer;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    hook = await startSmsHook();
-    const env = {
-      ...sharedDeploymentEnv(database.url),
-      ...hook.env,
-      GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
-      // Every request of the run comes from 127.0.0.1: the budgets are not what is tested here.
-      RATE_LIMIT_EMAIL_IP: "1000",
-      RATE_LIMIT_EMAIL_SENT: "1000",
-      GOTRUE_RATE_LIMIT_OTP: "1000",
-      GOTRUE_RATE_LIMIT_VERIFY: "1000",
-    };
-    const start = () => {
-      const dataDir = tempDir();
-      return startServer({ ...env, DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "none") });
-    };
-    // One after the other: the first applies the migrations.
-    verifier = await start();
-    racing.push(await start(), await start());
+  const instances = useRacingInstances({
+    GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
+    // Every request of the run comes from 127.0.0.1: the budgets are not what is tested here.
+    RATE_LIMIT_EMAIL_IP: "1000",
+    RATE_LIMIT_EMAIL_SENT: "1000",
+    GOTRUE_RATE_LIMIT_OTP: "1000",
+    GOTRUE_RATE_LIMIT_VERIFY: "1000",
   });
-
-  afterAll(async () => {
-    for (const s of [...racing, verifier])
-      if (s && s.child.exitCode === null) await s.stop("SIGKILL");
-    await hook?.stop();
-    await database?.drop();
-  });
+  const { racing } = instances;
 
   it("texts one code per number for the same /otp sent to both at once, and that code signs in", async () => {
-    const { serviceRoleKey } = await loadKeys({ jwtSecret: TEST_JWT_SECRET, dataDir: tempDir() });
-    const admin = createClient(verifier.url, serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-    });
+    const { admin, hook, verifier } = instances;
     // The hook takes a moment, as a real SMS provider does: the two requests overlap.
     hook.answer(() => ({ status: 204, delayMs: 150 }));
     const otpAt = (server: RunningServer, phone: string) =>
