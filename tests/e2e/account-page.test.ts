@@ -14,7 +14,7 @@ import {
   signUpAndConfirm,
 } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
-import { startSmtp, type TestSmtp, UNLIMITED_EMAILS } from "../support/smtp.ts";
+import { type TestSmtp, withTestSmtp } from "../support/smtp.ts";
 
 let smtp: TestSmtp;
 
@@ -473,15 +473,7 @@ describeInBrowser(
       expect(await signIn.locator("main").innerText()).not.toContain(email);
     });
   },
-  {
-    env: async () => {
-      smtp = await startSmtp();
-      return {
-        SMTP_URL: smtp.url,
-        ...UNLIMITED_EMAILS,
-        GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: "true",
-      };
-    },
-    teardown: () => smtp.stop(),
-  },
+  withTestSmtp((s) => (smtp = s), {
+    GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: "true",
+  }),
 );

@@ -14,7 +14,7 @@ import {
   signUpOnAuth,
 } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
-import { addressOf, startSmtp, type TestSmtp, UNLIMITED_EMAILS } from "../support/smtp.ts";
+import { addressOf, startSmtp, type TestSmtp, withTestSmtp } from "../support/smtp.ts";
 
 let smtp: TestSmtp;
 
@@ -281,16 +281,7 @@ describeInBrowser(
       expect(new URL(page.url()).hash).toBe("");
     });
   },
-  {
-    env: async () => {
-      smtp = await startSmtp();
-      return {
-        SMTP_URL: smtp.url,
-        ...UNLIMITED_EMAILS,
-      };
-    },
-    teardown: () => smtp.stop(),
-  },
+  withTestSmtp((s) => (smtp = s)),
 );
 
 // The hour's email budget of one client address (RATE_LIMIT_EMAIL_IP), spent by the first email.

@@ -22,7 +22,7 @@ import {
   signUpOnAuth,
 } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
-import { startSmtp, type TestSmtp, UNLIMITED_EMAILS } from "../support/smtp.ts";
+import { type TestSmtp, withTestSmtp } from "../support/smtp.ts";
 
 let smtp: TestSmtp;
 const secret = new TextEncoder().encode(TEST_JWT_SECRET);
@@ -286,14 +286,5 @@ describeInBrowser(
         .waitFor();
     });
   },
-  {
-    env: async () => {
-      smtp = await startSmtp();
-      return {
-        SMTP_URL: smtp.url,
-        ...UNLIMITED_EMAILS,
-      };
-    },
-    teardown: () => smtp.stop(),
-  },
+  withTestSmtp((s) => (smtp = s)),
 );

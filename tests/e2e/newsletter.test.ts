@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
 import { toastText } from "../support/forms.ts";
-import { addressOf, startSmtp, type TestSmtp, UNLIMITED_EMAILS } from "../support/smtp.ts";
+import { addressOf, type TestSmtp, withTestSmtp } from "../support/smtp.ts";
 
 let smtp: TestSmtp;
 
@@ -64,14 +64,5 @@ describeInBrowser(
       ctx.allowConsoleError(/status of 400/);
     });
   },
-  {
-    env: async () => {
-      smtp = await startSmtp();
-      return {
-        SMTP_URL: smtp.url,
-        ...UNLIMITED_EMAILS,
-      };
-    },
-    teardown: () => smtp.stop(),
-  },
+  withTestSmtp((s) => (smtp = s)),
 );

@@ -25,7 +25,7 @@ import {
   sendWrongAppCode,
 } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
-import { startSmtp, type TestSmtp, UNLIMITED_EMAILS } from "../support/smtp.ts";
+import { type TestSmtp, withTestSmtp } from "../support/smtp.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 
 let smtp: TestSmtp;
@@ -716,16 +716,7 @@ describeInBrowser(
         .waitFor();
     });
   },
-  {
-    env: async () => {
-      smtp = await startSmtp();
-      return {
-        SMTP_URL: smtp.url,
-        ...UNLIMITED_EMAILS,
-      };
-    },
-    teardown: () => smtp.stop(),
-  },
+  withTestSmtp((s) => (smtp = s)),
 );
 
 /** Presses the section's "Export CSV" and reads the download: its lines, header first. */

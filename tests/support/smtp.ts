@@ -50,6 +50,22 @@ export const UNLIMITED_EMAILS = {
   RATE_LIMIT_EMAIL_IP: "1000",
 };
 
+/**
+ * A browser suite's options for a loopback SMTP server started with the suite's server (handed to
+ * `keep` for the tests to read) and email budgets no test reaches, beside `env`; stopped after.
+ */
+export function withTestSmtp(keep: (smtp: TestSmtp) => void, env: Record<string, string> = {}) {
+  let started: TestSmtp | undefined;
+  return {
+    env: async () => {
+      started = await startSmtp();
+      keep(started);
+      return { SMTP_URL: started.url, ...UNLIMITED_EMAILS, ...env };
+    },
+    teardown: async () => started?.stop(),
+  };
+}
+
 export async function startSmtp(initial: SmtpBehaviour = {}): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
   const waiters = new Set<() => void>();
