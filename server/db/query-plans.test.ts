@@ -41,7 +41,6 @@ import { pageStats, PageViews } from "../analytics/page-views.ts";
 import { stepAt, totpCode } from "../auth/mfa/totp.ts";
 import { createOneTimeToken, liveToken, putBackToken } from "../auth/models/one-time-tokens.ts";
 import { giveStampBack } from "../auth/models/sent-stamps.ts";
-import { givePhoneCodeMinuteBack } from "../auth/models/user-phones.ts";
 import { DIGESTS, runDigest } from "../leads/digests.ts";
 import { deleteExpiredLeads } from "../leads/retention.ts";
 import { deleteOldTextMessages } from "../mail/text-messages.ts";
@@ -338,7 +337,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       "SELECT confirmation_sent_at::text AS sent FROM auth.users WHERE id = $1",
       [phoneUserId],
     );
-    await givePhoneCodeMinuteBack(db, phoneUserId, "confirmation", {
+    await giveStampBack(db, "confirmation", phoneUserId, {
       previous: null,
       claimed: stamp!.sent,
     });

@@ -10,13 +10,9 @@ import { sendEmailChangeLinks } from "../emails/link-emails.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { parsePkce } from "../models/flow-states.ts";
 import { deleteTokens } from "../models/one-time-tokens.ts";
+import { type ClaimedStamp } from "../models/sent-stamps.ts";
 import { endSessions } from "../models/sessions.ts";
-import {
-  confirmPhoneChange,
-  findUserByPhone,
-  requestPhoneChange,
-  type CodeMinute,
-} from "../models/user-phones.ts";
+import { confirmPhoneChange, findUserByPhone, requestPhoneChange } from "../models/user-phones.ts";
 import {
   applyEmailChange,
   findUserByEmail,
@@ -140,7 +136,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
      * The new number texted its code after the answer, its user as before this change, and the
      * minute the change claimed for it.
      */
-    let codeFor: { user: UserRow; phone: string; minute: CodeMinute } | undefined;
+    let codeFor: { user: UserRow; phone: string; minute: ClaimedStamp } | undefined;
     const updated = await db.transaction(async (tx) => {
       let current = (await findUserById(tx, user.id, true))!;
       if (data) {

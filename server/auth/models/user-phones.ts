@@ -3,7 +3,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { EMAIL_FREQUENCY_SECONDS } from "../emails/email-limits.ts";
 import type { OneTimeToken } from "./one-time-tokens.ts";
-import { claimStamp, giveStampBack, type ClaimedStamp } from "./sent-stamps.ts";
+import { claimStamp, type ClaimedStamp } from "./sent-stamps.ts";
 import { findUserById, linkIdentity, type UserRow } from "./users.ts";
 
 export async function findUserByPhone(
@@ -33,9 +33,6 @@ export async function markPhoneConfirmed(q: Queryable, userId: string): Promise<
   return user!;
 }
 
-/** The minute of a code to a phone, claimed (sent-stamps.ts). */
-export type CodeMinute = ClaimedStamp;
-
 /**
  * Claims the minute of a code to the user's number for this purpose (at most one a minute): of
  * requests at the same moment, on any instance, one gets the minute and the others undefined. A
@@ -47,19 +44,9 @@ export async function claimPhoneCodeMinute(
   userId: string,
   purpose: "confirmation" | "phone_change",
   phone: string,
-): Promise<CodeMinute | undefined> {
+): Promise<ClaimedStamp | undefined> {
   const pending = purpose === "phone_change" ? phone : undefined;
   return (await claimStamp(q, purpose, userId, EMAIL_FREQUENCY_SECONDS, pending))?.stamp;
-}
-
-/** The code of a claimed minute did not go: the stamp is the one before, unless claimed since. */
-export function givePhoneCodeMinuteBack(
-  q: Queryable,
-  userId: string,
-  purpose: "confirmation" | "phone_change",
-  minute: CodeMinute,
-): Promise<void> {
-  return giveStampBack(q, purpose, userId, minute);
 }
 
 /**
@@ -71,7 +58,7 @@ export async function requestPhoneChange(
   q: Queryable,
   userId: string,
   phone: string,
-): Promise<{ user: UserRow; minute: CodeMinute }> {
+): Promise<{ user: UserRow; minute: ClaimedStamp }> {
   const [user] = await q.query<UserRow & { claimed: string }>(
     `UPDATE auth.users SET phone_change = $2, phone_change_sent_at = now(), updated_at = now()
      WHERE id = $1 RETURNING *, phone_change_sent_at::text AS claimed`,

@@ -6,11 +6,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database, Queryable } from "../../db/database.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { createOneTimeToken, liveToken, putBackToken } from "../models/one-time-tokens.ts";
-import {
-  claimPhoneCodeMinute,
-  givePhoneCodeMinuteBack,
-  type CodeMinute,
-} from "../models/user-phones.ts";
+import { giveStampBack, type ClaimedStamp } from "../models/sent-stamps.ts";
+import { claimPhoneCodeMinute } from "../models/user-phones.ts";
 import type { UserRow } from "../models/users.ts";
 import { presentString } from "../request.ts";
 import type { SmsChannel, SmsSender } from "./sms-sender.ts";
@@ -22,7 +19,7 @@ export type PhoneCode = {
   purpose: "confirmation" | "phone_change";
   channel: SmsChannel;
   /** The minute its caller claimed already (a change of number claims it with the change). */
-  minute?: CodeMinute;
+  minute?: ClaimedStamp;
 };
 
 /**
@@ -59,7 +56,7 @@ export async function sendPhoneCode(
       throw err;
     }
   } catch (err) {
-    await givePhoneCodeMinuteBack(q, user.id, purpose, minute);
+    await giveStampBack(q, purpose, user.id, minute);
     throw err;
   }
 }
