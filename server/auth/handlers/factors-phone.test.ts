@@ -3,9 +3,11 @@
 // (aal2, amr mfa/phone), a wrong code and a used challenge refused, a second code within the
 // frequency limit refused, and phone factors off by default.
 import { afterAll, expect, it } from "vitest";
+import { uniqueIp } from "../../../tests/support/api-server.ts";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
-import { uniquePhone } from "../../../tests/support/auth.ts";
+import { PASSWORD, uniquePhone } from "../../../tests/support/auth.ts";
 import { startSmsHook } from "../../../tests/support/sms-hook.ts";
+import { raiseToAal2 } from "../../../tests/support/team.ts";
 
 const hook = await startSmsHook();
 afterAll(() => hook.stop());
@@ -18,7 +20,7 @@ const claimsOf = (token: string) =>
 
 describeAuthSuite(
   "auth: MFA (phone)",
-  ({ ctx, confirmedUser }) => {
+  ({ ctx, server, confirmedUser }) => {
     it("enrols a number, texts a code on each challenge, and verifies to aal2", async () => {
       const { supabase } = await confirmedUser("mfa-phone");
       const phone = uniquePhone();
@@ -91,6 +93,55 @@ describeAuthSuite(
       expect((await supabase.auth.mfa.unenroll({ factorId })).error).toBeNull();
       const lowered = claimsOf((await supabase.auth.refreshSession()).data.session!.access_token);
       expect([lowered.aal, lowered.amr.map((a) => a.method)]).toEqual(["aal1", ["password"]]);
+    });
+
+    it("verifies a factor left unverified before the owner's first one only from an aal2 session", async () => {
+      const { email, supabase: owner } = await confirmedUser("mfa-dormant");
+      // Someone who knows the password enrols a phone of theirs and has it texted a code.
+      const ip = uniqueIp();
+      const intruder = server.client({ ip });
+      await intruder.auth.signInWithPassword({ email, password: PASSWORD });
+      const phone = uniquePhone();
+      const dormant = await intruder.auth.mfa.enroll({
+        factorType: "phone",
+        phone: `+${phone}`,
+        friendlyName: "Spare phone",
+      });
+      const factorId = dormant.data!.id;
+      const challenge = await intruder.auth.mfa.challenge({ factorId });
+      expect(challenge.error).toBeNull();
+      const code = await hook.codeFor(phone);
+
+      // The owner then sets up an authenticator app: their second factor from now on.
+      await raiseToAal2(owner);
+
+      // The password alone (aal1) verifies no other factor, nor has one texted.
+      const again = server.client({ ip });
+      await again.auth.signInWithPassword({ email, password: PASSWORD });
+      const verified = await again.auth.mfa.verify({
+        factorId,
+        challengeId: challenge.data!.id,
+        code,
+      });
+      expect(verified.error).toMatchObject({ status: 403, code: "insufficient_aal" });
+      await ctx.db.query("UPDATE auth.mfa_factors SET last_challenged_at = NULL WHERE id = $1", [
+        factorId,
+      ]);
+      expect((await again.auth.mfa.challenge({ factorId })).error).toMatchObject({
+        status: 403,
+        code: "insufficient_aal",
+      });
+      expect(hook.messages.filter((m) => m.sms.phone === phone)).toHaveLength(1);
+      expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe(
+        "aal1",
+      );
+
+      // The owner sees it among their factors and removes it.
+      const listed = (await owner.auth.getUser()).data.user?.factors;
+      expect(listed).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: factorId, status: "unverified" })]),
+      );
+      expect((await owner.auth.mfa.unenroll({ factorId })).error).toBeNull();
     });
   },
   {

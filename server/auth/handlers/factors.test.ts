@@ -95,6 +95,38 @@ describeAuthSuite("auth: MFA (TOTP)", ({ ctx, auth, client, confirmedUser }) => 
     expect((await other.auth.mfa.listFactors()).data?.all).toEqual([]);
   });
 
+  it("drops the unverified factors of a type once one of it verifies, and expired ones whoever enrols", async () => {
+    const { supabase } = await confirmedUser("mfa-cleanup");
+    const enrol = async (friendlyName: string) =>
+      (await supabase.auth.mfa.enroll({ factorType: "totp", friendlyName })).data as {
+        id: string;
+        totp: { secret: string };
+      };
+    const abandoned = await enrol("Old phone");
+    const kept = await enrol("New phone");
+    const verified = await supabase.auth.mfa.challengeAndVerify({
+      factorId: kept.id,
+      code: totpCode(kept.totp.secret, stepAt(Date.now())),
+    });
+    expect(verified.error).toBeNull();
+    expect((await supabase.auth.getUser()).data.user?.factors?.map((f) => f.id)).toEqual([kept.id]);
+    expect(abandoned.id).not.toBe(kept.id);
+
+    // An unverified factor never challenged expires after five minutes, whoever enrols next.
+    const { supabase: other } = await confirmedUser("mfa-cleanup-other");
+    const stale = (await other.auth.mfa.enroll({ factorType: "totp" })).data!;
+    await ctx.db.query(
+      "UPDATE auth.mfa_factors SET created_at = now() - interval '301 seconds' WHERE id = $1",
+      [stale.id],
+    );
+    expect(
+      (await supabase.auth.mfa.enroll({ factorType: "totp", friendlyName: "Spare" })).error,
+    ).toBeNull();
+    expect(await ctx.db.query("SELECT id FROM auth.mfa_factors WHERE id = $1", [stale.id])).toEqual(
+      [],
+    );
+  });
+
   it("refuses an expired challenge, and a factor that is not the user's", async () => {
     const { supabase } = await confirmedUser("mfa-expiry");
     const { data } = await supabase.auth.mfa.enroll({ factorType: "totp" });

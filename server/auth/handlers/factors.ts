@@ -14,7 +14,7 @@ import { matchTotp, newTotpSecret, otpauthUri } from "../mfa/totp.ts";
 import {
   completeChallenge,
   createChallenge,
-  deleteAbandonedFactors,
+  deleteExpiredFactors,
   createPhoneChallenge,
   createPhoneFactor,
   createTotpFactor,
@@ -22,6 +22,7 @@ import {
   deleteFactor,
   findChallenge,
   findFactor,
+  hasVerifiedFactor,
   listFactors,
   type ChallengeRow,
   type FactorRow,
@@ -72,9 +73,24 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
   }
 
   /**
-   * GoTrue's checks of a new factor, in its order, over the user's factors once abandoned ones
-   * have gone (unverified, never challenged, older than UNVERIFIED_FACTOR_SECONDS): the name is
-   * not another factor's (an empty one included), the counts, and aal2 once a factor is verified.
+   * An unverified factor is challenged and verified from an aal2 session once the user has a
+   * verified one, as it is enrolled: the password alone never adds a second factor, even one
+   * enrolled before the first was verified.
+   */
+  async function assertMayVerify(factor: FactorRow, session: { aal: string }) {
+    if (
+      factor.status === "unverified" &&
+      session.aal !== "aal2" &&
+      (await hasVerifiedFactor(db, factor.user_id))
+    )
+      throw new AuthError(403, ErrorCode.insufficient_aal, "AAL2 required to verify a new factor");
+  }
+
+  /**
+   * GoTrue's checks of a new factor, in its order, over the user's factors once every user's
+   * abandoned ones have gone (unverified, never challenged, older than UNVERIFIED_FACTOR_SECONDS):
+   * the name is not another factor's (an empty one included), the counts, and aal2 once a factor
+   * is verified.
    */
   async function assertMayEnrol(
     user: UserRow,
@@ -82,7 +98,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
     friendlyName: string,
     replaced: (f: FactorRow) => boolean,
   ) {
-    await deleteAbandonedFactors(db, user.id, UNVERIFIED_FACTOR_SECONDS);
+    await deleteExpiredFactors(db, UNVERIFIED_FACTOR_SECONDS);
     const factors = (await listFactors(db, user.id)).filter((f) => !replaced(f));
     if (factors.some((f) => f.friendly_name === friendlyName))
       throw new AuthError(
@@ -192,7 +208,9 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
     "/factors/:id/challenge",
     { onRequest: ctx.limits.hook("factor_challenge") },
     async (request) => {
-      const { user, factor } = await ownFactor(request, request.params.id);
+      const { user, session, factor } = await ownFactor(request, request.params.id);
+      assertVerifyEnabled(factor);
+      await assertMayVerify(factor, session);
       const challenge =
         factor.factor_type === "phone"
           ? await phoneChallenge(request, user, factor)
@@ -218,6 +236,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
         throw new AuthError(400, ErrorCode.validation_failed, "Code needs to be non-empty");
       const code = given.trim();
       assertVerifyEnabled(factor);
+      await assertMayVerify(factor, session);
       const raised = await db.transaction(async (tx) => {
         const challenge = await findChallenge(tx, factor.id, challengeId);
         if (!challenge)
@@ -294,7 +313,6 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
    * transaction waits on the Send SMS hook.
    */
   async function phoneChallenge(request: FastifyRequest, user: UserRow, factor: FactorRow) {
-    assertVerifyEnabled(factor);
     const channel = readChannel(readBody(request).channel, config.sms.hook !== undefined);
     const claim = await claimStamp(
       db,

@@ -72,20 +72,25 @@ export async function createPhoneFactor(
 }
 
 /**
- * Deletes the user's factors abandoned during enrolment: unverified, never challenged, created
- * more than `seconds` ago.
+ * Deletes every user's factors abandoned during enrolment: unverified, never challenged, created
+ * more than `seconds` ago (GoTrue's DeleteExpiredFactors).
  */
-export async function deleteAbandonedFactors(
-  q: Queryable,
-  userId: string,
-  seconds: number,
-): Promise<void> {
+export async function deleteExpiredFactors(q: Queryable, seconds: number): Promise<void> {
   await q.query(
-    `DELETE FROM auth.mfa_factors f WHERE f.user_id = $1 AND f.status = 'unverified'
-       AND f.created_at < now() - make_interval(secs => $2)
+    `DELETE FROM auth.mfa_factors f WHERE f.status = 'unverified'
+       AND f.created_at < now() - make_interval(secs => $1)
        AND NOT EXISTS (SELECT 1 FROM auth.mfa_challenges c WHERE c.factor_id = f.id)`,
-    [userId, seconds],
+    [seconds],
   );
+}
+
+/** Whether the user has a verified factor (MFA is on for them). */
+export async function hasVerifiedFactor(q: Queryable, userId: string): Promise<boolean> {
+  const [row] = await q.query<{ on: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM auth.mfa_factors WHERE user_id = $1 AND status = 'verified') AS on",
+    [userId],
+  );
+  return row!.on;
 }
 
 /** A new factor; a friendly name the user already gave another factor is GoTrue's 422. */
@@ -171,7 +176,8 @@ const amrMethodOf = (factor: FactorRow) => AMR_METHODS.get(factor.factor_type)!;
 /**
  * A code of `step` answered the challenge: the challenge is used, the factor verified (its step
  * recorded), and the session raised to aal2 with the factor and the method in its amr. The user's
- * other sessions still at aal1 end: they were opened without the factor.
+ * other sessions still at aal1 end: they were opened without the factor; so do the user's other
+ * unverified factors of the same type.
  */
 export async function completeChallenge(
   q: Queryable,
@@ -199,6 +205,11 @@ export async function completeChallenge(
     session.user_id,
     session.id,
   ]);
+  // The user's other unverified factors of this type go (GoTrue's DeleteUnverifiedFactors).
+  await q.query(
+    "DELETE FROM auth.mfa_factors WHERE user_id = $1 AND factor_type = $2 AND status = 'unverified'",
+    [session.user_id, factor.factor_type],
+  );
   return raised!;
 }
 
