@@ -13,9 +13,9 @@ import {
   frameworkErrors,
   refuseConnect,
   refuseWhileClosing,
-  rememberRequest,
   requireHost,
 } from "./http/framework-errors.ts";
+import { followAnswers } from "./http/connection-answers.ts";
 import { rootErrorHandler, rootNotFound } from "./http/root-errors.ts";
 import emailBudget from "./mail/email-budget.ts";
 import mailboxRoutes from "./mail/mailbox-routes.ts";
@@ -86,7 +86,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   refuseWhileClosing(app);
   refuseConnect(app);
-  app.addHook("onRequest", rememberRequest);
+  followAnswers(app.server);
   app.addHook("onRequest", requireHost);
   if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
   try {

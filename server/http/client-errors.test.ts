@@ -1,7 +1,8 @@
 // What Node refuses before any route runs (headers too large, a malformed request line or chunked
 // body, a request too slow), over a real socket: each answered in the shape of the protocol of the
 // request's path (PostgREST's under /rest/v1, GoTrue's under /auth/v1, the functions' under
-// /functions/v1, the site's elsewhere), with the security headers and never kept by a cache.
+// /functions/v1, the site's elsewhere), with the security headers and never kept by a cache; and
+// after the answers of the requests sent before it on the same connection (pipelined).
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { openPglite } from "../db/pglite.ts";
@@ -206,3 +207,65 @@ it("adds nothing to an answer already sent when the rest of its request is too s
   await conn.closed;
   expect(conn.received().match(/HTTP\/1\.1 \d{3}/g)).toEqual(["HTTP/1.1 400"]);
 });
+
+const PIPELINED: [string, string, number][] = [
+  ["a malformed request line", "GET /faq\tx HTTP/1.1\r\nHost: t\r\n\r\n", 400],
+  ["headers over the limit", `GET /faq HTTP/1.1\r\nHost: t\r\nx-big: ${big}\r\n\r\n`, 431],
+  [
+    "a malformed chunked body",
+    "POST /rest/v1/leads HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n",
+    400,
+  ],
+  ["headers too slow", "GET /faq HTTP/1.1\r\nHost: t\r\n", 408],
+  [
+    "a body too slow",
+    "POST /rest/v1/leads HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    408,
+  ],
+  // Refused at once (two Host lines); its body then never finishes: nothing more is written.
+  [
+    "a request refused before its body, which is too slow",
+    'POST /rest/v1/leads HTTP/1.1\r\nHost: a\r\nHost: b\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+    400,
+  ],
+  ["a CONNECT", "CONNECT /rest/v1/leads HTTP/1.1\r\nHost: t\r\n\r\n", 405],
+];
+
+it.each(PIPELINED)(
+  "answers an insert first when %s follows it on the connection",
+  async (what, bytes, status) => {
+    const email = `pipelined-${what.replace(/\W+/g, "-").toLowerCase()}@revwise.example`;
+    const body = JSON.stringify({ email });
+    // The database is held until Node has read (or given up on) the second request, so the
+    // insert's answer is still to come when the second request is refused.
+    const node = server.app.server;
+    const secondRead = new Promise<void>((resolve) => {
+      const read = () => {
+        node.off("clientError", read).off("connect", read);
+        resolve();
+      };
+      node.on("clientError", read).on("connect", read);
+    });
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const holder = db.transaction(async () => {
+      held();
+      await secondRead;
+    });
+    await holding;
+    const conn = await rawConnect(Number(new URL(server.url).port));
+    conn.socket.write(
+      `POST /rest/v1/newsletter_subscribers HTTP/1.1\r\nHost: t\r\napikey: ${server.anonKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}${bytes}`,
+    );
+    await holder;
+    await conn.closed;
+    expect(conn.received().match(/^HTTP\/1\.1 \d{3}/gm)).toEqual([
+      "HTTP/1.1 201",
+      `HTTP/1.1 ${status}`,
+    ]);
+    const rows = await db.query("SELECT 1 FROM public.newsletter_subscribers WHERE email = $1", [
+      email,
+    ]);
+    expect(rows).toHaveLength(1);
+  },
+);

@@ -3,7 +3,8 @@
 // request line or chunked body, headers too large, a request too slow), a request without one
 // well-formed Host header, a request that arrives while the server closes (503). Each is answered
 // in the shape of the protocol its path belongs to, with the security headers every other
-// response carries.
+// response carries; one written on the socket itself goes after the answers the connection
+// owes the requests before it (connection-answers.ts).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ServerResponse, type IncomingMessage } from "node:http";
 import net, { type Socket } from "node:net";
@@ -11,6 +12,7 @@ import { authErrorHandler } from "../auth/errors.ts";
 import { functionsErrorHandler } from "../functions/errors.ts";
 import { API_CSP, securityHeaderSet } from "../platform/security-headers.ts";
 import { restErrorHandler } from "../rest/errors.ts";
+import { afterOwedAnswers, requestInProgress } from "./connection-answers.ts";
 import { ServerClosing } from "./fastify-errors.ts";
 import { pathOf, splitTarget } from "./request-target.ts";
 import { reasonPhrase, rootErrorHandler } from "./root-errors.ts";
@@ -46,26 +48,17 @@ export function frameworkErrors(hsts: boolean) {
   };
 }
 
-/** The request each connection is receiving, once Node has read its head (see clientErrors). */
-const receiving = new WeakMap<Socket, IncomingMessage>();
-/** The answers of those requests. */
-const answers = new WeakMap<IncomingMessage, ServerResponse>();
-
-/** An onRequest hook: remembers the request its connection is receiving, and its answer. */
-export async function rememberRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  receiving.set(request.raw.socket, request.raw);
-  answers.set(request.raw, reply.raw);
-}
-
 /**
  * The path of the request a client error interrupted: the request being received on the
  * connection (a body cut short, its chunked encoding malformed, too slow), else the request line
  * Node could not finish parsing (headers too large, a malformed line), when it can be read.
  * Headers too slow carry none of it (Node's timeout error has no request yet): the site's shape.
  */
-function interruptedPath(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) {
-  const current = receiving.get(socket);
-  if (current && !current.complete) return current.url;
+function interruptedPath(
+  err: NodeJS.ErrnoException & { rawPacket?: Buffer },
+  current: IncomingMessage | undefined,
+) {
+  if (current) return current.url;
   const line = err.rawPacket?.toString("latin1").split("\r\n", 1)[0] ?? "";
   const target = /^[A-Z]+ +(\S+)/.exec(line)?.[1];
   if (!target) return undefined;
@@ -114,39 +107,47 @@ function answerOf(err: FastifyError, url: string) {
  */
 export function clientErrors(hsts: boolean) {
   const headers = errorHeaders(hsts);
+  const refused = new WeakSet<Socket>();
   return function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
-    if (err.code === "ECONNRESET" || socket.destroyed) return;
-    // A request answered before its body finished arriving (refused at once) has its answer:
-    // nothing is written after it, the connection just ends.
-    const current = receiving.get(socket);
-    if (current && !current.complete && answers.get(current)?.headersSent) {
-      socket.destroy(err);
-      return;
-    }
+    // Node may report more of the same connection (more bytes it cannot parse): it is refused once.
+    if (err.code === "ECONNRESET" || socket.destroyed || refused.has(socket)) return;
+    refused.add(socket);
+    const interrupted = requestInProgress(socket);
     const status =
       err.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? 408
         : err.code === "HPE_HEADER_OVERFLOW"
           ? 431
           : 400;
-    const refusal = Object.assign(new Error(reasonPhrase(status)), {
-      statusCode: status,
-    }) as FastifyError;
-    const answer = answerOf(refusal, interruptedPath(err, socket) ?? "/");
-    const head = Object.entries({
-      "content-type": "application/json; charset=utf-8",
-      ...answer.headers,
-      ...headers,
-      "content-length": String(Buffer.byteLength(answer.body)),
-      connection: "close",
-    })
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join("");
-    if (socket.writable)
-      socket.write(
-        `HTTP/1.1 ${answer.status} ${reasonPhrase(answer.status)}\r\n${head}\r\n${answer.body}`,
-      );
-    socket.destroy(err);
+    const path = interruptedPath(err, interrupted?.request) ?? "/";
+    const answered = (answer: ServerResponse | undefined) =>
+      answer !== undefined && (answer.headersSent || answer.writableEnded);
+    // The refusal goes after the answers of the requests before it on the connection.
+    const refuse = () => {
+      // A request answered before its body finished arriving (refused at once) has its answer:
+      // nothing is written after it, the connection ends once it is sent.
+      if (answered(interrupted?.response))
+        return afterOwedAnswers(socket, () => socket.destroy(err));
+      const refusal = Object.assign(new Error(reasonPhrase(status)), {
+        statusCode: status,
+      }) as FastifyError;
+      const answer = answerOf(refusal, path);
+      const head = Object.entries({
+        "content-type": "application/json; charset=utf-8",
+        ...answer.headers,
+        ...headers,
+        "content-length": String(Buffer.byteLength(answer.body)),
+        connection: "close",
+      })
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join("");
+      if (socket.writable)
+        socket.write(
+          `HTTP/1.1 ${answer.status} ${reasonPhrase(answer.status)}\r\n${head}\r\n${answer.body}`,
+        );
+      socket.destroy(err);
+    };
+    afterOwedAnswers(socket, refuse, interrupted?.response);
   };
 }
 
@@ -159,14 +160,19 @@ export function clientErrors(hsts: boolean) {
  */
 export function refuseConnect(app: FastifyInstance) {
   app.server.on("connect", (request: IncomingMessage, socket: Socket) => {
-    const response = new ServerResponse(request);
-    response.shouldKeepAlive = false;
-    response.assignSocket(socket);
-    response.on("finish", () => {
-      response.detachSocket(socket);
-      socket.destroySoon();
+    // Its answer waits for those of the requests before it on the connection.
+    afterOwedAnswers(socket, () => {
+      // An answer before it ended the connection (Connection: close): nothing more is written.
+      if (!socket.writable) return socket.destroy();
+      const response = new ServerResponse(request);
+      response.shouldKeepAlive = false;
+      response.assignSocket(socket);
+      response.on("finish", () => {
+        response.detachSocket(socket);
+        socket.destroySoon();
+      });
+      app.routing(request, response);
     });
-    app.routing(request, response);
   });
 }
 
