@@ -7,6 +7,9 @@ export type Cta = { label: string; href: string; external?: boolean };
 /** An image made in the repo (app/assets/…), imported so that its URL is hashed. */
 export type ImageRef = { src: string; alt: string; width: number; height: number };
 
+/** A line that names an address (an email), shown in bold between the two parts. */
+export type AddressLine = { before: string; after: string };
+
 export type Point = { title: string; description: string };
 
 export type IconName =

@@ -8,8 +8,23 @@ import { hasSessionToResume, owesSecondFactor } from "./account-signals.ts";
 import { readableMessage } from "./errors.ts";
 import { getSupabase } from "./supabase.ts";
 
+const SIGN_IN_PAGE = "/auth";
+const RESET_PAGE = "/auth/reset-password";
+
 /** The sign-in page, coming back to `path` once signed in. */
-export const signInHref = (path: string) => `/auth?next=${encodeURIComponent(path)}`;
+export const signInHref = (path: string) => `${SIGN_IN_PAGE}?next=${encodeURIComponent(path)}`;
+
+/** Where an emailed sign-in link leads: the sign-in page, with the page to go back to when there is one. */
+export function signInLinkReturn(): string {
+  const next = returnPath(window.location.search);
+  return next === "/" ? SIGN_IN_PAGE : signInHref(next);
+}
+
+/** The page that sets a new password (the recovery's link or code), with the page to go back to. */
+export function passwordResetHref(): string {
+  const next = returnPath(window.location.search);
+  return next === "/" ? RESET_PAGE : `${RESET_PAGE}?next=${encodeURIComponent(next)}`;
+}
 
 /** The signed-in user as the server knows them now, or null without a (valid) session. */
 export async function currentUser(): Promise<User | null> {

@@ -1,4 +1,5 @@
 import { pages } from "../content/pages.ts";
+import { signInPage } from "../content/sign-in.ts";
 import { SignInPanel } from "../components/account/sign-in-panel.tsx";
 import { NoScriptNotice } from "../components/ui/noscript-notice.tsx";
 import { Island } from "../islands/island.tsx";
@@ -10,28 +11,26 @@ export const meta = () => pageMeta(pages.auth);
 const footerLink = "font-semibold text-primary underline-offset-4 hover:underline";
 
 export default function Page() {
+  const { terms } = signInPage;
   return (
     <AuthFrame
-      title="Sign in to your account"
-      subtitle="Enter your credentials below"
+      title={signInPage.title}
+      subtitle={signInPage.subtitle}
       footer={
         <p>
-          By signing in you agree to our{" "}
-          <a href="/terms-of-service" className={footerLink}>
-            Terms of Service
+          {terms.before}{" "}
+          <a href={pages.terms.path} className={footerLink}>
+            {terms.termsLink}
           </a>{" "}
-          and{" "}
-          <a href="/privacy-policy" className={footerLink}>
-            Privacy Policy
+          {terms.and}{" "}
+          <a href={pages.privacy.path} className={footerLink}>
+            {terms.privacyLink}
           </a>
           .
         </p>
       }
     >
-      <NoScriptNotice className="mb-6">
-        Signing in needs JavaScript: turn it on to sign in, sign up, get a sign-in link or reset
-        your password.
-      </NoScriptNotice>
+      <NoScriptNotice className="mb-6">{signInPage.noScript}</NoScriptNotice>
       {/* Wakes at load for someone signed in (or arriving with a sign-in link), at first use otherwise. */}
       <Island name="sign-in" component={SignInPanel} props={{}} hydrate="session" />
     </AuthFrame>

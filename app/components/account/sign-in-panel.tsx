@@ -1,115 +1,117 @@
-// The sign-in page's island: the form for a visitor; for someone with an authenticator app, the
-// code step before the session counts (after the password, the emailed code, or after the emailed
-// link brought them back); for someone already signed in, who they are, their account page and Logout.
-import type { User } from "@supabase/supabase-js";
-import { useEffect, useRef, useState } from "react";
+// The sign-in page's island: one step machine (sign-in-steps.ts) decides which view shows, and
+// each view is a plain component that reports what happened. A visitor gets the password form (or
+// the password recovery, or the step that takes the code of the email just sent); someone with an
+// authenticator app, the code step before the session counts (after the password, an emailed code,
+// or after an emailed link brought them back); someone already signed in, who they are.
+import { useEffect, useReducer } from "react";
+import { appCodeSignIn, signedInNotices } from "../../content/sign-in.ts";
 import { AppCodeStep } from "../../forms/code-form.tsx";
+import { RecoverForm } from "../../forms/recover-form.tsx";
+import { SentEmailStep } from "../../forms/sent-email-step.tsx";
 import { SignInForm } from "../../forms/sign-in-form.tsx";
 import { hasSessionToResume } from "../../lib/account-signals.ts";
-import { nameOf, owedFactorId, returnPath } from "../../lib/account.ts";
+import { owedFactorId, passwordResetHref, returnPath } from "../../lib/account.ts";
 import { useSessionWatch } from "../../lib/session-watch.ts";
 import { getSupabase } from "../../lib/supabase.ts";
-import { flashToast } from "../../lib/toast.ts";
-import { Button } from "../ui/button.tsx";
-import { SiteAndLogout } from "./site-and-logout.tsx";
+import { flashToast, type ToastInput } from "../../lib/toast.ts";
+import { SignedInCard } from "./signed-in-card.tsx";
+import { firstStep, signInStep, type SignInEvent } from "./sign-in-steps.ts";
 
-type State =
-  | { step: "form"; takeFocus?: boolean }
-  | { step: "code"; factorId: string }
-  | { step: "signed-in"; user: User };
-
-/** Where the session stands: the code still to enter, or signed in. */
-async function sessionState(): Promise<State> {
+/** Where the session stands: the app's code it still owes, who is signed in, or nobody. */
+async function readSession(): Promise<Extract<SignInEvent, { type: "session" }>> {
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
-  if (!data.session) return { step: "form" };
-  const factorId = await owedFactorId(supabase);
-  if (factorId) return { step: "code", factorId };
-  return { step: "signed-in", user: data.session.user };
+  if (!data.session) return { type: "session", factorId: null, user: null };
+  return { type: "session", factorId: await owedFactorId(supabase), user: data.session.user };
+}
+
+/** Goes on to the page that sent the visitor here (`?next=`), saying `welcome` there. */
+function goOn(welcome?: ToastInput) {
+  if (welcome) flashToast(welcome);
+  window.location.assign(returnPath(window.location.search));
 }
 
 export function SignInPanel() {
-  const [state, setState] = useState<State>({ step: "form" });
-  const heading = useRef<HTMLHeadingElement>(null);
+  const [step, dispatch] = useReducer(signInStep, firstStep);
 
   useEffect(() => {
     if (!hasSessionToResume()) return;
-    void sessionState().then((now) => {
+    void readSession().then((session) => {
       // Signed in (by an emailed link, or earlier) on the way to another page (`?next=/team`):
       // go on there.
-      const next = returnPath(window.location.search);
-      if (now.step === "signed-in" && next !== "/") return window.location.assign(next);
-      setState(now);
+      const signedIn = session.user && !session.factorId;
+      if (signedIn && returnPath(window.location.search) !== "/") return goOn();
+      dispatch(session);
     });
   }, []);
   // Signed out meanwhile (Logout in another tab, the session ended on another device): the form,
   // who was signed in dropped. This page makes no data request to be refused.
   useSessionWatch({
-    active: state.step !== "form",
-    signedOut: () => setState({ step: "form", takeFocus: true }),
+    active: step.view === "app-code" || step.view === "signed-in",
+    signedOut: () => dispatch({ type: "signed-out" }),
     recheck: () => {},
   });
-  // A step that replaces the form takes the focus to its heading, so it is announced and the
-  // keyboard starts there (the code step's does so itself; the form, back in place of a step, to
-  // its first field).
-  useEffect(() => {
-    if (state.step === "signed-in") heading.current?.focus();
-  }, [state.step]);
 
-  if (state.step === "code") {
-    return (
-      <AppCodeStep
-        factorId={state.factorId}
-        description="Your account uses two-step verification. Open your authenticator app and enter the 6-digit code it shows for Revwise."
-        submitLabel="Verify and sign in"
-        onVerified={() => {
-          flashToast({ title: "Signed in", description: "Welcome back to Revwise." });
-          window.location.assign(returnPath(window.location.search));
-        }}
-        cancel={{
-          label: "Use a different account",
-          onClick: async () => {
-            await (await getSupabase()).auth.signOut({ scope: "local" });
-            setState({ step: "form", takeFocus: true });
-          },
-        }}
-      />
-    );
+  /** After a sign-in: the app's code when the session owes it, else on to the next page. */
+  const signedIn = async (welcome?: ToastInput) => {
+    const session = await readSession();
+    if (session.factorId) return dispatch(session);
+    goOn(welcome);
+  };
+  const back = (email: string) => dispatch({ type: "back", email });
+
+  switch (step.view) {
+    case "sign-in":
+      return (
+        <SignInForm
+          email={step.email}
+          takeFocus={step.takeFocus}
+          onSignedIn={() => signedIn()}
+          onForgotPassword={(email) => dispatch({ type: "forgot-password", email })}
+          onEmailSent={(sent, email) => dispatch({ type: "email-sent", sent, email })}
+        />
+      );
+    case "recover":
+      return (
+        <RecoverForm
+          email={step.email}
+          onSent={(email) => dispatch({ type: "email-sent", sent: "recovery", email })}
+          onBack={back}
+        />
+      );
+    case "email-code":
+      return (
+        <SentEmailStep
+          key={step.sent}
+          sent={step.sent}
+          email={step.email}
+          onVerified={async () => {
+            // The recovery session sets the new password on the page the link opens.
+            if (step.sent === "recovery") return window.location.assign(passwordResetHref());
+            await signedIn(
+              step.sent === "confirmation" ? signedInNotices.emailConfirmed : undefined,
+            );
+          }}
+          onBack={() => back(step.email)}
+        />
+      );
+    case "app-code":
+      return (
+        <AppCodeStep
+          factorId={step.factorId}
+          description={appCodeSignIn.description}
+          submitLabel={appCodeSignIn.submit}
+          onVerified={() => goOn(signedInNotices.welcomeBack)}
+          cancel={{
+            label: appCodeSignIn.otherAccount,
+            onClick: async () => {
+              await (await getSupabase()).auth.signOut({ scope: "local" });
+              dispatch({ type: "signed-out" });
+            },
+          }}
+        />
+      );
+    case "signed-in":
+      return <SignedInCard user={step.user} />;
   }
-
-  if (state.step === "signed-in") {
-    const { user } = state;
-    const name = nameOf(user);
-    return (
-      <div className="grid gap-5">
-        <div className="rounded-xl border border-indigo-100 bg-indigo-50 p-5 text-sm leading-6 text-slate-700">
-          <h2 ref={heading} tabIndex={-1} className="font-semibold text-ink outline-none">
-            You're signed in
-          </h2>
-          <p className="mt-1">
-            {name ? `${name}, you're` : "You're"} signed in as{" "}
-            <strong className="font-semibold break-all text-ink">{user.email}</strong>.
-          </p>
-        </div>
-        <div className="grid gap-3">
-          <Button asChild size="lg">
-            <a href="/account">Go to your account</a>
-          </Button>
-          <SiteAndLogout size="lg" />
-        </div>
-      </div>
-    );
-  }
-
-  return (
-    <SignInForm
-      takeFocus={state.takeFocus}
-      onSignedIn={async (welcome) => {
-        const next = await sessionState();
-        if (next.step === "code") return setState(next);
-        if (welcome) flashToast(welcome);
-        window.location.assign(returnPath(window.location.search));
-      }}
-    />
-  );
 }

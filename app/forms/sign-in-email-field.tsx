@@ -1,0 +1,42 @@
+// The email field of the sign-in page's forms (the password form, the password recovery): read from
+// the page (uncontrolled), so nothing typed before the island woke up is lost, and filled in with
+// the address typed in the view before.
+import type * as React from "react";
+import { Field } from "../components/ui/field.tsx";
+import { Input } from "../components/ui/input.tsx";
+import { passwordSignIn } from "../content/sign-in.ts";
+
+export function SignInEmailField({
+  defaultValue,
+  error,
+  inputRef,
+  onInput,
+}: {
+  defaultValue: string;
+  error?: string;
+  inputRef?: React.Ref<HTMLInputElement>;
+  onInput?: () => void;
+}) {
+  const copy = passwordSignIn.email;
+  return (
+    <Field label={copy.label} error={error}>
+      {(p) => (
+        <Input
+          {...p}
+          ref={inputRef}
+          onInput={onInput}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={copy.placeholder}
+          defaultValue={defaultValue}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The email typed in a form of the page. */
+export const typedEmail = (form: HTMLFormElement | null): string =>
+  String(new FormData(form ?? undefined).get("email") ?? "");
