@@ -1,12 +1,15 @@
 // Lint rules, including the import direction of the layout: app → common, server → common,
-// never app ↔ server; common stays free of React and Node APIs. Inside app/ the layers import
-// downwards only (APP_LAYERS below, explained in docs/site-architecture.md); no module cycles anywhere.
+// never app ↔ server; common stays free of React and Node APIs. Inside app/ and inside server/ the
+// layers import downwards only (APP_LAYERS and SERVER_LAYERS below, explained in
+// docs/site-architecture.md and docs/server-architecture.md); no module cycles anywhere, type
+// imports included (scripts/eslint-no-cycle.mjs).
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import cycles from "./scripts/eslint-no-cycle.mjs";
 
 const forbid = (...groups) => ({
   "no-restricted-imports": ["error", { patterns: groups }],
@@ -34,15 +37,69 @@ export const APP_LAYERS = [
   { name: "content", paths: ["app/content", "app/assets"] },
 ];
 
-const layerZones = APP_LAYERS.flatMap((layer, i) =>
-  APP_LAYERS.slice(0, i).flatMap((above) =>
-    layer.paths.map((target) => ({
-      target: `./${target}`,
-      from: above.paths.map((p) => `./${p}`),
-      message: `${layer.name} sits below ${above.name}: import downwards only (docs/site-architecture.md).`,
-    })),
-  ),
-);
+// The layers of server/, top first, as APP_LAYERS: a module imports from its own layer's folder
+// and the layers below, never from one above; in a layer of several independent folders, none
+// imports another (docs/server-architecture.md says what each layer holds and why it sits there).
+// Tests beside the code build the whole app, as scripts/ and tests/ do: they may import anything.
+export const SERVER_LAYERS = [
+  {
+    name: "composition",
+    paths: [
+      "server/app.ts",
+      "server/server.ts",
+      "server/services.ts",
+      "server/framework-errors.ts",
+    ],
+  },
+  { name: "apis", paths: ["server/rest", "server/functions"], independent: true },
+  {
+    name: "protocols",
+    paths: ["server/auth", "server/newsletter", "server/site"],
+    independent: true,
+  },
+  {
+    name: "domain",
+    paths: ["server/leads", "server/analytics", "server/team"],
+    independent: true,
+  },
+  { name: "webhooks", paths: ["server/webhooks"] },
+  { name: "mail", paths: ["server/mail"] },
+  { name: "queue", paths: ["server/queue"] },
+  { name: "config", paths: ["server/config.ts"] },
+  { name: "infrastructure", paths: ["server/security", "server/platform"], independent: true },
+  { name: "http", paths: ["server/http"] },
+  { name: "db", paths: ["server/db"] },
+];
+
+/** Zones of no-restricted-paths: each layer's paths may not import from the layers above it. */
+function downwardOnly(layers, doc) {
+  return layers.flatMap((layer, i) =>
+    layers.slice(0, i).flatMap((above) =>
+      layer.paths.map((target) => ({
+        target: `./${target}`,
+        from: above.paths.map((p) => `./${p}`),
+        message: `${layer.name} sits below ${above.name}: import downwards only (${doc}).`,
+      })),
+    ),
+  );
+}
+
+/** Zones of the folders of a layer that keeps them independent: none imports another. */
+const independentFolders = (layers, doc) =>
+  layers
+    .filter((layer) => layer.independent)
+    .flatMap((layer) =>
+      layer.paths.map((target) => ({
+        target: `./${target}`,
+        from: layer.paths.filter((p) => p !== target).map((p) => `./${p}`),
+        message: `${target} and the other folders of ${layer.name} are independent: neither imports the other (${doc}).`,
+      })),
+    );
+
+const serverZones = [
+  ...downwardOnly(SERVER_LAYERS, "docs/server-architecture.md"),
+  ...independentFolders(SERVER_LAYERS, "docs/server-architecture.md"),
+];
 
 /** How import-x resolves the sources' imports (TypeScript files named with their extension). */
 const importResolution = {
@@ -104,9 +161,9 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "common/**/*.ts"],
-    ...importResolution,
-    // No module cycles anywhere in the sources: each import goes one way.
-    rules: { "import-x/no-cycle": "error" },
+    plugins: { local: cycles },
+    // No module cycles anywhere in the sources, type imports included: each import goes one way.
+    rules: { "local/no-cycle": "error" },
   },
   {
     files: ["app/**/*.{ts,tsx}"],
@@ -116,8 +173,19 @@ export default tseslint.config(
         "error",
         {
           basePath: import.meta.dirname,
-          zones: layerZones,
+          zones: downwardOnly(APP_LAYERS, "docs/site-architecture.md"),
         },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    ignores: ["server/**/*.test.ts"],
+    ...importResolution,
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: import.meta.dirname, zones: serverZones },
       ],
     },
   },

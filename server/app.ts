@@ -14,7 +14,7 @@ import {
   refuseConnect,
   refuseWhileClosing,
   requireHost,
-} from "./http/framework-errors.ts";
+} from "./framework-errors.ts";
 import { followAnswers } from "./http/connection-answers.ts";
 import { rootErrorHandler, rootNotFound } from "./http/root-errors.ts";
 import emailBudget from "./mail/email-budget.ts";
@@ -29,7 +29,7 @@ import securityHeaders from "./platform/security-headers.ts";
 import rateLimits from "./platform/rate-limit.ts";
 import readiness from "./platform/readiness.ts";
 import redis from "./platform/redis.ts";
-import services from "./platform/services.ts";
+import services from "./services.ts";
 import restRoutes from "./rest/routes.ts";
 import type { CaptchaOptions } from "./security/captcha.ts";
 import { loadKeys, type Keys } from "./security/keys.ts";

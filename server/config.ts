@@ -7,7 +7,7 @@ import { MIN_PASSWORD_LENGTH } from "../common/accounts.ts";
 import { DEFAULT_BOOK_DEMO_URL, DEMO_PAGE_ROUTE } from "../common/site-build.ts";
 import { isLoopbackHost } from "./platform/addresses.ts";
 import { JwtKeysError, parseJwtKeys, type JwtKey } from "./security/jwt-keys.ts";
-import { endpointUrl, isEndpointSecret, SECRET_RULE, URL_RULE } from "./webhooks/endpoint-rules.ts";
+import { endpointUrl, isEndpointSecret, SECRET_RULE, URL_RULE } from "./security/endpoint-rules.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])

@@ -1,16 +1,17 @@
 // Chooses the driver: PostgreSQL when DATABASE_URL is set, embedded PGlite in DATA_DIR otherwise
 // (a new folder starts from the build's template: template.ts). Then applies the migrations.
-import type { Config } from "../config.ts";
 import type { Database } from "./database.ts";
-import { makeDataDir } from "../platform/data-dir.ts";
+import { makeDataDir } from "./data-dir.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { migrate, readMigrations } from "./migrate.ts";
 import { openPglite } from "./pglite.ts";
 import { templateFor } from "./template.ts";
 
-export async function openDatabase(
-  config: Pick<Config, "databaseUrl" | "dataDir">,
-): Promise<Database> {
+export async function openDatabase(config: {
+  /** DATABASE_URL: PostgreSQL's address; unset, PGlite in the data folder. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   const migrations = await readMigrations();
   let db: Database;
   if (config.databaseUrl) {

@@ -66,7 +66,7 @@ function statementFor(
         : "";
       const events = opts.withEvents
         ? `, events AS (${queueLeadEventsStatement(
-            kind,
+            kind.name,
             columnsFor(kind).map((c) => c.column),
             kind.reply ? "(SELECT * FROM lead WHERE created)" : "lead",
           )})`

@@ -108,7 +108,7 @@ export async function confirm(db: Database, id: string): Promise<Change> {
 }
 
 const CONFIRMED_EVENTS = queueLeadEventsStatement(
-  newsletterLead,
+  newsletterLead.name,
   columnsOf(newsletterLead).map((c) => c.column),
   "lead",
 );

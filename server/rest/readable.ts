@@ -3,7 +3,22 @@
 // columns a request may name, with their types.
 import { LEAD_KINDS } from "../leads/kinds.ts";
 import { ENDPOINT_SHOWN } from "../webhooks/endpoints.ts";
-import type { ReadRelation } from "./read-query.ts";
+
+export type ColumnType = "text" | "integer" | "boolean" | "uuid" | "timestamptz" | "jsonb";
+export type ReadRelation = {
+  name: string;
+  sql: string;
+  columns: Record<string, ColumnType>;
+  /** Columns a request may filter on but that `select=*` leaves out (a search text). */
+  filterOnly?: readonly string[];
+  /**
+   * A relation that unites several tables, each one value of this column (the `leads` view:
+   * one form each). A page of it is read as the page of each part, then merged: each part is
+   * planned on its own, so each finds its rows through its own best index (the newest by date;
+   * a rare match by its search index) instead of one plan for all of them.
+   */
+  parts?: { column: string; values: readonly string[] };
+};
 
 /**
  * The relations team members read: the inbox of every lead with its history, the outbox of every

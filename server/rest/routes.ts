@@ -41,7 +41,6 @@ import {
   EXPORT_AT,
   type ExportCursor,
   type ReadPlan,
-  type ReadRelation,
 } from "./read-query.ts";
 import { assertConflictTarget, readLeadState, writeLeadState } from "./lead-states.ts";
 import { assertTeamAdmin, assertTeamReader } from "./team-access.ts";
@@ -50,7 +49,7 @@ import { statsRange } from "./page-stats.ts";
 import { pageStats } from "../analytics/page-views.ts";
 import { changeEndpoint, ENV_ENDPOINT_ID, removeEndpoint } from "../webhooks/endpoints.ts";
 import { oneRow } from "./one-row.ts";
-import { READABLE } from "./readable.ts";
+import { READABLE, type ReadRelation } from "./readable.ts";
 import { FUNCTION_METHODS, relationKind, relationMethods } from "./methods.ts";
 
 /** A lead table as /rest/v1 exposes it: its kind, and what a row sent by a client may hold. */

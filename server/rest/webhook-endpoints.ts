@@ -11,7 +11,7 @@ import {
   PUBLIC_URL_RULE,
   SECRET_RULE,
   URL_RULE,
-} from "../webhooks/endpoint-rules.ts";
+} from "../security/endpoint-rules.ts";
 import type { EndpointChange } from "../webhooks/endpoints.ts";
 import { namesPrivateHost } from "../webhooks/public-address.ts";
 import { PostgrestError } from "./errors.ts";

@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { makeDataDir } from "../platform/data-dir.ts";
+import { makeDataDir } from "../db/data-dir.ts";
 import { signJwt } from "./tokens.ts";
 
 export type Keys = {

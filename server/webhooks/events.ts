@@ -4,7 +4,7 @@
 // all; a newsletter subscriber's, by the statement that confirms it (newsletter/subscribers.ts).
 // The event body is fixed then; every attempt (and a resend) sends the same bytes under the
 // same webhook-id (the delivery's id).
-import type { LeadKind } from "../leads/kinds.ts";
+import type { LeadKindName } from "../../common/workspace.ts";
 
 export const LEAD_CREATED = "lead.created";
 
@@ -17,14 +17,19 @@ const iso = (column: string) =>
  * whose `lead` query returns the new lead's row (none when nothing was stored, e.g. a repeat that
  * ON CONFLICT DO NOTHING skipped: no event). An endpoint gets the leads stored from its
  * `events_from` on (endpoints.ts). With no endpoint it inserts nothing and costs one
- * look into the (small) endpoints table, in the same round trip. `columns` are the kind's columns
- * (identifiers from its schema, never from a client); the event's data carries each by its name.
+ * look into the (small) endpoints table, in the same round trip. `kind` is the lead's kind as events
+ * name it; `columns` are the kind's columns (identifiers from its schema, never from a client); the
+ * event's data carries each by its name.
  */
-export function queueLeadEventsStatement(kind: LeadKind, columns: string[], lead: string): string {
+export function queueLeadEventsStatement(
+  kind: LeadKindName,
+  columns: string[],
+  lead: string,
+): string {
   const fields = columns.map((c) => `'${c}', l.${c}`).join(", ");
   return `INSERT INTO public.webhook_deliveries (endpoint_id, lead_id, payload)
        SELECT e.id, l.id, jsonb_build_object('type', '${LEAD_CREATED}', 'timestamp', ${iso("l.created_at")},
-         'data', jsonb_build_object('id', l.id, 'kind', '${kind.name}', 'created_at', ${iso("l.created_at")},
+         'data', jsonb_build_object('id', l.id, 'kind', '${kind}', 'created_at', ${iso("l.created_at")},
            ${fields}, 'source', l.source))
        FROM ${lead} l JOIN public.webhook_endpoints e ON e.enabled AND e.events_from <= now()`;
 }

@@ -17,6 +17,7 @@ import {
   updateUserAsAdmin,
   type AdminUserChanges,
 } from "../models/user-admin.ts";
+import { lowerToAal1 } from "../models/sessions.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import {
   findUserByEmail,
@@ -194,6 +195,7 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
     return db.transaction(async (tx) => {
       const factor = await findFactor(tx, user.id, factorId);
       if (!factor) throw new AuthError(404, ErrorCode.mfa_factor_not_found, "Factor not found");
+      await lowerToAal1(tx, factor);
       await deleteFactor(tx, factor);
       return serializeFactor(factor);
     });

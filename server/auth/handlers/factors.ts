@@ -27,7 +27,7 @@ import {
   type ChallengeRow,
   type FactorRow,
 } from "../models/factors.ts";
-import { sessionResponse } from "../models/sessions.ts";
+import { lowerToAal1, raiseToAal2, sessionResponse } from "../models/sessions.ts";
 import { randomCode } from "../models/one-time-tokens.ts";
 import { claimStamp, giveStampBack } from "../models/sent-stamps.ts";
 import type { UserRow } from "../models/users.ts";
@@ -274,7 +274,8 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
           );
         if (step === undefined)
           throw new AuthError(422, ErrorCode.mfa_verification_failed, "Invalid TOTP code entered");
-        const raisedSession = await completeChallenge(tx, { challenge, factor, step, session });
+        await completeChallenge(tx, { challenge, factor, step });
+        const raisedSession = await raiseToAal2(tx, session, factor);
         // New tokens for the raised session; the ones it had no longer refresh.
         const refreshToken = await ctx.refreshTokens.replace(tx, session.id, user.id);
         return { session: raisedSession, refreshToken };
@@ -350,7 +351,10 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
         ErrorCode.insufficient_aal,
         "AAL2 required to unenroll verified factor",
       );
-    await db.transaction((tx) => deleteFactor(tx, factor));
+    await db.transaction(async (tx) => {
+      await lowerToAal1(tx, factor);
+      await deleteFactor(tx, factor);
+    });
     return { id: factor.id };
   });
 }

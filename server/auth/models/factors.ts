@@ -1,9 +1,8 @@
 // MFA factors and their challenges: TOTP factors with their secret encrypted at rest
-// (security/secret-box.ts), a challenge per attempt, and the session a verified code raises to
-// aal2.
+// (security/secret-box.ts), a challenge per attempt. The sessions a factor raises to aal2 are the
+// sessions model's (sessions.ts raiseToAal2, lowerToAal1).
 import { isUniqueViolation, type Queryable } from "../../db/database.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
-import type { AmrEntry, SessionRow } from "./sessions.ts";
 
 export type FactorRow = {
   id: string;
@@ -171,60 +170,34 @@ const AMR_METHODS = new Map<FactorRow["factor_type"], string>([
   ["totp", "totp"],
   ["phone", "mfa/phone"],
 ]);
-const amrMethodOf = (factor: FactorRow) => AMR_METHODS.get(factor.factor_type)!;
+export const amrMethodOf = (factor: FactorRow) => AMR_METHODS.get(factor.factor_type)!;
 
 /**
  * A code of `step` answered the challenge: the challenge is used, the factor verified (its step
- * recorded), and the session raised to aal2 with the factor and the method in its amr. The user's
- * other sessions still at aal1 end: they were opened without the factor; so do the user's other
- * unverified factors of the same type.
+ * recorded), and the user's other unverified factors of the same type go. The session it was
+ * answered in is raised by sessions.ts raiseToAal2.
  */
 export async function completeChallenge(
   q: Queryable,
   /** `step`: the TOTP step the code was of (none for a phone code). */
-  opts: { challenge: ChallengeRow; factor: FactorRow; step: number | null; session: SessionRow },
-): Promise<SessionRow> {
-  const { challenge, factor, step, session } = opts;
+  opts: { challenge: ChallengeRow; factor: FactorRow; step: number | null },
+): Promise<void> {
+  const { challenge, factor, step } = opts;
   await q.query("UPDATE auth.mfa_challenges SET verified_at = now() WHERE id = $1", [challenge.id]);
   await q.query(
     `UPDATE auth.mfa_factors SET status = 'verified', last_used_step = coalesce($2, last_used_step), updated_at = now()
      WHERE id = $1`,
     [factor.id, step],
   );
-  const method = amrMethodOf(factor);
-  const amr: AmrEntry[] = [
-    { method, timestamp: Math.floor(Date.now() / 1000) },
-    ...session.amr.filter((entry) => entry.method !== method),
-  ];
-  const [raised] = await q.query<SessionRow>(
-    `UPDATE auth.sessions SET aal = 'aal2', amr = $2, factor_id = $3, updated_at = now()
-     WHERE id = $1 RETURNING *`,
-    [session.id, JSON.stringify(amr), factor.id],
-  );
-  await q.query("DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2 AND aal = 'aal1'", [
-    session.user_id,
-    session.id,
-  ]);
   // The user's other unverified factors of this type go (GoTrue's DeleteUnverifiedFactors).
   await q.query(
     "DELETE FROM auth.mfa_factors WHERE user_id = $1 AND factor_type = $2 AND status = 'unverified'",
-    [session.user_id, factor.factor_type],
+    [factor.user_id, factor.factor_type],
   );
-  return raised!;
 }
 
-/**
- * Removes a factor; a session it had raised to aal2 goes back to aal1, and the factor's method
- * leaves its amr.
- */
+/** Removes a factor; the sessions it raised are lowered first (sessions.ts lowerToAal1). */
 export async function deleteFactor(q: Queryable, factor: FactorRow): Promise<void> {
-  await q.query(
-    `UPDATE auth.sessions SET aal = 'aal1', factor_id = NULL, updated_at = now(),
-       amr = coalesce((SELECT jsonb_agg(e.entry ORDER BY e.n) FROM jsonb_array_elements(amr)
-         WITH ORDINALITY AS e(entry, n) WHERE e.entry->>'method' <> $2), '[]')
-     WHERE factor_id = $1`,
-    [factor.id, amrMethodOf(factor)],
-  );
   await q.query("DELETE FROM auth.mfa_factors WHERE id = $1", [factor.id]);
 }
 

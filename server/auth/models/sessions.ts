@@ -1,9 +1,11 @@
-// Sessions: starting one (with its first refresh token), finding and ending them, and what a
-// session hands the client (an access token with Supabase's claims, GoTrue's AccessTokenResponse).
+// Sessions: starting one (with its first refresh token), finding and ending them, raising one to
+// aal2 with a verified factor and lowering it when the factor goes (the session's aal and amr are
+// written only here), and what a session hands the client (an access token with Supabase's
+// claims, GoTrue's AccessTokenResponse).
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/database.ts";
 import type { TokenService } from "../../security/tokens.ts";
-import { factorsJson } from "./factors.ts";
+import { amrMethodOf, factorsJson, type FactorRow } from "./factors.ts";
 import type { RefreshTokens } from "./refresh-tokens.ts";
 import { identitiesOf, serializeUser, type IdentityRow, type UserRow } from "./users.ts";
 
@@ -148,4 +150,45 @@ export async function endSessions(
 /** Ends every session of the user. */
 export async function endAllSessions(q: Queryable, userId: string): Promise<void> {
   await q.query("DELETE FROM auth.sessions WHERE user_id = $1", [userId]);
+}
+
+/**
+ * The session answered a challenge of the factor: raised to aal2 with the factor and its method
+ * first in its amr. The user's other sessions still at aal1 end: they were opened without the
+ * factor.
+ */
+export async function raiseToAal2(
+  q: Queryable,
+  session: SessionRow,
+  factor: FactorRow,
+): Promise<SessionRow> {
+  const method = amrMethodOf(factor);
+  const amr: AmrEntry[] = [
+    { method, timestamp: Math.floor(Date.now() / 1000) },
+    ...session.amr.filter((entry) => entry.method !== method),
+  ];
+  const [raised] = await q.query<SessionRow>(
+    `UPDATE auth.sessions SET aal = 'aal2', amr = $2, factor_id = $3, updated_at = now()
+     WHERE id = $1 RETURNING *`,
+    [session.id, JSON.stringify(amr), factor.id],
+  );
+  await q.query("DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2 AND aal = 'aal1'", [
+    session.user_id,
+    session.id,
+  ]);
+  return raised!;
+}
+
+/**
+ * The factor is being removed: a session it had raised to aal2 goes back to aal1, and the
+ * factor's method leaves its amr.
+ */
+export async function lowerToAal1(q: Queryable, factor: FactorRow): Promise<void> {
+  await q.query(
+    `UPDATE auth.sessions SET aal = 'aal1', factor_id = NULL, updated_at = now(),
+       amr = coalesce((SELECT jsonb_agg(e.entry ORDER BY e.n) FROM jsonb_array_elements(amr)
+         WITH ORDINALITY AS e(entry, n) WHERE e.entry->>'method' <> $2), '[]')
+     WHERE factor_id = $1`,
+    [factor.id, amrMethodOf(factor)],
+  );
 }

@@ -1,10 +1,10 @@
 // The server's shared services, decorated on the instance for every plugin.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/database.ts";
-import type { Keys } from "../security/keys.ts";
-import { TokenService } from "../security/tokens.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import type { Keys } from "./security/keys.ts";
+import { TokenService } from "./security/tokens.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

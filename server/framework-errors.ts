@@ -8,14 +8,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ServerResponse, type IncomingMessage } from "node:http";
 import net, { type Socket } from "node:net";
-import { authErrorHandler } from "../auth/errors.ts";
-import { functionsErrorHandler } from "../functions/errors.ts";
-import { API_CSP, securityHeaderSet } from "../platform/security-headers.ts";
-import { restErrorHandler } from "../rest/errors.ts";
-import { afterOwedAnswers, requestInProgress } from "./connection-answers.ts";
-import { ServerClosing } from "./fastify-errors.ts";
-import { pathOf, splitTarget } from "./request-target.ts";
-import { reasonPhrase, rootErrorHandler } from "./root-errors.ts";
+import { authErrorHandler } from "./auth/errors.ts";
+import { functionsErrorHandler } from "./functions/errors.ts";
+import { API_CSP, securityHeaderSet } from "./platform/security-headers.ts";
+import { restErrorHandler } from "./rest/errors.ts";
+import { afterOwedAnswers, requestInProgress } from "./http/connection-answers.ts";
+import { ServerClosing } from "./http/fastify-errors.ts";
+import { pathOf, splitTarget } from "./http/request-target.ts";
+import { reasonPhrase, rootErrorHandler } from "./http/root-errors.ts";
 
 const PROTOCOLS = [
   ["/auth/v1", authErrorHandler],
