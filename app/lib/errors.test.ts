@@ -93,6 +93,18 @@ describe("rate limits in people's words, with how long to wait", () => {
     expect(readableMessage({ status: 429, message: "Too Many Requests" })).toBe(words);
   });
 
+  it("says a second factor is locked after wrong codes, and how long to wait", () => {
+    expect(
+      readableMessage(
+        failure(
+          429,
+          "over_request_rate_limit",
+          "For security purposes, you can only request this after 299 seconds.",
+        ),
+      ),
+    ).toBe("Too many wrong codes. For your security, you can try again in 5 minutes.");
+  });
+
   it("puts a wrong or expired emailed confirmation code in people's words", () => {
     expect(
       readableMessage(

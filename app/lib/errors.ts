@@ -70,8 +70,12 @@ function rateLimitWords(failure: Exclude<Failure, string>): string {
       : failure.code === "over_sms_send_rate_limit"
         ? "text message"
         : null;
-  if (!medium) return "Too many attempts in a short time. Please wait a minute, then try again.";
   const seconds = retryAfterSeconds(failure);
+  if (!medium)
+    // A request limit that names its wait is a second factor locked after wrong codes.
+    return seconds === null
+      ? "Too many attempts in a short time. Please wait a minute, then try again."
+      : `Too many wrong codes. For your security, you can try again in ${waitWords(seconds)}.`;
   // A repeat within the minute names the seconds left; the hour's budget names none.
   return seconds === null
     ? `We've sent as many ${medium}s as we can for now. Please try again in an hour.`

@@ -9,7 +9,7 @@ import { createClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import { PASSWORD, uniqueEmail, uniquePhone } from "../support/auth.ts";
 import { postgresAvailable } from "../support/postgres.ts";
-import { useRacingInstances } from "../support/racing-instances.ts";
+import { NO_CLIENT_LIMITS, useRacingInstances } from "../support/racing-instances.ts";
 import type { RunningServer } from "../support/server-process.ts";
 
 const ROUNDS = 6;
@@ -19,9 +19,7 @@ describe.skipIf(!(await postgresAvailable()))("MFA phone challenges from two ins
     GOTRUE_MFA_PHONE_ENROLL_ENABLED: "true",
     GOTRUE_MFA_PHONE_VERIFY_ENABLED: "true",
     GOTRUE_MFA_PHONE_MAX_FREQUENCY: "60",
-    // Every request of the run comes from 127.0.0.1: the budgets are not what is tested here.
-    GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: "1000",
-    GOTRUE_RATE_LIMIT_TOKEN_REFRESH: "1000",
+    ...NO_CLIENT_LIMITS,
   });
   const { racing } = instances;
 

@@ -5,7 +5,7 @@ import { createClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import { uniquePhone } from "../support/auth.ts";
 import { postgresAvailable } from "../support/postgres.ts";
-import { useRacingInstances } from "../support/racing-instances.ts";
+import { NO_CLIENT_LIMITS, useRacingInstances } from "../support/racing-instances.ts";
 import type { RunningServer } from "../support/server-process.ts";
 
 const ROUNDS = 6;
@@ -13,11 +13,7 @@ const ROUNDS = 6;
 describe.skipIf(!(await postgresAvailable()))("text messages from two instances", () => {
   const instances = useRacingInstances({
     GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
-    // Every request of the run comes from 127.0.0.1: the budgets are not what is tested here.
-    RATE_LIMIT_EMAIL_IP: "1000",
-    RATE_LIMIT_EMAIL_SENT: "1000",
-    GOTRUE_RATE_LIMIT_OTP: "1000",
-    GOTRUE_RATE_LIMIT_VERIFY: "1000",
+    ...NO_CLIENT_LIMITS,
   });
   const { racing } = instances;
 

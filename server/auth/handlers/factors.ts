@@ -13,6 +13,7 @@ import { AuthError, ErrorCode, tooSoon } from "../errors.ts";
 import { matchTotp, newTotpSecret, otpauthUri } from "../mfa/totp.ts";
 import {
   completeChallenge,
+  countWrongChallengeAnswer,
   createChallenge,
   deleteExpiredFactors,
   createPhoneChallenge,
@@ -27,7 +28,8 @@ import {
   type ChallengeRow,
   type FactorRow,
 } from "../models/factors.ts";
-import { lowerToAal1, raiseToAal2, sessionResponse } from "../models/sessions.ts";
+import { lowerToAal1, raiseToAal2, sessionResponse, type SessionRow } from "../models/sessions.ts";
+import { countWrongAnswer, lockedForSeconds, WRONG_TRIES } from "../models/wrong-codes.ts";
 import { randomCode } from "../models/one-time-tokens.ts";
 import { claimStamp, giveStampBack } from "../models/sent-stamps.ts";
 import type { UserRow } from "../models/users.ts";
@@ -37,6 +39,17 @@ import { sameSecret } from "../../security/constant-time.ts";
 import { SecretBox } from "../../security/secret-box.ts";
 
 const notFound = () => new AuthError(404, ErrorCode.mfa_factor_not_found, "Factor not found");
+/**
+ * A factor answered wrong too often in a row: GoTrue has no such lock, so its nearest answer, the
+ * request rate limit's code with its frequency limit's words (the seconds left).
+ */
+const factorLocked = (seconds: number) => tooSoon(ErrorCode.over_request_rate_limit, seconds);
+
+type VerifyOutcome =
+  | { expired: string }
+  | { lockedFor: number }
+  | { wrong: string }
+  | { session: SessionRow; refreshToken: string };
 
 /** An unverified factor never challenged goes after this long (GoTrue's factor expiry). */
 const UNVERIFIED_FACTOR_SECONDS = 300;
@@ -211,6 +224,8 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       const { user, session, factor } = await ownFactor(request, request.params.id);
       assertVerifyEnabled(factor);
       await assertMayVerify(factor, session);
+      const lockedFor = lockedForSeconds(factor);
+      if (lockedFor > 0) throw factorLocked(lockedFor);
       const challenge =
         factor.factor_type === "phone"
           ? await phoneChallenge(request, user, factor)
@@ -237,7 +252,11 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       const code = given.trim();
       assertVerifyEnabled(factor);
       await assertMayVerify(factor, session);
-      const raised = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
+        // The factor's row first: its lock, and the wrong answers counted one at a time.
+        const locked = (await findFactor(tx, user.id, factor.id, true)) as FactorRow;
+        const lockedFor = lockedForSeconds(locked);
+        if (lockedFor > 0) return { lockedFor };
         const challenge = await findChallenge(tx, factor.id, challengeId);
         if (!challenge)
           throw new AuthError(
@@ -251,12 +270,12 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
             ErrorCode.mfa_ip_address_mismatch,
             "Challenge and verify IP addresses mismatch. Try enrollment again.",
           );
+        // A challenge answered wrong WRONG_TRIES times is dead, as an expired one is.
         const age = Date.now() - new Date(challenge.created_at).getTime();
-        if (age > config.mfa.challengeSeconds * 1000) {
+        if (age > config.mfa.challengeSeconds * 1000 || challenge.failed_attempts >= WRONG_TRIES) {
           await deleteChallenge(tx, challenge.id);
           return { expired: challenge.id };
         }
-        const locked = (await findFactor(tx, user.id, factor.id, true)) as FactorRow;
         const step =
           locked.factor_type === "phone"
             ? null
@@ -266,27 +285,32 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
                 Date.now(),
                 locked.last_used_step === null ? -1 : Number(locked.last_used_step),
               );
-        if (locked.factor_type === "phone" && !sameSecret(box.open(challenge.otp_code!), code))
-          throw new AuthError(
-            422,
-            ErrorCode.mfa_verification_failed,
-            "Invalid MFA Phone code entered",
-          );
-        if (step === undefined)
-          throw new AuthError(422, ErrorCode.mfa_verification_failed, "Invalid TOTP code entered");
-        await completeChallenge(tx, { challenge, factor, step });
+        const wrong =
+          locked.factor_type === "phone"
+            ? !sameSecret(box.open(challenge.otp_code!), code) && "Invalid MFA Phone code entered"
+            : step === undefined && "Invalid TOTP code entered";
+        if (wrong) {
+          // Counted, and kept: the transaction commits the counts, the answer is the refusal.
+          await countWrongChallengeAnswer(tx, challenge.id);
+          await countWrongAnswer(tx, "factor", factor.id);
+          return { wrong };
+        }
+        await completeChallenge(tx, { challenge, factor, step: step ?? null });
         const raisedSession = await raiseToAal2(tx, session, factor);
         // New tokens for the raised session; the ones it had no longer refresh.
         const refreshToken = await ctx.refreshTokens.replace(tx, session.id, user.id);
         return { session: raisedSession, refreshToken };
       });
-      if ("expired" in raised)
+      if ("expired" in outcome)
         throw new AuthError(
           422,
           ErrorCode.mfa_challenge_expired,
-          `MFA challenge ${raised.expired} has expired, verify against another challenge or create a new challenge.`,
+          `MFA challenge ${outcome.expired} has expired, verify against another challenge or create a new challenge.`,
         );
-      return sessionResponse(db, ctx.tokens, user, raised.session, raised.refreshToken);
+      if ("lockedFor" in outcome) throw factorLocked(outcome.lockedFor);
+      if ("wrong" in outcome)
+        throw new AuthError(422, ErrorCode.mfa_verification_failed, outcome.wrong);
+      return sessionResponse(db, ctx.tokens, user, outcome.session, outcome.refreshToken);
     },
   );
 

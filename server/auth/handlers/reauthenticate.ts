@@ -8,17 +8,22 @@ import type { AuthContext } from "../context.ts";
 import { reauthenticationEmail } from "../emails/account-emails.ts";
 import { EMAIL_FREQUENCY_SECONDS, spendEmailBudget } from "../emails/email-limits.ts";
 import { AuthError, ErrorCode, sentTooRecently } from "../errors.ts";
-import { consumeCode, createOneTimeToken } from "../models/one-time-tokens.ts";
+import { consumeCode, countWrongCode, createOneTimeToken } from "../models/one-time-tokens.ts";
 import { findUserById, stampEmailSent, type UserRow } from "../models/users.ts";
 
 /** Where a user's reauthentication code goes: their email address, else their phone. */
 const destination = (user: UserRow) =>
   user.email ? { email: user.email } : user.phone ? { phone: user.phone } : undefined;
 
-/** Uses the user's reauthentication code; refuses a wrong, used or expired one. */
+/**
+ * Uses the user's reauthentication code; refuses a wrong, used or expired one (a wrong one is
+ * counted: the code dies after a few).
+ */
 export async function useReauthenticationNonce(q: Queryable, user: UserRow, nonce: string) {
   const to = destination(user);
-  const used = to && (await consumeCode(q, to.email ?? to.phone!, nonce, ["reauthentication"]));
+  const sentTo = to && (to.email ?? to.phone!);
+  const used = sentTo && (await consumeCode(q, sentTo, nonce, ["reauthentication"]));
+  if (sentTo && !used) await countWrongCode(q, sentTo, ["reauthentication"]);
   if (!used || used.user_id !== user.id)
     throw new AuthError(
       422,

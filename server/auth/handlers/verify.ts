@@ -11,6 +11,7 @@ import { issueAuthCode } from "../models/flow-states.ts";
 import {
   consumeCode,
   consumeTokenHash,
+  countWrongCode,
   deleteTokens,
   PKCE_PREFIX,
   type OneTimeToken,
@@ -114,7 +115,8 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
 
   /**
    * Uses the token and answers for it, in one transaction: nothing is used up when the answer is
-   * an error. A link with a PKCE flow state yields an auth code instead of a session.
+   * an error. A link with a PKCE flow state yields an auth code instead of a session. A token not
+   * found is counted as a wrong code by `countMiss`, once the transaction is over.
    */
   function verifyToken(
     request: FastifyRequest,
@@ -122,11 +124,16 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
     channel: "email" | "phone",
     invalid: () => AuthError,
     pkceAllowed: boolean,
+    countMiss?: () => Promise<void>,
   ): Promise<Outcome> {
+    let missed = false;
     return db
       .transaction(async (tx): Promise<Outcome> => {
         const used = await find(tx);
-        if (!used) throw invalid();
+        if (!used) {
+          missed = true;
+          throw invalid();
+        }
         const verified = await applyVerification(tx, used, channel, config.mailerAutoconfirm);
         if (verified.kind === "invalid") throw invalid();
         if (verified.kind === "needs_other_link") return { kind: "message" };
@@ -144,7 +151,8 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         // Whatever the type, the session's method is otp (a PKCE code carries its flow's).
         return { kind: "session", session: await signIn(tx, ctx, verified.user, "otp", request) };
       })
-      .catch((err: unknown) => {
+      .catch(async (err: unknown) => {
+        if (missed) await countMiss?.();
         throw isUniqueViolation(err) ? invalid() : err; // address or number taken meanwhile
       });
   }
@@ -268,6 +276,9 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         channel,
         expiredCode,
         false,
+        async () => {
+          if (types) await countWrongCode(db, sentTo, types);
+        },
       );
     } else {
       if (email !== undefined || phone !== undefined || body.redirect_to !== undefined)

@@ -14,6 +14,9 @@ export type FactorRow = {
   phone: string | null;
   last_used_step: string | null;
   last_challenged_at: Date | null;
+  /** Wrong answers in a row, and the lock they put on the factor (models/wrong-codes.ts). */
+  failed_attempts: number;
+  locked_until: Date | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -24,6 +27,8 @@ export type ChallengeRow = {
   ip_address: string | null;
   /** A phone challenge's code, sealed (as TOTP secrets are). */
   otp_code: string | null;
+  /** Wrong answers to it: it dies at WRONG_TRIES (models/wrong-codes.ts). */
+  failed_attempts: number;
   created_at: Date;
   verified_at: Date | null;
 };
@@ -161,6 +166,13 @@ export async function findChallenge(
   return row;
 }
 
+export async function countWrongChallengeAnswer(q: Queryable, id: string): Promise<void> {
+  await q.query(
+    "UPDATE auth.mfa_challenges SET failed_attempts = failed_attempts + 1 WHERE id = $1",
+    [id],
+  );
+}
+
 export async function deleteChallenge(q: Queryable, id: string): Promise<void> {
   await q.query("DELETE FROM auth.mfa_challenges WHERE id = $1", [id]);
 }
@@ -174,8 +186,8 @@ export const amrMethodOf = (factor: FactorRow) => AMR_METHODS.get(factor.factor_
 
 /**
  * A code of `step` answered the challenge: the challenge is used, the factor verified (its step
- * recorded), and the user's other unverified factors of the same type go. The session it was
- * answered in is raised by sessions.ts raiseToAal2.
+ * recorded, its wrong answers in a row forgotten), and the user's other unverified factors of the
+ * same type go. The session it was answered in is raised by sessions.ts raiseToAal2.
  */
 export async function completeChallenge(
   q: Queryable,
@@ -185,7 +197,8 @@ export async function completeChallenge(
   const { challenge, factor, step } = opts;
   await q.query("UPDATE auth.mfa_challenges SET verified_at = now() WHERE id = $1", [challenge.id]);
   await q.query(
-    `UPDATE auth.mfa_factors SET status = 'verified', last_used_step = coalesce($2, last_used_step), updated_at = now()
+    `UPDATE auth.mfa_factors SET status = 'verified', last_used_step = coalesce($2, last_used_step),
+       failed_attempts = 0, locked_until = NULL, updated_at = now()
      WHERE id = $1`,
     [factor.id, step],
   );

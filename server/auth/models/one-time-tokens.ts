@@ -2,9 +2,12 @@
 // link, email change, phone change, and the others GoTrue keeps). As in GoTrue, a link carries
 // token_hash = sha224(address + code), where the address is the email or the phone number the
 // code went to; we store only sha256(token_hash), so the database alone opens nothing. One live
-// token per user and purpose; using it deletes it.
+// token per user and purpose; using it deletes it. A code typed wrong WRONG_TRIES times for its
+// address or number dies (a wrong code names no token, so the tries count on every live token of
+// the types tried that went there).
 import crypto from "node:crypto";
 import type { Queryable } from "../../db/database.ts";
+import { WRONG_TRIES } from "./wrong-codes.ts";
 
 export type TokenType =
   | "confirmation"
@@ -59,7 +62,8 @@ export async function createOneTimeToken(
     `INSERT INTO auth.one_time_tokens (user_id, token_type, token_hash, relates_to, flow_state_id, expires_at)
      VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))
      ON CONFLICT (user_id, token_type) DO UPDATE SET token_hash = EXCLUDED.token_hash, relates_to = EXCLUDED.relates_to,
-       flow_state_id = EXCLUDED.flow_state_id, created_at = now(), expires_at = EXCLUDED.expires_at`,
+       flow_state_id = EXCLUDED.flow_state_id, created_at = now(), expires_at = EXCLUDED.expires_at,
+       failed_attempts = 0`,
     [
       opts.userId,
       opts.type,
@@ -79,6 +83,7 @@ export type StoredToken = {
   flow_state_id: string | null;
   created_at: string;
   expires_at: string;
+  failed_attempts: number;
 };
 
 /** The user's live token for this purpose, if any (its times as text, to the microsecond). */
@@ -88,7 +93,7 @@ export async function liveToken(
   type: TokenType,
 ): Promise<StoredToken | undefined> {
   const [row] = await q.query<StoredToken>(
-    `SELECT token_hash, relates_to, flow_state_id, created_at::text, expires_at::text
+    `SELECT token_hash, relates_to, flow_state_id, created_at::text, expires_at::text, failed_attempts
      FROM auth.one_time_tokens WHERE user_id = $1 AND token_type = $2`,
     [userId, type],
   );
@@ -118,7 +123,7 @@ export async function putBackToken(
   }
   await q.query(
     `UPDATE auth.one_time_tokens SET token_hash = $4, relates_to = $5, flow_state_id = $6,
-       created_at = $7::timestamptz, expires_at = $8::timestamptz
+       created_at = $7::timestamptz, expires_at = $8::timestamptz, failed_attempts = $9
      WHERE user_id = $1 AND token_type = $2 AND token_hash = $3`,
     [
       userId,
@@ -129,11 +134,15 @@ export async function putBackToken(
       previous.flow_state_id,
       previous.created_at,
       previous.expires_at,
+      previous.failed_attempts,
     ],
   );
 }
 
-/** Uses a token given by its hash (from a link); undefined when unknown, expired or used. */
+/**
+ * Uses a token given by its hash (from a link); undefined when unknown, expired, used, or typed
+ * wrong too often.
+ */
 export async function consumeTokenHash(
   q: Queryable,
   tokenHash: string,
@@ -143,8 +152,9 @@ export async function consumeTokenHash(
   if (!/^[0-9a-f]{56}$/.test(hash)) return undefined;
   const [row] = await q.query<OneTimeToken & { expired: boolean }>(
     `DELETE FROM auth.one_time_tokens WHERE token_hash = $1 AND token_type = ANY($2::text[])
-     RETURNING id, user_id, token_type, relates_to, flow_state_id, expires_at < now() AS expired`,
-    [stored(hash), types],
+     RETURNING id, user_id, token_type, relates_to, flow_state_id,
+       expires_at < now() OR failed_attempts >= $3 AS expired`,
+    [stored(hash), types, WRONG_TRIES],
   );
   return row && !row.expired ? row : undefined;
 }
@@ -157,6 +167,27 @@ export function consumeCode(
   types: TokenType[],
 ): Promise<OneTimeToken | undefined> {
   return consumeTokenHash(q, tokenHashOf(sentTo, code), types);
+}
+
+/**
+ * A wrong code typed for `sentTo` (an address or number): each live token of these types that went
+ * there counts it, and those typed wrong WRONG_TRIES times die.
+ */
+export async function countWrongCode(
+  q: Queryable,
+  sentTo: string,
+  types: TokenType[],
+): Promise<void> {
+  await q.query(
+    `UPDATE auth.one_time_tokens SET failed_attempts = failed_attempts + 1
+     WHERE relates_to = $1 AND token_type = ANY($2::text[])`,
+    [sentTo, types],
+  );
+  await q.query(
+    `DELETE FROM auth.one_time_tokens
+     WHERE relates_to = $1 AND token_type = ANY($2::text[]) AND failed_attempts >= $3`,
+    [sentTo, types, WRONG_TRIES],
+  );
 }
 
 export async function deleteTokens(
