@@ -1,8 +1,8 @@
 // GoTrue's "Send SMS" HTTP hook: the message is POSTed as JSON, signed as Standard Webhooks sign
 // (webhook-id, webhook-timestamp, webhook-signature), to the configured URL. The hook answers
 // 200/202 with a JSON body (which may carry {error: {http_code, message}}) or 204; every other
-// answer, and a hook that cannot be reached in time, fails the request with GoTrue's status and
-// code for it.
+// answer (a redirect too: none is followed, as webhooks follow none), and a hook that cannot be
+// reached in time, fails the request with GoTrue's status and code for it.
 import crypto from "node:crypto";
 import type { SendSmsHook } from "../../config.ts";
 import { signWebhook } from "../../security/standard-webhooks.ts";
@@ -57,6 +57,8 @@ export async function dispatchHook(
         },
         body: payload,
         signal: deadline,
+        // A redirect is not the hook's answer: it is refused as any other unexpected status.
+        redirect: "manual",
       });
     } catch {
       if (deadline.aborted) throw timedOut();

@@ -126,6 +126,29 @@ describeEachDatabase("auth: sending codes to phones", (ctx) => {
         message: "Failed to reach hook after maximum retries",
       });
     });
+    it("follows no redirect: a hook that answers with one has not sent the message", async () => {
+      const phone = uniquePhone();
+      const user = await newUser(phone);
+      const before = hook.messages.length;
+      try {
+        for (const status of [301, 302, 303, 307, 308]) {
+          // Followed, the redirect would reach the hook again, which would then accept it.
+          hook.answer((attempt) =>
+            attempt === 0 ? { status, headers: { location: hook.url } } : { status: 204 },
+          );
+          await expect(
+            sender(hook.env).send(ctx.db, client, { user, phone, otp: "222222" }),
+          ).rejects.toMatchObject({
+            status: 500,
+            code: "unexpected_failure",
+            message: `Unexpected status code returned from hook: ${status}`,
+          });
+        }
+      } finally {
+        hook.answer(undefined);
+      }
+      expect(hook.messages.length - before).toBe(5);
+    });
   });
 
   describe("without a hook, in the dev mailbox", () => {
