@@ -1,10 +1,15 @@
-// Where email links may lead (GoTrue's IsRedirectURLValid without an allow list): the site itself,
-// any port of a loopback host, any loopback address over http or https; nowhere else, and never
-// with credentials.
-import { describe, expect, it } from "vitest";
-import { allowedRedirect } from "./redirects.ts";
+// Where email links may lead: in production, SITE_URL's origin only; elsewhere as GoTrue's
+// IsRedirectURLValid without an allow list: the site itself, any port of a loopback host, any
+// loopback address over http or https. Nowhere else, and never with credentials.
+import { describe, expect, it, onTestFinished } from "vitest";
+import { buildTestApp } from "../../tests/support/app.ts";
+import { openPglite } from "../db/pglite.ts";
+import { allowedRedirect as allowedIn, type RedirectSite } from "./redirects.ts";
 
-describe("allowedRedirect", () => {
+describe("allowedRedirect in development", () => {
+  const allowedRedirect = (url: unknown, siteUrl: string) =>
+    allowedIn(url, { siteUrl, env: "development" });
+
   it("allows the site and loopback, as GoTrue does, and nothing else", () => {
     const site = "https://revwise.example";
     for (const url of [
@@ -47,8 +52,12 @@ describe("allowedRedirect", () => {
       "https://127.0.0.1:9999/cb",
     );
   });
+});
 
-  it("judges the URL as a browser will follow it: tabs, newlines, backslashes, escapes, credentials", () => {
+it.each(["development", "production"])(
+  "judges the URL as a browser will follow it (%s): tabs, newlines, backslashes, escapes, credentials",
+  (env) => {
+    const allowedRedirect = (url: unknown, siteUrl: string) => allowedIn(url, { siteUrl, env });
     const site = "https://revwise.example";
     // The WHATWG parser drops tabs and newlines anywhere, takes `\` for `/` and decodes escapes
     // in the host: each of these names another host (or credentials) once parsed.
@@ -89,5 +98,51 @@ describe("allowedRedirect", () => {
     expect(allowedRedirect("http://localhost\t.evil.example:3000/", "http://localhost:3000")).toBe(
       undefined,
     );
+  },
+);
+
+describe("allowedRedirect in production", () => {
+  const production = (siteUrl: string): RedirectSite => ({ siteUrl, env: "production" });
+
+  it("leads to SITE_URL's origin only: no other port of its host, no loopback address", () => {
+    const site = production("https://revwise.example");
+    for (const url of ["https://revwise.example/welcome?x=1", "https://REVWISE.example:443/"])
+      expect([url, allowedIn(url, site)]).toEqual([url, new URL(url).toString()]);
+    for (const url of [
+      "http://127.0.0.1:9999/callback",
+      "https://127.0.0.1:9999/cb",
+      "http://[::1]:8080/",
+      "http://localhost/",
+      "http://revwise.example/",
+      "https://revwise.example:8443/",
+      "https://user:pw@revwise.example/",
+    ])
+      expect([url, allowedIn(url, site)]).toEqual([url, undefined]);
+    // A site served on loopback: its own port only.
+    const local = production("http://localhost:3000");
+    expect(allowedIn("http://localhost:3000/x", local)).toBe("http://localhost:3000/x");
+    for (const url of ["http://localhost:5173/x", "http://127.0.0.1:3000/", "http://[::1]:3000/"])
+      expect([url, allowedIn(url, local)]).toEqual([url, undefined]);
+  });
+
+  it("sends a link whose redirect_to is a loopback port to SITE_URL instead", async () => {
+    const db = await openPglite(undefined);
+    const app = await buildTestApp(db, {
+      env: { NODE_ENV: "production", SITE_URL: "https://revwise.example" },
+    });
+    onTestFinished(async () => {
+      await app.close();
+      await db.close();
+    });
+    const verify = (redirectTo: string) =>
+      app.inject({
+        method: "GET",
+        url: `/auth/v1/verify?type=signup&token=${"0".repeat(56)}&redirect_to=${encodeURIComponent(redirectTo)}`,
+      });
+    const away = await verify("http://127.0.0.1:9999/callback");
+    expect(away.statusCode).toBe(303);
+    expect(away.headers.location).toMatch(/^https:\/\/revwise\.example\/[?#]/);
+    const home = await verify("https://revwise.example/welcome");
+    expect(home.headers.location).toMatch(/^https:\/\/revwise\.example\/welcome[?#]/);
   });
 });

@@ -1,23 +1,27 @@
 // Where an email's link (or GET /verify) leads, as GoTrue's GetReferrer decides: the redirect_to
 // asked for (its header, else the query), else the page the request came from (Referer), each
-// only when it is allowed; else SITE_URL. Allowed: our own site (same scheme and host; any port
-// on a loopback host, RFC 8252's native apps), or any loopback address over http or https (a
-// `javascript:` or other scheme naming a loopback host is not a page on this device); never
-// credentials in it.
+// only when it is allowed; else SITE_URL. Allowed in production: SITE_URL's origin only (same
+// scheme, host and port). Allowed elsewhere (development, tests), as GoTrue allows without an
+// allow list: our own site (same scheme and host; any port on a loopback host, RFC 8252's native
+// apps), or any loopback address over http or https (a `javascript:` or other scheme naming a
+// loopback host is not a page on this device). Never credentials in it.
 import type { FastifyRequest } from "fastify";
 import { ipOfHost, isLoopbackAddress } from "../platform/addresses.ts";
 import { queryParam } from "./request.ts";
 
+/** The site whose pages links may lead to, and the environment that decides its rule. */
+export type RedirectSite = { siteUrl: string; env: string };
+
 export function redirectFor(
   request: FastifyRequest,
-  siteUrl: string,
+  site: RedirectSite,
   asked: unknown = askedRedirect(request),
 ): string {
   for (const candidate of [asked, request.headers.referer]) {
-    const allowed = allowedRedirect(candidate, siteUrl);
+    const allowed = allowedRedirect(candidate, site);
     if (allowed) return allowed;
   }
-  return siteUrl;
+  return site.siteUrl;
 }
 
 /** redirect_to as a header, else as a query parameter. */
@@ -29,7 +33,10 @@ function askedRedirect(request: FastifyRequest): string | undefined {
 const hostOf = (url: URL) => ipOfHost(url.hostname) ?? url.hostname;
 
 /** The candidate as a URL string when a link may lead there, else undefined. */
-export function allowedRedirect(candidate: unknown, siteUrl: string): string | undefined {
+export function allowedRedirect(
+  candidate: unknown,
+  { siteUrl, env }: RedirectSite,
+): string | undefined {
   if (typeof candidate !== "string" || candidate === "") return undefined;
   let target: URL;
   try {
@@ -39,6 +46,8 @@ export function allowedRedirect(candidate: unknown, siteUrl: string): string | u
   }
   if (target.username || target.password) return undefined;
   const site = new URL(siteUrl);
+  // A port of this machine is another program than the site: in production, not a place to go.
+  if (env === "production") return target.origin === site.origin ? target.toString() : undefined;
   const host = hostOf(target);
   const loopbackIp = isLoopbackAddress(host);
   const web = target.protocol === "http:" || target.protocol === "https:";

@@ -44,7 +44,7 @@ export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: A
     await authenticateAdmin(ctx.tokens, request);
   };
   const redirectOf = (request: FastifyRequest, body: Record<string, unknown>) =>
-    redirectFor(request, config.siteUrl, presentString(body.redirect_to));
+    redirectFor(request, config, presentString(body.redirect_to));
 
   app.post("/admin/generate_link", { onRequest }, async (request) => {
     const body = readBody(request);

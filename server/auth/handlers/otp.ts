@@ -82,7 +82,7 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
     metadata: Record<string, unknown>,
     creates: boolean,
   ) {
-    const redirectTo = redirectFor(request, config.siteUrl);
+    const redirectTo = redirectFor(request, config);
     await spendEmailBudget(request, "auth-magiclink", { email });
     app.afterAnswer.run(request, "sign-in link", () =>
       sendEmailOtp(email, pkce, metadata, creates, redirectTo),

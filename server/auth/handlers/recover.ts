@@ -21,7 +21,7 @@ export default async function recover(app: FastifyInstance, { ctx }: { ctx: Auth
       throw new AuthError(400, ErrorCode.validation_failed, "Password recovery requires an email");
     const email = readEmail(body.email);
     const pkce = parsePkce(body);
-    const redirectTo = redirectFor(request, config.siteUrl);
+    const redirectTo = redirectFor(request, config);
     await spendEmailBudget(request, "auth-recovery", { email });
     // The link is made and sent after the answer, so that its time does not tell either.
     app.afterAnswer.run(request, "recovery email", async () => {

@@ -72,7 +72,7 @@ export default async function resend(app: FastifyInstance, { ctx }: { ctx: AuthC
         "Missing email address or phone number",
       );
     }
-    const redirectTo = redirectFor(request, config.siteUrl);
+    const redirectTo = redirectFor(request, config);
     await spendEmailBudget(request, PURPOSES[type]!, by);
 
     // The message is found, made and sent after the answer, so that its time does not tell

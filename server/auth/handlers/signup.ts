@@ -89,7 +89,7 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
     return phoneSignup(request, readPhone(rawPhone));
 
     async function emailSignup(request: FastifyRequest, email: string) {
-      const redirectTo = redirectFor(request, config.siteUrl);
+      const redirectTo = redirectFor(request, config);
       // Hash in every case, so the time taken does not tell a new address from a known one.
       const passwordHash = await hashPassword(password);
       if (!config.mailerAutoconfirm)

@@ -99,7 +99,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
       throw new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
     const data = body.data === undefined ? undefined : readMetadata(body.data);
     const pkce = changeEmail ? parsePkce(body) : undefined;
-    const redirectTo = redirectFor(request, config.siteUrl);
+    const redirectTo = redirectFor(request, config);
     // A session signed in within the day may change its password; an older one, only with the
     // code GET /reauthenticate sent.
     if (

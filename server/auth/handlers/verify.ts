@@ -168,7 +168,7 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         ErrorCode.validation_failed,
         "Verify requires a token or a token hash",
       );
-    const redirectTo = redirectFor(request, config.siteUrl);
+    const redirectTo = redirectFor(request, config);
     const pkce = token.startsWith(PKCE_PREFIX);
     let outcome: Outcome;
     try {
