@@ -15,6 +15,7 @@ import type { Database } from "../db/database.ts";
 import type { Lease } from "../queue/lease.ts";
 import { OutboxWorker } from "../queue/outbox-worker.ts";
 import { emailClaims, type ClaimedEmail } from "./claims.ts";
+import { connectionFailure } from "../platform/connection-failures.ts";
 import { classifyFailure, errorText } from "./failures.ts";
 import type { OutboxRow } from "./outbox.ts";
 import type { MailTransport } from "./transport.ts";
@@ -117,8 +118,10 @@ export class DeliveryWorker extends OutboxWorker<OutboxRow> {
   }
 
   private async failed(claim: ClaimedEmail, err: unknown, lease: Lease) {
-    const error = errorText(err);
-    const entry = { id: claim.id, kind: claim.kind, attempts: claim.attempts, err: error };
+    // The outbox, which the workspace lists, keeps the SMTP server's own answers, but of a failed
+    // connection only its kind; the log has it all.
+    const error = connectionFailure(err, "the SMTP server") ?? errorText(err);
+    const entry = { id: claim.id, kind: claim.kind, attempts: claim.attempts, err: errorText(err) };
     if (lease.signal.aborted) {
       const reason = errorText(lease.signal.reason);
       this.log.warn({ ...entry, reason }, "email send aborted; released for another attempt");
@@ -128,7 +131,7 @@ export class DeliveryWorker extends OutboxWorker<OutboxRow> {
     switch (classifyFailure(err)) {
       case "peer":
         await this.release(claim, { kind: "unsent", error });
-        this.peerDown(error);
+        this.peerDown(entry.err);
         return;
       case "rejected":
         this.log.error(entry, "the SMTP server rejected an email for good; kept in mail.outbox");

@@ -21,11 +21,7 @@ export function postEvent(
 ): Promise<Answer> {
   const target = new URL(url);
   if (opts.publicOnly && namesPrivateHost(target))
-    return Promise.reject(
-      new PrivateAddressError(
-        `${target.hostname} is not a public address (WEBHOOK_ALLOW_PRIVATE_ADDRESSES)`,
-      ),
-    );
+    return Promise.reject(new PrivateAddressError(target.hostname, false));
   const client = target.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(

@@ -11,6 +11,7 @@ import { teamMember } from "../../tests/support/team.ts";
 import { startWebhookReceiver } from "../../tests/support/webhook-receiver.ts";
 import { ENV_ENDPOINT_ID } from "./endpoints.ts";
 import { postEvent } from "./http-post.ts";
+import { shownFailure } from "./webhook-worker.ts";
 import { namesPrivateHost, PrivateAddressError, publicLookup } from "./public-address.ts";
 
 const receiver = await startWebhookReceiver();
@@ -59,6 +60,33 @@ describe("public addresses", () => {
     await expect(post(true)).rejects.toThrow("127.0.0.1 is not a public address");
     // The receiver answers an unsigned event with a refusal: it was reached.
     expect((await post(false)).status).toBe(401);
+  });
+
+  it("tells the workspace no address, and the same for a name that resolves privately as for one that does not resolve", async () => {
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => expect.unreachable("it connected"),
+        (err: unknown) => err,
+      );
+    const post = (url: string, publicOnly: boolean) =>
+      postEvent(url, {
+        headers: {},
+        body: "{}",
+        signal: AbortSignal.timeout(5000),
+        publicOnly,
+      });
+    const privateName = await failure(
+      new Promise((_, reject) => publicLookup("localhost", {}, (err) => reject(err))),
+    );
+    const noName = await failure(post("https://no-such-host.invalid/hook", true));
+    const refused = await failure(post("http://127.0.0.1:9/hook", false));
+    expect(shownFailure(privateName)).toBe("the endpoint has no address this server may reach");
+    expect(shownFailure(noName)).toBe(shownFailure(privateName));
+    expect(shownFailure(refused)).toBe("could not connect to the endpoint");
+    // A private address written in the URL itself is said as such (the URL shows it anyway).
+    expect(shownFailure(await failure(post("https://10.1.2.3/hook", true)))).toBe(
+      "10.1.2.3 is not a public address (WEBHOOK_ALLOW_PRIVATE_ADDRESSES)",
+    );
   });
 
   it("allows private addresses by default outside production only", () => {

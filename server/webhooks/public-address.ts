@@ -15,8 +15,16 @@ export function namesPrivateHost(url: URL): boolean {
   return host === "localhost" || host.endsWith(".localhost");
 }
 
+/** A host that is not public: named so in the URL, or `resolved` so by its name's addresses. */
 export class PrivateAddressError extends Error {
   readonly code = "EPRIVATEADDRESS";
+  readonly resolved: boolean;
+
+  constructor(host: string, resolved: boolean) {
+    const what = resolved ? "resolves to an address that is not public" : "is not a public address";
+    super(`${host} ${what} (WEBHOOK_ALLOW_PRIVATE_ADDRESSES)`);
+    this.resolved = resolved;
+  }
 }
 
 /**
@@ -27,14 +35,10 @@ export class PrivateAddressError extends Error {
 export const publicLookup: net.LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
-    // The address itself is not told: the delivery log would map the server's network.
+    // The address itself is not told (and the delivery log says no more than for a name that
+    // does not resolve: webhook-worker.ts shownFailure).
     if (addresses.some(({ address }) => !isPublicAddress(address)))
-      return callback(
-        new PrivateAddressError(
-          `${hostname} resolves to an address that is not public (WEBHOOK_ALLOW_PRIVATE_ADDRESSES)`,
-        ),
-        [],
-      );
+      return callback(new PrivateAddressError(hostname, true), []);
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0]!.address, addresses[0]!.family);
   });

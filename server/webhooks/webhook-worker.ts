@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.ts";
 import { retryDelayMs } from "../mail/delivery-worker.ts";
 import { errorText } from "../mail/failures.ts";
+import { codesOf, connectionFailure } from "../platform/connection-failures.ts";
 import type { Lease } from "../queue/lease.ts";
 import { OutboxWorker, type LaneOptions } from "../queue/outbox-worker.ts";
 import type { SecretBox } from "../security/secret-box.ts";
@@ -24,6 +25,7 @@ import { signWebhook } from "../security/standard-webhooks.ts";
 import { deliveryClaims, type ClaimedDelivery, type Delivery } from "./deliveries.ts";
 import { ENV_ENDPOINT_ID, openSecret } from "./endpoints.ts";
 import { postEvent } from "./http-post.ts";
+import { PrivateAddressError } from "./public-address.ts";
 
 export type WebhookWorkerOptions = LaneOptions & {
   /** First retry delay; doubles up to maxDelayMs. */
@@ -60,8 +62,25 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** What an attempt came to: the endpoint's status (if it answered) and, unless 2xx, why not. */
-type Outcome = { status?: number; error?: string; retryAfterMs?: number };
+/**
+ * What an attempt came to: the endpoint's status (if it answered) and, unless 2xx, why not: as
+ * the workspace's delivery log says it, and in full for the server's log.
+ */
+type Outcome = { status?: number; error?: string; detail?: string; retryAfterMs?: number };
+
+/**
+ * What the delivery log in the workspace says of a failed attempt: the kind of failure, never the
+ * address connected to, nor whether a name resolved (to a private address) or did not.
+ */
+export function shownFailure(err: unknown): string {
+  // The URL itself names this host: saying so tells nothing more.
+  if (err instanceof PrivateAddressError && !err.resolved) return err.message;
+  const [code] = codesOf(err);
+  return (
+    connectionFailure(err, "the endpoint") ??
+    (code ? `could not deliver (${code})` : "could not deliver")
+  );
+}
 
 export class WebhookWorker extends OutboxWorker<Delivery> {
   private readonly opts: WebhookWorkerOptions;
@@ -134,7 +153,7 @@ export class WebhookWorker extends OutboxWorker<Delivery> {
       };
     } catch (err) {
       const cause = (err as { cause?: unknown }).cause;
-      return { error: errorText(cause ?? err) };
+      return { error: shownFailure(err), detail: errorText(cause ?? err) };
     }
   }
 
@@ -144,7 +163,7 @@ export class WebhookWorker extends OutboxWorker<Delivery> {
       retryDelayMs(claim.attempts, this.opts),
       Math.min(outcome.retryAfterMs ?? 0, this.opts.maxRetryAfterMs),
     );
-    const entry = { id: claim.id, attempts: claim.attempts, err: outcome.error };
+    const entry = { id: claim.id, attempts: claim.attempts, err: outcome.detail ?? outcome.error };
     if (giveUp) this.log.error(entry, "webhook failed too often; kept as failed");
     else this.log.warn({ ...entry, retryInMs: delayMs }, "webhook not delivered; will retry");
     await this.release(
