@@ -168,6 +168,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_EMAIL_SENT: integer(1, 1_000_000).default(30),
   RATE_LIMIT_EMAIL_IP: integer(1, 1_000_000).default(10),
   RATE_LIMIT_LEAD_EMAIL_SENT: integer(1, 1_000_000).default(30),
+  GOTRUE_RATE_LIMIT_SMS_SENT: integer(1, 1_000_000).default(30),
+  RATE_LIMIT_SMS_USER: integer(1, 1_000_000).default(10),
   DEV_MAILBOX: bool.optional(),
   TRUST_PROXY: z.string().default("false"),
   REQUEST_TIMEOUT_MS: integer(1000, 600_000).default(30_000),
@@ -264,6 +266,12 @@ export type Config = {
   emailsPerHour: number;
   leadEmailsPerHour: number;
   emailsPerIpPerHour: number;
+  /**
+   * Text messages, per hour: for the whole site (GoTrue's SMS budget: 30), and for one person (the
+   * account asking, and the number texted); per client IP they share the emails' budget.
+   */
+  textsPerHour: number;
+  textsPerPersonPerHour: number;
   devMailbox: boolean;
   /** Which peers may state the client's address in X-Forwarded-For (Fastify's trustProxy). */
   trustProxy: TrustProxy;
@@ -515,6 +523,8 @@ export function loadConfig(
     emailsPerHour: e.RATE_LIMIT_EMAIL_SENT,
     emailsPerIpPerHour: e.RATE_LIMIT_EMAIL_IP,
     leadEmailsPerHour: e.RATE_LIMIT_LEAD_EMAIL_SENT,
+    textsPerHour: e.GOTRUE_RATE_LIMIT_SMS_SENT,
+    textsPerPersonPerHour: e.RATE_LIMIT_SMS_USER,
     devMailbox,
     trustProxy,
     hsts: e.NODE_ENV === "production" && new URL(siteUrl).protocol === "https:",

@@ -1,6 +1,7 @@
-// Limits on the emails the auth service sends: the site's email budgets (per client IP, shared
-// with every email to an address a visitor types, and the account emails' own for the whole
-// site: email-budget.ts), and at most one email per purpose and address a minute. The second is
+// Limits on the emails and texts the auth service sends: the site's budgets (per client IP, shared
+// with every email to an address a visitor types, the account emails' own and the texts' own for
+// the whole site, and a text's per person: email-budget.ts), and at most one email per purpose
+// and address a minute. The second is
 // applied silently (nothing is sent, the answer is the same), so it reveals no account.
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/database.ts";
@@ -11,19 +12,26 @@ export const EMAIL_FREQUENCY_SECONDS = 60;
 /**
  * Spends the budgets for a request that may email an address or text a number, before anything is
  * looked up: whether it has an account changes nothing here, so neither does the answer. Texts
- * spend the same budgets; their refusal names SMS, as GoTrue's does (phone.go).
+ * spend the client's budget the emails spend, the site's texts' budget, and the budget of each
+ * person they concern (the number, and the signed-in user who asked, `userId`); their refusal
+ * names SMS, as GoTrue's does (phone.go). `everyTime`: a message whose repeats its caller limits
+ * itself (an MFA challenge), charged every time rather than once a minute.
  */
 export async function spendEmailBudget(
   request: FastifyRequest,
   purpose: string,
   to: { email: string } | { phone: string },
+  opts: { userId?: string; everyTime?: boolean } = {},
 ): Promise<void> {
   const texted = "phone" in to;
   const claim = await request.server.emailBudget.claim(request, {
-    family: "account",
+    family: texted ? "text" : "account",
     purpose,
     to: texted ? to.phone : to.email,
-    repeatSeconds: EMAIL_FREQUENCY_SECONDS,
+    repeatSeconds: opts.everyTime ? 0 : EMAIL_FREQUENCY_SECONDS,
+    ...(texted && {
+      people: [`number:${to.phone}`, ...(opts.userId ? [`user:${opts.userId}`] : [])],
+    }),
   });
   if (!claim.ok) {
     const [code, message] = texted

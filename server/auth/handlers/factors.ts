@@ -9,6 +9,7 @@ import QRCode from "qrcode";
 import { isUuid } from "../../platform/uuid.ts";
 import { authenticate } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
+import { spendEmailBudget } from "../emails/email-limits.ts";
 import { AuthError, ErrorCode, tooSoon } from "../errors.ts";
 import { matchTotp, newTotpSecret, otpauthUri } from "../mfa/totp.ts";
 import {
@@ -331,10 +332,11 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
 
   /**
    * A phone factor's challenge: a code by text message, at most one per
-   * GOTRUE_MFA_PHONE_MAX_FREQUENCY from any instance. The interval is claimed on the factor's row
+   * GOTRUE_MFA_PHONE_MAX_FREQUENCY from any instance, within the text budgets. The interval is claimed on the factor's row
    * first: of challenges at the same moment one is texted, and the others get GoTrue's 429. The
    * challenge is stored before its message goes; a message that could not go takes the challenge
-   * away and gives the interval back (GoTrue stores neither until the message went). No
+   * away and gives the interval back (GoTrue stores neither until the message went), and so does
+   * a spent budget (its 429, as GoTrue's SMS budget answers). No
    * transaction waits on the Send SMS hook.
    */
   async function phoneChallenge(request: FastifyRequest, user: UserRow, factor: FactorRow) {
@@ -349,6 +351,13 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
     if (!claim.stamp) throw tooSoon(ErrorCode.over_sms_send_rate_limit, claim.waitSeconds);
     let challenge: ChallengeRow | undefined;
     try {
+      // Every text spends the budgets: the client's, the site's, the user's and the number's.
+      await spendEmailBudget(
+        request,
+        "auth-mfa",
+        { phone: factor.phone! },
+        { userId: user.id, everyTime: true },
+      );
       const otp = randomCode(config.mfa.phoneOtpLength);
       challenge = await createPhoneChallenge(db, factor.id, request.ip, box.seal(otp));
       await ctx.sms.send(db, request, {

@@ -58,7 +58,7 @@ export default async function reauthenticate(app: FastifyInstance, { ctx }: { ct
       if (refusal) throw refusal;
     };
     refuseRepeat(user.reauthentication_sent_at);
-    await spendEmailBudget(request, "auth-reauthentication", to);
+    await spendEmailBudget(request, "auth-reauthentication", to, { userId: user.id });
     await db.transaction(async (tx) => {
       // Read again under the user's lock: of requests at the same moment, one sends a code.
       refuseRepeat((await findUserById(tx, user.id, true))!.reauthentication_sent_at);

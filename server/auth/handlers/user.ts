@@ -130,7 +130,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
     if (changeEmail && !emailAtOnce)
       await spendEmailBudget(request, "auth-email-change", { email: newEmail });
     if (changePhone && !config.sms.autoconfirm)
-      await spendEmailBudget(request, "auth-sms", { phone: newPhone });
+      await spendEmailBudget(request, "auth-sms", { phone: newPhone }, { userId: user.id });
 
     /**
      * The new number texted its code after the answer, its user as before this change, and the

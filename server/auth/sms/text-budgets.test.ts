@@ -2,11 +2,13 @@
 // codes, a reauthentication code by text, a phone factor's challenge): so many an hour per client
 // (RATE_LIMIT_EMAIL_IP, shared with emails), per person (RATE_LIMIT_SMS_USER: the account asking,
 // and the number texted) and for the whole site (GOTRUE_RATE_LIMIT_SMS_SENT, apart from the emails'
-// budget). A refusal is GoTrue's 429 over_sms_send_rate_limit, and nothing is texted.
+// budget), counted in this process or in Redis. A refusal is GoTrue's 429 over_sms_send_rate_limit,
+// and nothing is texted.
 import { afterAll, expect, it } from "vitest";
 import { uniqueIp } from "../../../tests/support/api-server.ts";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
 import { PASSWORD, uniqueEmail, uniquePhone } from "../../../tests/support/auth.ts";
+import { redisAvailable, TEST_REDIS_URL } from "../../../tests/support/redis.ts";
 import { startSmsHook } from "../../../tests/support/sms-hook.ts";
 
 const hook = await startSmsHook();
@@ -23,74 +25,75 @@ const sessionOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { session_id: string })
     .session_id;
 
-describeAuthSuite(
-  "auth: text budgets per client and per person",
-  ({ ctx, server, confirmedUser }) => {
-    /** A signed-in user (from `ip`) with a phone factor: a challenge of it, from that client. */
-    async function phoneFactor(ip: string) {
-      const { email } = await confirmedUser("text-budget");
-      const supabase = server.client({ ip });
-      await supabase.auth.signInWithPassword({ email, password: PASSWORD });
-      const phone = uniquePhone();
-      const factorId = (await supabase.auth.mfa.enroll({ factorType: "phone", phone: `+${phone}` }))
-        .data!.id;
-      const challenge = async () => {
-        // The factor's own interval (GOTRUE_MFA_PHONE_MAX_FREQUENCY) is not what is tested here.
-        await ctx.db.query("UPDATE auth.mfa_factors SET last_challenged_at = NULL WHERE id = $1", [
-          factorId,
-        ]);
-        return (await supabase.auth.mfa.challenge({ factorId })).error;
-      };
-      return { phone, challenge };
-    }
+const counted: { where: string; env: Record<string, string> }[] = [
+  { where: "in the process", env: {} },
+  ...((await redisAvailable()) ? [{ where: "in Redis", env: { REDIS_URL: TEST_REDIS_URL } }] : []),
+];
 
-    it("refuses a client's phone-factor challenges past its hour's budget, and texts nothing", async () => {
-      const ip = uniqueIp();
-      const first = await phoneFactor(ip);
-      const second = await phoneFactor(ip);
-      expect(await first.challenge()).toBeNull();
-      expect(await first.challenge()).toBeNull();
-      expect(await second.challenge()).toBeNull();
-      expect(await second.challenge()).toMatchObject({
-        status: 429,
-        code: "over_sms_send_rate_limit",
+for (const { where, env } of counted)
+  describeAuthSuite(
+    `auth: text budgets per client and per person, counted ${where}`,
+    ({ ctx, server, confirmedUser }) => {
+      /**
+       * A signed-in user (from `ip`) with a factor for the phone: a challenge of it, from that client.
+       */
+      async function phoneFactor(ip: string, phone = uniquePhone()) {
+        const { email } = await confirmedUser("text-budget");
+        const supabase = server.client({ ip });
+        await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+        const factorId = (
+          await supabase.auth.mfa.enroll({ factorType: "phone", phone: `+${phone}` })
+        ).data!.id;
+        const challenge = async () => {
+          // The factor's own interval (GOTRUE_MFA_PHONE_MAX_FREQUENCY) is not what is tested here.
+          await ctx.db.query(
+            "UPDATE auth.mfa_factors SET last_challenged_at = NULL WHERE id = $1",
+            [factorId],
+          );
+          return (await supabase.auth.mfa.challenge({ factorId })).error;
+        };
+        return { phone, challenge };
+      }
+
+      it("refuses a client's phone-factor challenges past its hour's budget, and texts nothing", async () => {
+        const ip = uniqueIp();
+        const first = await phoneFactor(ip);
+        const second = await phoneFactor(ip);
+        expect(await first.challenge()).toBeNull();
+        expect(await first.challenge()).toBeNull();
+        expect(await second.challenge()).toBeNull();
+        expect(await second.challenge()).toMatchObject({
+          status: 429,
+          code: "over_sms_send_rate_limit",
+        });
+        expect([textsTo(first.phone), textsTo(second.phone)]).toEqual([2, 1]);
       });
-      expect([textsTo(first.phone), textsTo(second.phone)]).toEqual([2, 1]);
-    });
 
-    it("refuses a person's texts past their hour's budget, from any client", async () => {
-      const factor = await phoneFactor(uniqueIp());
-      expect(await factor.challenge()).toBeNull();
-      expect(await factor.challenge()).toBeNull();
-      expect(await factor.challenge()).toMatchObject({
-        status: 429,
-        code: "over_sms_send_rate_limit",
+      it("refuses a person's texts past their hour's budget, from any client", async () => {
+        const factor = await phoneFactor(uniqueIp());
+        expect(await factor.challenge()).toBeNull();
+        expect(await factor.challenge()).toBeNull();
+        expect(await factor.challenge()).toMatchObject({
+          status: 429,
+          code: "over_sms_send_rate_limit",
+        });
+        expect(textsTo(factor.phone)).toBe(2);
+
+        // A number enrolled by several accounts: its budget is its own, whoever asks.
+        const victim = uniquePhone();
+        const texted = [];
+        for (let i = 0; i < 3; i++)
+          texted.push(await (await phoneFactor(uniqueIp(), victim)).challenge());
+        expect(texted).toEqual([null, null, expect.objectContaining({ status: 429 })]);
+        expect(textsTo(victim)).toBe(2);
       });
-      expect(textsTo(factor.phone)).toBe(2);
-
-      // A number texted sign-in codes: its budget is its own, whichever client asks.
-      const phone = uniquePhone();
-      const ask = async () => {
-        await ctx.db.query("UPDATE auth.users SET confirmation_sent_at = NULL WHERE phone = $1", [
-          phone,
-        ]);
-        return (await server.client({ ip: uniqueIp() }).auth.signInWithOtp({ phone: `+${phone}` }))
-          .error;
-      };
-      expect(await ask()).toBeNull();
-      await hook.waitFor(phone, 1);
-      expect(await ask()).toBeNull();
-      await hook.waitFor(phone, 2);
-      expect(await ask()).toMatchObject({ status: 429, code: "over_sms_send_rate_limit" });
-      expect(textsTo(phone)).toBe(2);
-    });
-  },
-  { ...PHONES, RATE_LIMIT_EMAIL_IP: "3", RATE_LIMIT_SMS_USER: "2" },
-);
+    },
+    { ...PHONES, RATE_LIMIT_EMAIL_IP: "3", RATE_LIMIT_SMS_USER: "2", ...env },
+  );
 
 describeAuthSuite(
   "auth: the site's text budget",
-  ({ ctx, server, client, confirmedUser }) => {
+  ({ ctx, client, confirmedUser }) => {
     it("counts every kind of text against the site's hour, apart from its emails", async () => {
       // A sign-up, a sign-in code, a change of number, a reauthentication, a phone factor's
       // challenge: five texts, each asked from its own client.
