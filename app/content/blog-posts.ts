@@ -5,7 +5,7 @@ import { authors } from "./authors.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { Person } from "./people.ts";
 
-export const categories = ["Technology", "Company", "Sales"] as const;
+const categories = ["Technology", "Company", "Sales"] as const;
 
 const sources = import.meta.glob<string>("./blog/*.md", {
   query: "?raw",

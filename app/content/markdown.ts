@@ -3,7 +3,7 @@ import { marked } from "marked";
 import { z } from "zod";
 import { parseFrontmatter } from "./frontmatter.ts";
 
-export type MarkdownDoc<T> = { data: T; html: string; words: number };
+type MarkdownDoc<T> = { data: T; html: string; words: number };
 
 export function renderMarkdown<T>(
   name: string,

@@ -24,7 +24,7 @@ import roleWise2 from "../assets/product/role-wise-2.svg";
 import roleWise3 from "../assets/product/role-wise-3.svg";
 
 /** A part of a picture, in the picture's own pixels. */
-export type Crop = { x: number; y: number; width: number; height: number };
+type Crop = { x: number; y: number; width: number; height: number };
 
 const crop = (x: number, y: number, width: number, height: number): Crop => ({
   x,

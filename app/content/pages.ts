@@ -189,8 +189,6 @@ export const pages = {
   },
 } satisfies Record<string, PageInfo>;
 
-export type PageKey = keyof typeof pages;
-
 /** The legal documents (content/legal/<path>.md): each page, its route id and its name in lists. */
 export const legalPages = [
   { id: "terms", page: pages.terms, label: "Terms of Service" },
@@ -206,7 +204,7 @@ export const notFoundPage: PageInfo = {
 };
 
 /** Files generated from resource routes (see app/routes.ts). */
-export const resourcePaths = ["/sitemap.xml", "/robots.txt", "/blog/rss.xml"];
+const resourcePaths = ["/sitemap.xml", "/robots.txt", "/blog/rss.xml"];
 
 export function prerenderPaths(blogSlugs: string[]): string[] {
   return [

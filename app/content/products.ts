@@ -362,7 +362,7 @@ export type ProductOverviewSection = {
   linkLabel: string;
 };
 
-export type ProductOverview = { title: string; lead: string; sections: ProductOverviewSection[] };
+type ProductOverview = { title: string; lead: string; sections: ProductOverviewSection[] };
 
 export const productOverview: ProductOverview = {
   title: "One assistant for the whole revenue team",
@@ -462,7 +462,7 @@ export const overviewContacts: OverviewContact[] = [
 export type BeforeAfterProduct =
   "capture-wise" | "job-wise" | "business-wise" | "listen-wise" | "role-wise" | "sort-wise";
 
-export type BeforeAfterVariants = Record<BeforeAfterProduct | "default", BeforeAfter>;
+type BeforeAfterVariants = Record<BeforeAfterProduct | "default", BeforeAfter>;
 
 /**
  * The before/after block of each product page, by the slug in its path; any other path gets the

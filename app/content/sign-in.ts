@@ -5,13 +5,13 @@
 import type { AddressLine } from "./types.ts";
 
 /** A toast's words. */
-export type Notice = { title: string; description: string };
+type Notice = { title: string; description: string };
 
 /** The emails the page sends whose code it then takes. */
 export type SentEmail = "signInLink" | "confirmation" | "recovery";
 
 /** The step that takes an email's code: its heading, where the email went, its button. */
-export type EmailCodeStepCopy = { title: string; sentTo: AddressLine; submitLabel: string };
+type EmailCodeStepCopy = { title: string; sentTo: AddressLine; submitLabel: string };
 
 export const signInPage = {
   title: "Sign in to your account",

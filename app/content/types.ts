@@ -2,8 +2,6 @@
 // sections (sections/*.tsx) render them.
 import type { PageInfo } from "./pages.ts";
 
-export type Cta = { label: string; href: string; external?: boolean };
-
 /** An image made in the repo (app/assets/…), imported so that its URL is hashed. */
 export type ImageRef = { src: string; alt: string; width: number; height: number };
 
@@ -56,7 +54,7 @@ export type FaqItem = {
   nextSteps?: boolean;
 };
 
-export type Slide = ImageRef & { caption: string };
+type Slide = ImageRef & { caption: string };
 
 /** Business-, listen- and role-wise: hero, 779×484 image carousel, three-feature strip. */
 export type ShowcaseProduct = {

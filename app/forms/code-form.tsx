@@ -112,7 +112,7 @@ export function AppCodeForm({
  * are read with it. `region` makes it a card that is a landmark of its own, for a page where it
  * stands alone.
  */
-export function CodeFormStep({
+function CodeFormStep({
   title,
   description,
   focus = "heading",
@@ -178,7 +178,7 @@ export function AppCodeStep({
 }
 
 /** The label of the field for the code an account email carries beside its link. */
-export const EMAIL_CODE_LABEL = "6-digit code from the email";
+const EMAIL_CODE_LABEL = "6-digit code from the email";
 
 /**
  * The step after an account email went out (a sign-in link, a sign-up's confirmation, a password

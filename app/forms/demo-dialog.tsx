@@ -11,10 +11,10 @@ import { toast } from "../lib/toast.ts";
 import { EmailField } from "./form-fields.tsx";
 import type { DialogProps } from "./lazy-dialog-button.tsx";
 import { PrivacyNote } from "./privacy-note.tsx";
-import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
+import { FORM_FALLBACK_ACTION } from "../../common/site-build.ts";
 
-export const DEMO_ERROR_TOAST_MS = 3000;
-export const DEMO_SUCCESS_TOAST_MS = 5000;
+const DEMO_ERROR_TOAST_MS = 3000;
+const DEMO_SUCCESS_TOAST_MS = 5000;
 
 /** A free-mail address: the schema's message under the field, and this toast. */
 const BUSINESS_EMAIL_REQUIRED = {

@@ -14,6 +14,7 @@ import { ScriptForm } from "./script-form.tsx";
 import { getSupabase } from "../lib/supabase.ts";
 import { errorToast, toast } from "../lib/toast.ts";
 import { CodeForm } from "./code-form.tsx";
+import { Address } from "../components/ui/address.tsx";
 
 const updated = () =>
   toast({
@@ -141,7 +142,7 @@ function EmailChangeCodes({
         {pending.to.length === 2
           ? "We've emailed a link and a 6-digit code to each address. Open both links, or enter both codes here, to move your account to "
           : "We've emailed a link and a 6-digit code to your new address. Open the link, or enter the code here, to move your account to "}
-        <strong className="font-semibold break-all text-ink">{pending.newEmail}</strong>.
+        <Address>{pending.newEmail}</Address>.
       </p>
       {/* Always in the page, so that each address confirmed is announced. */}
       <p role="status" className="sr-only">
@@ -151,7 +152,7 @@ function EmailChangeCodes({
         <p key={address} className="flex items-center gap-2 text-sm text-slate-700">
           <Icon name="check" className="size-4 shrink-0 text-primary" />
           <span>
-            <strong className="font-semibold break-all text-ink">{address}</strong> confirmed.
+            <Address>{address}</Address> confirmed.
           </span>
         </p>
       ))}

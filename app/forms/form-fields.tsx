@@ -3,7 +3,9 @@
 import type * as React from "react";
 import type { FieldValues, FormState, Path, UseFormRegister } from "react-hook-form";
 import { Field } from "../components/ui/field.tsx";
-import { Input, Select, SelectOptions, Textarea } from "../components/ui/input.tsx";
+import { Input } from "../components/ui/input.tsx";
+import { Select, SelectOptions } from "../components/ui/select.tsx";
+import { Textarea } from "../components/ui/textarea.tsx";
 
 // Only what a field needs from useForm's result, so any form's result fits whatever it resolves to.
 type BoundForm<T extends FieldValues> = { register: UseFormRegister<T>; formState: FormState<T> };

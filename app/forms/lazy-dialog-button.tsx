@@ -12,7 +12,7 @@ export type DialogProps = {
   /** Gets the focus back when the dialog closes (it has no Radix Dialog.Trigger to give it to). */
   opener: RefObject<HTMLElement | null>;
 };
-export type LazyDialog = {
+type LazyDialog = {
   load: () => Promise<{ default: ComponentType<DialogProps> }>;
   /** The page that does the dialog's job, for visitors whose script or dialog cannot run. */
   page: string;

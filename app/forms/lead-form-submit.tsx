@@ -7,7 +7,7 @@
 import { HONEYPOT_FIELD } from "../../common/leads.ts";
 import { Captcha } from "./captcha.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { Honeypot } from "../components/ui/field.tsx";
+import { Honeypot } from "./honeypot.tsx";
 import { contact } from "../content/site.ts";
 import type { useLeadForm } from "./use-lead-form.ts";
 

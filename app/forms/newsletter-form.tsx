@@ -3,7 +3,9 @@
 // is cleared once sent, whatever the answer; a duplicate (23505) is "Already subscribed". The field
 // is read from the page (uncontrolled): what a visitor typed before this island woke up counts.
 import { newsletterSchema } from "../../common/leads.ts";
+import { Button } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
+import { Input } from "../components/ui/input.tsx";
 import { leadSource } from "../lib/lead-source.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { toast } from "../lib/toast.ts";
@@ -63,22 +65,23 @@ export function NewsletterForm({ className }: { className?: string }) {
         <label htmlFor="newsletter-email" className="sr-only">
           Email address
         </label>
-        <input
+        {/* The control's look, on the footer's dark ground. */}
+        <Input
           id="newsletter-email"
           name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           placeholder="you@company.com"
-          className="h-10 min-w-0 flex-1 rounded-lg border border-white/25 bg-white/10 px-3 text-sm text-white placeholder:text-slate-300 focus-visible:border-white"
+          className="flex-1 border-white/25 bg-white/10 text-sm text-white placeholder:text-slate-300 focus-visible:border-white focus-visible:outline-white/40"
         />
-        {/* Busy, it keeps the focus (not `disabled`, which drops it); presses meanwhile are
-            ignored above. */}
-        <button
+        {/* Busy, it keeps the focus (not `disabled`, which drops it) and ignores presses. */}
+        <Button
           type="submit"
+          variant="inverse"
           aria-disabled={submitting}
           aria-busy={submitting}
-          className="inline-flex h-10 min-w-28 items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold text-ink hover:bg-indigo-50 aria-disabled:opacity-80"
+          className="min-w-28 focus-visible:outline-white"
         >
           {submitting ? (
             <>
@@ -88,7 +91,7 @@ export function NewsletterForm({ className }: { className?: string }) {
           ) : (
             "Subscribe"
           )}
-        </button>
+        </Button>
       </div>
       <PrivacyNote kind="newsletter" tone="dark" className="mt-2" />
     </ScriptForm>

@@ -2,7 +2,7 @@
 // the server's fallback page when the script has not run, else handled by `onSubmit`; the
 // browser's own validation is off (the form's schema speaks instead), the form is named.
 import type * as React from "react";
-import { FORM_FALLBACK_ACTION } from "../lib/form-fallback.ts";
+import { FORM_FALLBACK_ACTION } from "../../common/site-build.ts";
 
 export function ScriptForm({
   label,

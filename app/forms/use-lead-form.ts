@@ -12,7 +12,7 @@ import { toast, type ToastData } from "../lib/toast.ts";
 type Message = Pick<ToastData, "title" | "description">;
 
 /** The captcha must be ticked before access and contact requests. */
-export const CAPTCHA_REQUIRED: Message = {
+const CAPTCHA_REQUIRED: Message = {
   title: "Captcha Required",
   description: "Please confirm you're not a robot before submitting.",
 };

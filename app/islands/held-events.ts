@@ -31,7 +31,7 @@ const CONTROL = [
   "[role=tab]",
 ].join(", ");
 
-export const HELD_EVENT_TYPES = ["click", "submit", "keydown"] as const;
+const HELD_EVENT_TYPES = ["click", "submit", "keydown"] as const;
 
 /** Holds the event when it targets an island that is not live yet; null when it may go on. */
 export function holdIfAsleep(event: Event): HeldEvent | null {

@@ -13,9 +13,9 @@ import type { IslandComponent, IslandName, IslandPropsOf } from "./registry.ts";
  * "session": at load when the visitor has account state to show (lib/account-signals.ts), at the
  * first interaction otherwise, so an anonymous visit loads no React at all until it is used.
  */
-export type HydrateOn = "load" | "idle" | "visible" | "interaction" | "session";
+type HydrateOn = "load" | "idle" | "visible" | "interaction" | "session";
 
-export type IslandProps<N extends IslandName> = {
+type IslandProps<N extends IslandName> = {
   name: N;
   component: IslandComponent<N>;
   props: IslandPropsOf<N>;

@@ -5,9 +5,9 @@
 // these the visitor is anonymous and the prerendered page (Request Access) is already right. A
 // session that still owes its authenticator app's code is not signed in yet (`owesSecondFactor`).
 // No React, no client.
-import { sessionStorageKey } from "./supabase.ts";
+import { sessionLocalStorageKey } from "./supabase.ts";
 
-export type EmailLinkResult = {
+type EmailLinkResult = {
   /** The link carries a session: tokens in the fragment, or a code to exchange for them. */
   session: boolean;
   /** What the link was for (`signup`, `recovery`, `email_change`, …), when it says. */
@@ -29,12 +29,12 @@ export function emailLinkResult(): EmailLinkResult {
 }
 
 /** What of a session says whether it counts: supabase-js's `Session`, or the JSON it stores. */
-export type SessionFacts = { access_token: string; user?: { factors?: { status: string }[] } };
+type SessionFacts = { access_token: string; user?: { factors?: { status: string }[] } };
 
 /** The session stored by an earlier visit (read before anything loads, to show the right button). */
 export function storedSession(): SessionFacts | null {
   try {
-    const stored = localStorage.getItem(sessionStorageKey());
+    const stored = localStorage.getItem(sessionLocalStorageKey());
     return stored === null ? null : (JSON.parse(stored) as SessionFacts);
   } catch {
     return null;
@@ -42,7 +42,7 @@ export function storedSession(): SessionFacts | null {
 }
 
 /** Whether an earlier visit stored a session, whatever it counts for (resumed all the same). */
-export function hasStoredSession(): boolean {
+function hasStoredSession(): boolean {
   return storedSession() !== null;
 }
 

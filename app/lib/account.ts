@@ -105,7 +105,7 @@ function codeErrorMessage(error: AuthError): string {
  */
 export type EmailCodeType = "email" | "signup" | "recovery" | "email_change";
 
-export const WRONG_EMAIL_CODE =
+const WRONG_EMAIL_CODE =
   "That code didn't work. Enter the code from the newest email: each code works once, within the hour.";
 
 /**

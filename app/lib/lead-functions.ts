@@ -2,7 +2,7 @@
 import { leadSource } from "./lead-source.ts";
 import { getSupabase } from "./supabase.ts";
 
-export type LeadResult =
+type LeadResult =
   { ok: true } | { ok: false; code?: string; message?: string; fields?: Record<string, string> };
 
 export async function invokeLeadFunction(

@@ -4,9 +4,9 @@ import { brand } from "../content/site.ts";
 import type { PageInfo } from "../content/pages.ts";
 import { absoluteUrl } from "./site-url.ts";
 
-export const DEFAULT_SOCIAL_IMAGE = "/og-image.png";
+const DEFAULT_SOCIAL_IMAGE = "/og-image.png";
 
-export type MetaOptions = {
+type MetaOptions = {
   image?: string;
   imageAlt?: string;
   type?: "website" | "article";

@@ -4,7 +4,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 
 let client: Promise<SupabaseClient> | undefined;
 
-export function anonKey(): string {
+function anonKey(): string {
   const key = document.querySelector<HTMLMetaElement>('meta[name="revwise-anon-key"]')?.content;
   if (!key) throw new Error("The page carries no anon key");
   return key;
@@ -113,7 +113,7 @@ export function onAccessRefused(listener: () => void): () => void {
   return () => window.removeEventListener(ACCESS_REFUSED, listener);
 }
 
-/** The key supabase-js stores the session under (sb-<first label of the host>-auth-token). */
-export function sessionStorageKey(): string {
+/** The localStorage key supabase-js stores the session under (sb-<first label of the host>-auth-token). */
+export function sessionLocalStorageKey(): string {
   return `sb-${window.location.hostname.split(".")[0]}-auth-token`;
 }

@@ -32,7 +32,7 @@ export const pageRange = (page: number): [number, number] => [
  * An `estimated` count is exact up to this many rows and the planner's estimate beyond (the
  * server's most rows per request, as PostgREST counts): past it the page says "about".
  */
-export const EXACT_UP_TO = 1000;
+const EXACT_UP_TO = 1000;
 
 /** The rows a page holds and how many the filter selects, maybe estimated. */
 export type Page<T> = { rows: T[]; count: number; estimated: boolean };
@@ -175,14 +175,14 @@ export const csvName = (what: string, now = new Date()) =>
   `revwise-${what}-${now.toISOString().slice(0, 10)}.csv`;
 
 /** A day's figures of one page; `path` is null for leads whose form did not say its page. */
-export type PageStat = {
+type PageStat = {
   day: string;
   path: string | null;
   views: number;
   visitors: number;
   leads: number;
 };
-export type PathTotals = { path: string; views: number; visitors: number; leads: number };
+type PathTotals = { path: string; views: number; visitors: number; leads: number };
 export type DayTotals = { day: string; views: number; leads: number };
 
 /** The last `days` days up to `today` (ISO days, both included). */

@@ -67,7 +67,7 @@ function MoreFromTheBlog({ posts, title }: { posts: PostSummary[]; title: string
   );
 }
 
-export function BlogPostNotFound({ recent = [] }: { recent?: PostSummary[] }) {
+function BlogPostNotFound({ recent = [] }: { recent?: PostSummary[] }) {
   return (
     <>
       <MessagePanel

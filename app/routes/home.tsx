@@ -18,7 +18,7 @@ import { JsonLd, organizationLd } from "../lib/json-ld.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { ClosingCta } from "../sections/closing-cta.tsx";
 import { Autopilot } from "../sections/home/autopilot.tsx";
-import { Marquee } from "../sections/home/banner.tsx";
+import { Marquee } from "../sections/home/marquee.tsx";
 import { Features } from "../sections/home/features.tsx";
 import { HomeHero } from "../sections/home/hero.tsx";
 import { Memory } from "../sections/home/memory.tsx";

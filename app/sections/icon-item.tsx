@@ -13,7 +13,7 @@ const TONES = {
   warning: "bg-amber-50 text-amber-800",
 } as const;
 
-export type IconItemProps = {
+type IconItemProps = {
   icon: IconName;
   title: string;
   description: React.ReactNode;

@@ -4,7 +4,7 @@
 import { render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pageWithoutServer, pressTwiceUntilFailed } from "../../../tests/support/busy-button.ts";
-import { sessionStorageKey } from "../../lib/supabase.ts";
+import { sessionLocalStorageKey } from "../../lib/supabase.ts";
 import { removeToast } from "../../lib/toast.ts";
 import { AccountAction } from "./account-action.tsx";
 
@@ -15,7 +15,7 @@ describe("AccountAction's Logout", () => {
     // A session as supabase-js stores it, valid for an hour (nothing to refresh before Logout).
     const now = Math.floor(Date.now() / 1000);
     localStorage.setItem(
-      sessionStorageKey(),
+      sessionLocalStorageKey(),
       JSON.stringify({
         access_token: "header.payload.signature",
         refresh_token: "refresh",

@@ -14,7 +14,7 @@ import { AccountAction } from "./account-action.tsx";
 import { ExternalLink } from "./external-link.tsx";
 
 /** The drawer closes when dragged past a quarter of its height; vaul animates in 0.5 s. */
-export const DRAWER_CLOSE_THRESHOLD = 0.25;
+const DRAWER_CLOSE_THRESHOLD = 0.25;
 
 function Group({
   title,

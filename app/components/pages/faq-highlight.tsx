@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Icon } from "../ui/icon.tsx";
 
-export type FaqHighlightProps = {
+type FaqHighlightProps = {
   question: string;
   answer: string;
   /** The element that receives focus once the card is gone (so focus is not lost). */

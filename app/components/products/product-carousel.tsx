@@ -13,9 +13,10 @@ import {
   CarouselNext,
   CarouselPrevious,
 } from "../ui/carousel.tsx";
+import { GlowFrame } from "../ui/glow-frame.tsx";
 import { Mockup } from "../ui/mockup.tsx";
 
-export type ProductSlide = {
+type ProductSlide = {
   src: string;
   alt: string;
   width: number;
@@ -27,7 +28,7 @@ export function ProductCarousel({ label, slides }: { label: string; slides: Prod
   const total = slides.length;
   return (
     <Carousel label={label} opts={{ loop: false, align: "start" }} className="w-full">
-      <div className="rounded-2xl border border-border bg-white p-2 shadow-xl shadow-indigo-950/10 sm:p-4">
+      <GlowFrame>
         <CarouselContent>
           {slides.map((slide, index) => (
             <CarouselItem key={slide.src} index={index} total={total}>
@@ -45,7 +46,7 @@ export function ProductCarousel({ label, slides }: { label: string; slides: Prod
             </CarouselItem>
           ))}
         </CarouselContent>
-      </div>
+      </GlowFrame>
       <div className="mt-5 flex items-center justify-center gap-4 noscript:hidden">
         <CarouselPrevious />
         <CarouselDots total={total} />

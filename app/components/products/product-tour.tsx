@@ -6,11 +6,12 @@
 import { type KeyboardEvent, useId, useRef, useState, useSyncExternalStore } from "react";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
+import { GlowFrame } from "../ui/glow-frame.tsx";
 import { Icon } from "../ui/icon.tsx";
 import { Mockup } from "../ui/mockup.tsx";
 import { Tab } from "../ui/tabs.tsx";
 
-export type TourStepView = {
+type TourStepView = {
   id: string;
   title: string;
   summary: string;
@@ -64,14 +65,16 @@ function StepBody({ step, index, total }: { step: TourStepView; index: number; t
           ))}
         </ul>
       </div>
-      <figure className="rounded-2xl border border-border bg-indigo-50 p-2 shadow-xl shadow-indigo-950/10 sm:p-3">
-        <Mockup
-          image={step.image}
-          loading={index === 0 ? "eager" : "lazy"}
-          decoding={index === 0 ? undefined : "async"}
-          className="block aspect-[779/484] h-auto w-full rounded-lg object-contain"
-        />
-      </figure>
+      <GlowFrame asChild>
+        <figure>
+          <Mockup
+            image={step.image}
+            loading={index === 0 ? "eager" : "lazy"}
+            decoding={index === 0 ? undefined : "async"}
+            className="block aspect-[779/484] h-auto w-full rounded-lg bg-indigo-50 object-contain"
+          />
+        </figure>
+      </GlowFrame>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { PAGE_SIZE, rangeLabel, type Noun, type Page } from "../../lib/team-data
 import { Badge, type badgeVariants } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 
-export type Loaded<T> =
+type Loaded<T> =
   { status: "loading" } | { status: "error"; message: string } | { status: "ready"; data: T };
 
 /**

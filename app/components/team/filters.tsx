@@ -4,10 +4,11 @@ import type * as React from "react";
 import { useState } from "react";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
-import { Input, Select, SelectOptions } from "../ui/input.tsx";
+import { Input } from "../ui/input.tsx";
+import { Select, SelectOptions } from "../ui/select.tsx";
 import { ScriptForm } from "../../forms/script-form.tsx";
 
-export type Option = { value: string; label: string };
+type Option = { value: string; label: string };
 
 export function FilterSelect({
   label,

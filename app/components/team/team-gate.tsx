@@ -11,6 +11,7 @@ import { SignInPrompt } from "../account/sign-in-prompt.tsx";
 import { SiteAndLogout } from "../account/site-and-logout.tsx";
 import { Button } from "../ui/button.tsx";
 import { RegionCard } from "../ui/region-card.tsx";
+import { Address } from "../ui/address.tsx";
 
 /** A step of the gate: it replaces the one before, so its heading takes the focus. */
 function Step({ title, children }: { title: string; children: React.ReactNode }) {
@@ -36,9 +37,9 @@ export function NotOnTheTeam({ email }: { email: string }) {
   return (
     <Step title="You're not on the team">
       <p className={text}>
-        You're signed in as <strong className="font-semibold break-all text-ink">{email}</strong>,
-        which isn't a member of the Revwise team, so the workspace isn't available to you. If you
-        should have access, ask a team admin to add this address.
+        You're signed in as <Address>{email}</Address>, which isn't a member of the Revwise team, so
+        the workspace isn't available to you. If you should have access, ask a team admin to add
+        this address.
       </p>
       <div className="flex flex-wrap gap-3">
         <SiteAndLogout />

@@ -17,6 +17,7 @@ import { CheckingInPlaceOf } from "../account/sign-in-prompt.tsx";
 import { CodeStep, EnrolStep, NotOnTheTeam, TeamSignIn } from "./team-gate.tsx";
 import { WebhooksPanel } from "./webhooks-panel.tsx";
 import { useWorkspacePlace, WorkspaceTabs } from "./workspace-tabs.tsx";
+import { Address } from "../ui/address.tsx";
 
 export function TeamWorkspace() {
   const [gate, setGate] = useState<TeamGate | null>(null);
@@ -93,7 +94,7 @@ function Workspace({
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-indigo-100 bg-indigo-50 p-4">
         <p className="flex flex-wrap items-center gap-2 text-sm leading-6 text-slate-700">
-          Signed in as <strong className="font-semibold break-all text-ink">{email}</strong>
+          Signed in as <Address>{email}</Address>
           <Badge variant={role === "admin" ? "accent" : "default"}>
             {role === "admin" ? "Admin" : "Member"}
           </Badge>

@@ -3,9 +3,9 @@
 import { useId } from "react";
 import type * as React from "react";
 import { cn } from "../../lib/cn.ts";
-import { Label } from "./input.tsx";
+import { Label } from "./label.tsx";
 
-export type ControlProps = { id: string; "aria-invalid": boolean; "aria-describedby"?: string };
+type ControlProps = { id: string; "aria-invalid": boolean; "aria-describedby"?: string };
 
 export function Field({
   label,
@@ -43,31 +43,6 @@ export function Field({
           {error}
         </p>
       )}
-    </div>
-  );
-}
-
-/** A field people never see; bots that fill it give themselves away (see common/leads.ts). */
-export function Honeypot({
-  name,
-  inputRef,
-}: {
-  name: string;
-  inputRef: React.Ref<HTMLInputElement>;
-}) {
-  return (
-    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-      <label>
-        Leave this empty
-        <input
-          ref={inputRef}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          name={name}
-          defaultValue=""
-        />
-      </label>
     </div>
   );
 }

@@ -12,9 +12,9 @@ import { flushSync } from "react-dom";
 import { cn } from "../../lib/cn.ts";
 import { opensElsewhere } from "../../lib/link-clicks.ts";
 
-export const MENU_DELAY_MS = 200;
-export const MENU_SKIP_DELAY_MS = 300;
-export const MENU_CLOSE_DELAY_MS = 150;
+const MENU_DELAY_MS = 200;
+const MENU_SKIP_DELAY_MS = 300;
+const MENU_CLOSE_DELAY_MS = 150;
 
 type MenuContextValue = {
   open: string | null;

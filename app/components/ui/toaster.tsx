@@ -7,9 +7,9 @@ import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION_MS } from "../
 import { cn } from "../../lib/cn.ts";
 import { Icon } from "./icon.tsx";
 
-export const SWIPE_THRESHOLD_PX = 50;
+const SWIPE_THRESHOLD_PX = 50;
 
-export function Toaster() {
+function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, () => []);
   return (
     <ToastPrimitive.Provider

@@ -12,11 +12,11 @@ const CATEGORY_VARIANT = {
   Sales: "warning",
 } as const satisfies Record<PostSummary["category"], "default" | "accent" | "warning">;
 
-export function CategoryBadge({ category }: { category: PostSummary["category"] }) {
+function CategoryBadge({ category }: { category: PostSummary["category"] }) {
   return <Badge variant={CATEGORY_VARIANT[category]}>{category}</Badge>;
 }
 
-export function PostDate({ date, className }: { date: string; className?: string }) {
+function PostDate({ date, className }: { date: string; className?: string }) {
   return (
     <time dateTime={date} className={cn("text-sm text-slate-600", className)}>
       {formatDate(date)}

@@ -51,7 +51,7 @@ export function SideBlock({
  * Large screens: a sticky side column (left or right) holds both. Phones: the contents are a
  * collapsible list above the text, and the extras follow the text.
  */
-export function DocLayout({
+function DocLayout({
   toc,
   extras,
   side = "left",

@@ -44,7 +44,7 @@ function labelCells(table: string): string {
  * Wraps every <table> in a keyboard-scrollable region named after the heading above it; on a
  * phone its rows are stacked instead.
  */
-export function wrapTables(html: string): string {
+function wrapTables(html: string): string {
   let n = 0;
   return html.replace(/<table>([\s\S]*?)<\/table>/g, (table, _inner, offset: number) => {
     n += 1;

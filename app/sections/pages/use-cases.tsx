@@ -30,7 +30,7 @@ export function UseCaseNav({ useCases }: { useCases: UseCase[] }) {
 }
 
 /** One persona: what the week looks like before Revwise, with it, and the outcome. */
-export function UseCaseCard({ useCase, index }: { useCase: UseCase; index: number }) {
+function UseCaseCard({ useCase, index }: { useCase: UseCase; index: number }) {
   const titleId = `${useCase.id}-title`;
   return (
     <section

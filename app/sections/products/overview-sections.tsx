@@ -6,6 +6,7 @@ import type { OverviewContact, ProductOverviewSection } from "../../content/prod
 import type { ImageRef } from "../../content/types.ts";
 import { cn } from "../../lib/cn.ts";
 import { ContactsCard } from "./contacts-card.tsx";
+import { GlowFrame } from "../../components/ui/glow-frame.tsx";
 import { Mockup } from "../../components/ui/mockup.tsx";
 
 export type OverviewVisual =
@@ -16,14 +17,14 @@ function Visual({ visual }: { visual: OverviewVisual }) {
     return <ContactsCard contacts={visual.contacts} className="mx-auto w-full max-w-xl" />;
   const { image } = visual;
   return (
-    <div className="rounded-2xl border border-border bg-white p-2 shadow-xl shadow-indigo-950/10 sm:p-3">
+    <GlowFrame>
       <Mockup
         image={image}
         loading="lazy"
         decoding="async"
         className="block h-auto w-full rounded-lg bg-indigo-50"
       />
-    </div>
+    </GlowFrame>
   );
 }
 

@@ -14,7 +14,7 @@ describeEachDatabase("auth: account-email limits", (ctx) => {
     });
     const { auth } = authHelpers(server, smtp, () => ctx.db);
 
-    it("limits each account-email endpoint per address: a burst of 30, then 30 every 5 minutes", async () => {
+    it("limits each account-email endpoint per client IP: a burst of 30, then 30 every 5 minutes", async () => {
       const ip = uniqueIp();
       const send = (path: string, body: object) =>
         auth(path, {
@@ -29,7 +29,7 @@ describeEachDatabase("auth: account-email limits", (ctx) => {
       const refused = await send("/recover", {});
       expect(refused.status).toBe(429);
       expect(await refused.json()).toMatchObject({ code: "over_request_rate_limit" });
-      // The other endpoints of that address, and other addresses, have their own buckets.
+      // The other endpoints of that IP, and other IPs, have their own buckets.
       expect((await send("/signup", { email: "not-valid", password: PASSWORD })).status).toBe(400);
       expect((await send("/resend", { type: "signup", email: "not-valid" })).status).toBe(400);
       expect(

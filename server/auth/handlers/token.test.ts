@@ -351,7 +351,7 @@ describeAuthSuite("auth: token", ({ ctx, server, auth, client, confirmedUser }) 
     expect((await supabase.auth.getUser()).data.user?.id).toBe(session.user.id);
   });
 
-  it("limits token requests per address: bursts of 30, refilled at 150 every 5 minutes; web3 apart, an unknown grant never", async () => {
+  it("limits token requests per client IP: bursts of 30, refilled at 150 every 5 minutes; web3 apart, an unknown grant never", async () => {
     const statusesOf = async (ip: string, grant: string, count: number) => {
       const statuses: number[] = [];
       // One at a time: the bucket refills one request every 2 s, far longer than these take.
