@@ -65,7 +65,7 @@ export const SERVER_LAYERS = [
   { name: "webhooks", paths: ["server/webhooks"] },
   { name: "mail", paths: ["server/mail"] },
   { name: "queue", paths: ["server/queue"] },
-  { name: "config", paths: ["server/config.ts"] },
+  { name: "config", paths: ["server/config.ts", "server/config"] },
   { name: "infrastructure", paths: ["server/security", "server/platform"], independent: true },
   { name: "http", paths: ["server/http"] },
   { name: "db", paths: ["server/db"] },

@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { privateJwk, secretJwk } from "../tests/support/jwt-keys.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { shownDefault, VARIABLES, type VariableName } from "./config/variables.ts";
 
 describe("loadConfig", () => {
   it("gives the documented defaults", () => {
@@ -515,3 +517,39 @@ function smallRsaKey() {
   const { privateKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 1024 });
   return { ...privateKey.export({ format: "jwk" }), kid: "small", alg: "RS256", key_ops: ["sign"] };
 }
+
+describe("the README's configuration table", () => {
+  /** Its rows, each variable with its default as shown (a row may name several: `A` / `B`). */
+  function readmeVariables(): Map<string, string> {
+    const readme = fs.readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const section = readme.split("\n## Configuration\n")[1]!.split("\n## ")[0]!;
+    const shown = new Map<string, string>();
+    for (const line of section.split("\n")) {
+      // A cell ends at a pipe that is not escaped (`\|` is a pipe inside a cell).
+      const cells = line.split(/(?<!\\)\|/).map((c) => c.trim());
+      if (cells.length < 4 || !cells[1]!.startsWith("`")) continue;
+      const names = cells[1]!.split(" / ").map((n) => n.replace(/`/g, ""));
+      const defaults = names.length > 1 ? cells[2]!.split(" / ") : [cells[2]!];
+      expect(defaults, `the defaults of ${cells[1]}`).toHaveLength(names.length);
+      names.forEach((name, i) => {
+        expect(shown.has(name), `${name} listed twice`).toBe(false);
+        shown.set(name, defaults[i]!);
+      });
+    }
+    return shown;
+  }
+
+  it("lists exactly the variables the server reads, each with its default", () => {
+    const readme = readmeVariables();
+    expect([...readme.keys()].sort()).toEqual(Object.keys(VARIABLES).sort());
+    for (const name of Object.keys(VARIABLES) as VariableName[])
+      expect(readme.get(name), name).toBe(shownDefault(name));
+  });
+
+  it("shows a parser's own default as the value it gives an unset variable", () => {
+    expect(shownDefault("PORT")).toBe("`3000`");
+    expect(loadConfig({}).port).toBe(3000);
+    expect(shownDefault("MAILER_AUTOCONFIRM")).toBe("`false`");
+    expect(shownDefault("LEAD_WEBHOOK_URL")).toBe("unset");
+  });
+});

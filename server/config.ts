@@ -1,251 +1,84 @@
-// The server's configuration: environment variables parsed once at boot. A bad value stops the
-// start with a one-line message naming the variable (see server.ts).
+// The server's configuration: environment variables parsed once at boot (the table of them,
+// with their rules and defaults: config/variables.ts), then checked together and turned into the
+// Config every part reads. A bad value stops the start with a one-line message naming the
+// variable (see server.ts).
 import net from "node:net";
 import path from "node:path";
-import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "../common/accounts.ts";
+import type { z } from "zod";
 import { DEFAULT_BOOK_DEMO_URL, DEMO_PAGE_ROUTE } from "../common/site-build.ts";
+import { CONTROL, envSchema, type Env } from "./config/variables.ts";
 import { isLoopbackHost } from "./platform/addresses.ts";
-import { JwtKeysError, parseJwtKeys, type JwtKey } from "./security/jwt-keys.ts";
 import { endpointUrl, isEndpointSecret, SECRET_RULE, URL_RULE } from "./security/endpoint-rules.ts";
-
-const bool = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+import { JwtKeysError, parseJwtKeys, type JwtKey } from "./security/jwt-keys.ts";
 
 /**
- * A control character (a line break, a tab, NUL, DEL, C1): never part of an address or a URL. In
- * an email header a line break starts a header of its own (a `Bcc`), and the URL parser silently
- * drops line breaks and tabs, so a broken value would be read as another one.
+ * What every part of the server reads (app.config): the variables' values, each of its parser's
+ * type (Env), as the parts name them, and what follows from several together.
  */
-const CONTROL = /\p{Cc}/u;
-const oneLine = z
-  .string()
-  .refine((v) => !CONTROL.test(v), "must not contain a line break or another control character");
-
-/** A whole number written in decimal digits ("0x10", "1.5", " 5" and "1e3" are refused). */
-const integer = (min: number, max: number) => {
-  const rule = `must be a whole number from ${min} to ${max}`;
-  return z
-    .string()
-    .regex(/^-?\d+$/, rule)
-    .transform(Number)
-    .pipe(z.number().min(min, rule).max(max, rule));
-};
-
-/** A number written in decimal digits, perhaps with a fraction ("0.5"; no "0x", exponent or spaces). */
-const decimal = (min: number, max: number) => {
-  const rule = `must be a number from ${min} to ${max}, in decimal digits`;
-  return z
-    .string()
-    .regex(/^-?\d+(\.\d+)?$/, rule)
-    .transform(Number)
-    .pipe(z.number().min(min, rule).max(max, rule));
-};
-
-/** A number of requests per window; 0 turns the limit off. */
-const perWindow = decimal(0, 1_000_000);
-
-const urlWithScheme = (schemes: string[]) =>
-  oneLine.refine(
-    (v) => {
-      try {
-        return schemes.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    },
-    `must be a URL starting with ${schemes.map((s) => `${s}//`).join(" or ")}`,
-  );
-
-/**
- * SITE_URL is the public origin: every link is made by appending a path to it, so a path of its
- * own (or a query, a fragment, a user) would make every link point elsewhere.
- */
-function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.pathname === "/" && !/[?#]/.test(value) && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * REDIS_URL's database, as ioredis reads it: the path (`/2`) or a `db` parameter, a whole number
- * from 0 (ioredis would parse "abc" as NaN and crash, "1.5" as 1 and "0x10" as 0).
- */
-function hasRedisDatabase(value: string): boolean {
-  try {
-    const url = new URL(value);
-    const path = url.pathname.replace(/^\//, "");
-    const db = url.searchParams.get("db");
-    return [path, db ?? ""].every((n) => n === "" || /^\d{1,9}$/.test(n));
-  } catch {
-    return false;
-  }
-}
-
-/** NOTIFY_EMAIL's rule, and the address of MAIL_FROM. */
-const emailAddress = z.email();
-const isEmailAddress = (v: string) => emailAddress.safeParse(v).success;
-
-/**
- * MAIL_FROM with a display name: a name of plain words (letters, digits, spaces and the marks an
- * unquoted name may hold) or a quoted one without quotes or backslashes inside, then the address
- * in angle brackets. A comma, a semicolon or a colon outside quotes would make nodemailer read
- * several senders or a group.
- */
-const NAMED_SENDER = /^(?:(?:"[^"\\]+"|[\p{L}\p{M}\p{N} .'!#$%&*+\-/=?^_`{|}~]+) *)?<([^<>]+)>$/u;
-const isSender = (v: string) => isEmailAddress(NAMED_SENDER.exec(v)?.[1] ?? v);
-
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: integer(0, 65535).default(3000),
-  HOST: z.string().min(1).default("127.0.0.1"),
-  SITE_URL: urlWithScheme(["http:", "https:"])
-    .refine(
-      isOrigin,
-      "must be the public origin alone (https://revwise.example): no path, query, fragment or user",
-    )
-    .optional(),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: urlWithScheme(["postgres:", "postgresql:"]).optional(),
-  REDIS_URL: urlWithScheme(["redis:", "rediss:"])
-    .refine(
-      hasRedisDatabase,
-      "must give its database as a whole number from 0 (redis://cache:6379/0), or none",
-    )
-    .optional(),
-  SMTP_URL: urlWithScheme(["smtp:", "smtps:"]).optional(),
-  SMTP_POOL_SIZE: integer(1, 50).default(2),
-  SMTP_PROBE_SECONDS: decimal(0.1, 300).default(5),
-  MAIL_LEASE_SECONDS: decimal(1, 3600).default(60),
-  MAIL_FROM: oneLine
-    .refine(
-      isSender,
-      "must be an email address, alone or after a name (Revwise <no-reply@revwise.example>)",
-    )
-    .default("Revwise <no-reply@revwise.example>"),
-  NOTIFY_EMAIL: oneLine
-    .refine(isEmailAddress, "must be an email address (sales@revwise.example)")
-    .default("sales@revwise.example"),
-  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  JWT_EXP: integer(60, 604800).default(3600),
-  GOTRUE_JWT_KEYS: z.string().optional(),
-  MAILER_AUTOCONFIRM: bool.default(false),
-  GOTRUE_DISABLE_SIGNUP: bool.default(false),
-  GOTRUE_EXTERNAL_EMAIL_ENABLED: bool.default(true),
-  GOTRUE_EXTERNAL_PHONE_ENABLED: bool.default(false),
-  GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: bool.default(false),
-  GOTRUE_PASSWORD_MIN_LENGTH: integer(MIN_PASSWORD_LENGTH, 72).default(MIN_PASSWORD_LENGTH),
-  GOTRUE_RATE_LIMIT_TOKEN_REFRESH: perWindow.default(150),
-  GOTRUE_RATE_LIMIT_VERIFY: perWindow.default(30),
-  GOTRUE_RATE_LIMIT_OTP: perWindow.default(30),
-  GOTRUE_RATE_LIMIT_ANONYMOUS_USERS: perWindow.default(30),
-  GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: perWindow.default(15),
-  GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: bool.default(false),
-  GOTRUE_MFA_TOTP_ENROLL_ENABLED: bool.default(true),
-  GOTRUE_MFA_TOTP_VERIFY_ENABLED: bool.default(true),
-  GOTRUE_MFA_PHONE_ENROLL_ENABLED: bool.default(false),
-  GOTRUE_MFA_PHONE_VERIFY_ENABLED: bool.default(false),
-  GOTRUE_MFA_PHONE_OTP_LENGTH: integer(6, 10).default(6),
-  GOTRUE_MFA_PHONE_MAX_FREQUENCY: integer(0, 3600).default(5),
-  GOTRUE_MFA_MAX_ENROLLED_FACTORS: integer(1, 100).default(10),
-  GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION: integer(30, 86_400).default(300),
-  GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: bool.default(false),
-  GOTRUE_SMS_AUTOCONFIRM: bool.default(false),
-  GOTRUE_SMS_OTP_EXP: integer(30, 86_400).default(60),
-  GOTRUE_SMS_OTP_LENGTH: integer(6, 10).default(6),
-  GOTRUE_HOOK_SEND_SMS_ENABLED: bool.default(false),
-  GOTRUE_HOOK_SEND_SMS_URI: oneLine.optional(),
-  GOTRUE_HOOK_SEND_SMS_SECRETS: z.string().optional(),
-  LEAD_WEBHOOK_URL: oneLine.optional(),
-  LEAD_WEBHOOK_SECRET: z.string().optional(),
-  LEAD_WEBHOOK_LEASE_SECONDS: decimal(1, 3600).default(60),
-  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool.optional(),
-  LEAD_DIGEST_SECONDS: decimal(1, 86_400).default(900),
-  RATE_LIMIT_EMAIL_SENT: integer(1, 1_000_000).default(30),
-  RATE_LIMIT_EMAIL_IP: integer(1, 1_000_000).default(10),
-  RATE_LIMIT_LEAD_EMAIL_SENT: integer(1, 1_000_000).default(30),
-  GOTRUE_RATE_LIMIT_SMS_SENT: integer(1, 1_000_000).default(30),
-  RATE_LIMIT_SMS_USER: integer(1, 1_000_000).default(10),
-  DEV_MAILBOX: bool.optional(),
-  TRUST_PROXY: z.string().default("false"),
-  REQUEST_TIMEOUT_MS: integer(1000, 600_000).default(30_000),
-  SHUTDOWN_DRAIN_MS: integer(0, 120_000).optional(),
-  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SITE_DIR: z.string().min(1).default("./build/client"),
-  BOOK_DEMO_URL: urlWithScheme(["http:", "https:"]).optional(),
-  VITE_BOOK_DEMO_URL: urlWithScheme(["http:", "https:"]).optional(),
-  DEMO_URL: urlWithScheme(["http:", "https:"]).optional(),
-});
-
 export type Config = {
-  env: "development" | "production" | "test";
-  port: number;
-  host: string;
+  env: Env["NODE_ENV"];
+  port: Env["PORT"];
+  host: Env["HOST"];
   siteUrl: string;
   dataDir: string;
-  databaseUrl: string | undefined;
-  redisUrl: string | undefined;
-  smtpUrl: string | undefined;
+  databaseUrl: Env["DATABASE_URL"];
+  redisUrl: Env["REDIS_URL"];
+  smtpUrl: Env["SMTP_URL"];
   /** SMTP connections each instance keeps open; as many emails go out at once. */
-  smtpPoolSize: number;
+  smtpPoolSize: Env["SMTP_POOL_SIZE"];
   /** While the SMTP server is down, how often each instance checks whether it is back. */
   smtpProbeMs: number;
   /** How long an email's claim outlives an instance that died sending it. */
   mailLeaseMs: number;
-  mailFrom: string;
-  notifyEmail: string;
-  jwtSecret: string | undefined;
+  mailFrom: Env["MAIL_FROM"];
+  notifyEmail: Env["NOTIFY_EMAIL"];
+  jwtSecret: Env["JWT_SECRET"];
   /**
    * GOTRUE_JWT_KEYS: the key with "sign" in its key_ops signs the access tokens (with its kid);
    * unset, JWT_SECRET signs them (HS256). JWT_SECRET signs the API keys either way.
    */
   jwtKeys: JwtKey[] | undefined;
-  jwtExpSeconds: number;
-  mailerAutoconfirm: boolean;
+  jwtExpSeconds: Env["JWT_EXP"];
+  mailerAutoconfirm: Env["MAILER_AUTOCONFIRM"];
   /** No new accounts: sign-ups (and sign-in links or codes for new addresses) are refused. */
-  signupDisabled: boolean;
+  signupDisabled: Env["GOTRUE_DISABLE_SIGNUP"];
   /** Accounts by email address (sign-up, sign-in, links and codes). */
-  emailEnabled: boolean;
+  emailEnabled: Env["GOTRUE_EXTERNAL_EMAIL_ENABLED"];
   /** Sign-ins without an address or number (`is_anonymous` users). */
-  anonymousEnabled: boolean;
+  anonymousEnabled: Env["GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED"];
   /** The shortest password accepted (never below the site's own minimum). */
-  passwordMinLength: number;
+  passwordMinLength: Env["GOTRUE_PASSWORD_MIN_LENGTH"];
   /**
    * GoTrue's per-IP refilling buckets, as requests per window (0: no limit): token grants and
    * refreshes, verifications, and each endpoint that sends a link or code (per 5 minutes); MFA
    * challenges and verifications (per minute); anonymous sign-ins (per hour).
    */
   authRateLimits: {
-    token: number;
-    verify: number;
-    otp: number;
-    mfa: number;
-    anonymous: number;
+    token: Env["GOTRUE_RATE_LIMIT_TOKEN_REFRESH"];
+    verify: Env["GOTRUE_RATE_LIMIT_VERIFY"];
+    otp: Env["GOTRUE_RATE_LIMIT_OTP"];
+    mfa: Env["GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY"];
+    anonymous: Env["GOTRUE_RATE_LIMIT_ANONYMOUS_USERS"];
   };
   /** Phone sign-ups and sign-ins (password or code), and phone numbers on accounts. */
-  phoneEnabled: boolean;
+  phoneEnabled: Env["GOTRUE_EXTERNAL_PHONE_ENABLED"];
   /** Signed-in users may link and unlink identities themselves. */
-  manualLinkingEnabled: boolean;
+  manualLinkingEnabled: Env["GOTRUE_SECURITY_MANUAL_LINKING_ENABLED"];
   /** MFA with authenticator apps (TOTP): enrolment, verification, factors per user, challenge life. */
   mfa: {
-    totpEnroll: boolean;
-    totpVerify: boolean;
+    totpEnroll: Env["GOTRUE_MFA_TOTP_ENROLL_ENABLED"];
+    totpVerify: Env["GOTRUE_MFA_TOTP_VERIFY_ENABLED"];
     /** Phone factors: codes by text message (the Send SMS hook, or the dev mailbox). */
-    phoneEnroll: boolean;
-    phoneVerify: boolean;
-    phoneOtpLength: number;
+    phoneEnroll: Env["GOTRUE_MFA_PHONE_ENROLL_ENABLED"];
+    phoneVerify: Env["GOTRUE_MFA_PHONE_VERIFY_ENABLED"];
+    phoneOtpLength: Env["GOTRUE_MFA_PHONE_OTP_LENGTH"];
     /** Seconds between two codes sent to one phone factor. */
-    phoneMaxFrequencySeconds: number;
-    maxFactors: number;
-    challengeSeconds: number;
+    phoneMaxFrequencySeconds: Env["GOTRUE_MFA_PHONE_MAX_FREQUENCY"];
+    maxFactors: Env["GOTRUE_MFA_MAX_ENROLLED_FACTORS"];
+    challengeSeconds: Env["GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION"];
   };
   /** A session over a day old changes its password only with a reauthentication code. */
-  passwordChangeNeedsReauthentication: boolean;
+  passwordChangeNeedsReauthentication: Env["GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION"];
   sms: SmsConfig;
   /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET: an endpoint every new lead is sent to. */
   leadWebhook: LeadWebhook | undefined;
@@ -263,15 +96,15 @@ export type Config = {
    * account-email budget: 30), the lead forms' replies (the demo email, the newsletter's
    * confirmation) for the whole site, and both for one client IP.
    */
-  emailsPerHour: number;
-  leadEmailsPerHour: number;
-  emailsPerIpPerHour: number;
+  emailsPerHour: Env["RATE_LIMIT_EMAIL_SENT"];
+  leadEmailsPerHour: Env["RATE_LIMIT_LEAD_EMAIL_SENT"];
+  emailsPerIpPerHour: Env["RATE_LIMIT_EMAIL_IP"];
   /**
    * Text messages, per hour: for the whole site (GoTrue's SMS budget: 30), and for one person (the
    * account asking, and the number texted); per client IP they share the emails' budget.
    */
-  textsPerHour: number;
-  textsPerPersonPerHour: number;
+  textsPerHour: Env["GOTRUE_RATE_LIMIT_SMS_SENT"];
+  textsPerPersonPerHour: Env["RATE_LIMIT_SMS_USER"];
   devMailbox: boolean;
   /** Which peers may state the client's address in X-Forwarded-For (Fastify's trustProxy). */
   trustProxy: TrustProxy;
@@ -281,12 +114,12 @@ export type Config = {
    */
   hsts: boolean;
   /** The longest a request may take to arrive, headers and body (a slow sender is cut with 408). */
-  requestTimeoutMs: number;
+  requestTimeoutMs: Env["REQUEST_TIMEOUT_MS"];
   /** How long readiness says 503 after SIGTERM, while requests are still served, before closing. */
   shutdownDrainMs: number;
   /** Readable lines for a person at a terminal, JSON lines for a log collector. */
-  logFormat: "json" | "pretty";
-  logLevel: string;
+  logFormat: NonNullable<Env["LOG_FORMAT"]>;
+  logLevel: Env["LOG_LEVEL"];
   siteDir: string;
   /** The scheduling page of "Book Demo" (the same as the site's, see VITE_BOOK_DEMO_URL). */
   bookDemoUrl: string;
@@ -296,9 +129,9 @@ export type Config = {
 
 export type SmsConfig = {
   /** Phone sign-ups are confirmed at once, without a code. */
-  autoconfirm: boolean;
-  otpExpSeconds: number;
-  otpLength: number;
+  autoconfirm: Env["GOTRUE_SMS_AUTOCONFIRM"];
+  otpExpSeconds: Env["GOTRUE_SMS_OTP_EXP"];
+  otpLength: Env["GOTRUE_SMS_OTP_LENGTH"];
   /** GoTrue's "Send SMS" hook; without it, text messages go to the dev mailbox. */
   hook: SendSmsHook | undefined;
 };
@@ -424,7 +257,7 @@ export function loadConfig(
   const present = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
   );
-  const parsed = EnvSchema.safeParse(present);
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
