@@ -121,7 +121,6 @@ export const leadSourceSchema = z.object({
   utm_term: storableString().max(200).optional(),
   utm_content: storableString().max(200).optional(),
 });
-export const LEAD_SOURCE_FIELDS = Object.keys(leadSourceSchema.shape) as (keyof LeadSource)[];
 
 export type RequestAccessInput = z.input<typeof requestAccessSchema>;
 export type RequestAccess = z.output<typeof requestAccessSchema>;
@@ -133,3 +132,6 @@ export type LeadSource = z.output<typeof leadSourceSchema>;
 
 /** The honeypot: a field people never see or fill; bots that fill every field give themselves away. */
 export const HONEYPOT_FIELD = "nickname";
+
+/** What a lead form says when its captcha was not solved: the form before it sends, the server after. */
+export const CAPTCHA_FAILED = "Please confirm you're not a robot before submitting.";

@@ -2,9 +2,18 @@
 // the five forms' names as the `leads` view's `kind` says them, a lead's follow-up statuses, and
 // the team's roles.
 
-/** The forms' names (`LeadKind.name`, listed in table order by server/leads/kinds.ts LEAD_KINDS). */
-export type LeadKindName =
-  "newsletter" | "watch_demo" | "request_access" | "contact" | "request_demo";
+/**
+ * The forms' names (`LeadKind.name`) in table order: the `kind` of the `leads` view and of
+ * webhook events (server/leads/kinds.test.ts checks them against the kinds).
+ */
+export const LEAD_KINDS = [
+  "newsletter",
+  "watch_demo",
+  "request_access",
+  "contact",
+  "request_demo",
+] as const;
+export type LeadKindName = (typeof LEAD_KINDS)[number];
 
 /** Where the team is with a lead (`lead_states.status`); a lead nobody touched is `new`. */
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "closed"] as const;

@@ -16,7 +16,7 @@ declare module "fastify" {
   }
 }
 
-export type Services = { config: Config; db: Database; keys: Keys; ownsDb: boolean };
+type Services = { config: Config; db: Database; keys: Keys; ownsDb: boolean };
 
 export default fp(
   async function services(app: FastifyInstance, opts: Services) {

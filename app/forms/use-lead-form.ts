@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
 import type { z } from "zod";
-import { HONEYPOT_FIELD } from "../../common/leads.ts";
+import { CAPTCHA_FAILED, HONEYPOT_FIELD } from "../../common/leads.ts";
 import type { CaptchaHandle } from "./captcha.tsx";
 import { invokeLeadFunction } from "../lib/lead-functions.ts";
 import { toast, type ToastData } from "../lib/toast.ts";
@@ -14,7 +14,7 @@ type Message = Pick<ToastData, "title" | "description">;
 /** The captcha must be ticked before access and contact requests. */
 const CAPTCHA_REQUIRED: Message = {
   title: "Captcha Required",
-  description: "Please confirm you're not a robot before submitting.",
+  description: CAPTCHA_FAILED,
 };
 
 export function useLeadForm<Input extends FieldValues, Output extends FieldValues>(opts: {

@@ -135,7 +135,7 @@ function campaignOf(url: string): string {
   return (new URLSearchParams(query).get("utm_campaign") ?? "").slice(0, 100);
 }
 
-export type PageStats = {
+type PageStats = {
   day: string;
   path: string;
   views: number;

@@ -11,7 +11,7 @@ declare module "fastify" {
   }
 }
 
-export const FLUSH_INTERVAL_MS = 5000;
+const FLUSH_INTERVAL_MS = 5000;
 
 export default fp(
   async function pageAnalytics(app: FastifyInstance, opts: { flushMs?: number }) {

@@ -13,7 +13,7 @@ import { AuthError, ErrorCode } from "./errors.ts";
 import { findSession, type SessionRow } from "./models/sessions.ts";
 import { findUserById, isBanned, type UserRow } from "./models/users.ts";
 
-export type Authenticated = {
+type Authenticated = {
   user: UserRow;
   session: SessionRow;
   accessToken: string;

@@ -6,7 +6,7 @@ import { AuthError, ErrorCode } from "./errors.ts";
 import { unreadable } from "./request.ts";
 
 /** Algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax). */
-export const ARGON2_OPTIONS: Options = {
+const ARGON2_OPTIONS: Options = {
   algorithm: 2 as Options["algorithm"],
   memoryCost: 19_456,
   timeCost: 2,
@@ -39,8 +39,8 @@ export async function burnPasswordCheck(password: string): Promise<void> {
   await verifyPassword(await dummy, password);
 }
 
-export type WeakReason = "length" | "pwned";
-export type PasswordWeakness = { message: string; reasons: WeakReason[] };
+type WeakReason = "length" | "pwned";
+type PasswordWeakness = { message: string; reasons: WeakReason[] };
 
 /**
  * Why a password falls short of the policy (shorter than `minLength` bytes, as GoTrue counts, or

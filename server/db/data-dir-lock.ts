@@ -15,7 +15,7 @@ const { tryLock } = require("fs-native-extensions") as {
   tryLock(fd: number): boolean;
 };
 
-export const LOCK_FILE = "server.lock";
+const LOCK_FILE = "server.lock";
 
 /** Takes the lock of `dir` or throws, naming the process that holds it; resolves to its release. */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {

@@ -14,7 +14,7 @@ export class FunctionError extends ProtocolError {
   }
 }
 
-export function sendFunctionError(reply: FastifyReply, err: FunctionError) {
+function sendFunctionError(reply: FastifyReply, err: FunctionError) {
   return reply
     .code(err.status)
     .send({ code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });

@@ -7,7 +7,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import crypto from "node:crypto";
 import { z } from "zod";
-import { HONEYPOT_FIELD, leadSourceSchema, type LeadSource } from "../../common/leads.ts";
+import {
+  CAPTCHA_FAILED,
+  HONEYPOT_FIELD,
+  leadSourceSchema,
+  type LeadSource,
+} from "../../common/leads.ts";
 import type { LeadKind, LeadSchema } from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
 import { clientKey } from "../platform/addresses.ts";
@@ -18,14 +23,12 @@ import { bearerToken } from "../security/tokens.ts";
 import type { Captcha } from "../security/captcha.ts";
 import { FunctionError } from "./errors.ts";
 
-export const CAPTCHA_FAILED = "Please confirm you're not a robot before submitting.";
-
 /**
  * The leads one client address may send the team, across the lead forms: a burst of 10, then one
  * every six minutes. Each emails the team; without this, one address could have the site email
  * the team 30 times a minute (the forms' per-minute limits) for as long as it solves captchas.
  */
-export const TEAM_LEADS: BucketRule = { capacity: 10, perSecond: 1 / 360 };
+const TEAM_LEADS: BucketRule = { capacity: 10, perSecond: 1 / 360 };
 
 /** The buckets of TEAM_LEADS, shared by the instances through Redis (REDIS_URL). */
 export function teamLeadBuckets(app: FastifyInstance): BucketStore {

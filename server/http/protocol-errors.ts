@@ -30,13 +30,13 @@ export class ProtocolError<Code extends string = string> extends Error {
 }
 
 /** A protocol's answer to each kind of problem (a request its client abandoned gets none). */
-export type ProblemTable<Answer> = {
+type ProblemTable<Answer> = {
   [K in Exclude<RequestProblem["kind"], "aborted">]: (
     problem: Extract<RequestProblem, { kind: K }>,
   ) => Answer;
 };
 
-export type Protocol<Answer> = {
+type Protocol<Answer> = {
   /** How the logs name a request of this protocol ("rest request", "function"…). */
   name: string;
   /** The protocol's own answer to an error, when it has one (its typed errors). */

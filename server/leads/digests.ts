@@ -5,14 +5,14 @@
 // the transaction that moves that time on, under the row's lock (SKIP LOCKED: another instance
 // passes), so it is sent once whichever instance runs it, and after a restart the next digest
 // starts where the last one ended.
+import type { LeadKindName } from "../../common/workspace.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { enqueue, type Email } from "../mail/outbox.ts";
 import { actionEmail } from "../mail/templates.ts";
-import type { LeadKindName } from "./kinds.ts";
 
 /** The most leads one digest names; it counts the rest. */
-export const DIGEST_LIST = 100;
+const DIGEST_LIST = 100;
 
 type Digest = {
   kind: LeadKindName;
@@ -50,7 +50,7 @@ export const DIGESTS: readonly Digest[] = [
  * starts (by the database, or by the instance's clock for a lead with emails), so one committed a
  * moment later, or stamped by a clock a little behind, still falls after the time covered.
  */
-export function settleSeconds(config: Config): number {
+function settleSeconds(config: Config): number {
   return Math.min(30, config.leadDigestMs / 1000);
 }
 

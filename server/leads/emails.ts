@@ -22,7 +22,7 @@ export type TeamNotification<T> = {
 };
 
 /** When and from where the lead arrived: shown under the fields of every notification. */
-export type Arrival = { receivedAt: Date; source: LeadSource | undefined };
+type Arrival = { receivedAt: Date; source: LeadSource | undefined };
 
 export function notifyTeam<T extends { email: string }>(
   notification: TeamNotification<T>,

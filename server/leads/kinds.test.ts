@@ -2,16 +2,18 @@
 // exactly the columns of its fields (plus id, time and source), the check constraint a refused
 // REST row names is a constraint of that table, the `source` domain's check is the one named,
 // and a kind that answers a repeat as the first time has the unique index its ON CONFLICT
-// relies on; the leads view names each form as its kind does.
+// relies on; the leads view names each form as its kind does, and the list of kind names the site
+// and the reads share (common/workspace.ts LEAD_KINDS) is the kinds' own, in table order.
 import { beforeAll, expect, it } from "vitest";
+import { LEAD_KINDS } from "../../common/workspace.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
 import { migrate } from "../db/migrate.ts";
+import { newsletterLead } from "../newsletter/subscribers.ts";
+import { REST_LEADS } from "../rest/lead-tables.ts";
 import {
   columnsOf,
   contactLead,
   LEAD_SOURCE_CHECK,
-  newsletterLead,
-  REST_LEADS,
   requestAccessLead,
   requestDemoLead,
   watchDemoLead,
@@ -83,6 +85,10 @@ describeEachDatabase("lead kinds against the schema", (ctx) => {
       );
     },
   );
+});
+
+it("lists the kinds' names in table order where the site and the reads share them", () => {
+  expect(KINDS.map((kind) => kind.name)).toEqual(LEAD_KINDS);
 });
 
 describeEachDatabase("the leads view against the kinds", (ctx) => {

@@ -1,17 +1,20 @@
-// The five lead forms a visitor can send, one kind each, named by the form the visitor sees (the
+// The lead forms a visitor can send, one kind each, named by the form the visitor sees (the
 // README's glossary maps each to its table and endpoint): the form's shared schema, the table its
 // rows land in, the check constraint a refused row names, the emails a lead of the kind causes,
 // and the name its webhook events carry. Each field of the schema fills the column of its name in
-// snake_case. The tables, columns and constraints named here are checked against the migrated
-// database by kinds.test.ts.
+// snake_case. Four kinds are here; the newsletter's, whose rows are sign-ups to confirm, is the
+// newsletter's own (newsletter/subscribers.ts). The tables, columns and constraints named by
+// every kind are checked against the migrated database by kinds.test.ts.
+import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { LeadKindName } from "../../common/workspace.ts";
 import {
   contactSchema,
   demoEmailSchema,
-  newsletterSchema,
   requestAccessSchema,
   requestDemoSchema,
+  type LeadSource,
+  type newsletterSchema,
 } from "../../common/leads.ts";
 import type { Config } from "../config.ts";
 import type { Email } from "../mail/outbox.ts";
@@ -27,10 +30,8 @@ import {
 /** A lead form's schema: an object with at least the visitor's address. */
 export type LeadSchema = z.ZodObject & z.ZodType<{ email: string }>;
 
-/** The name of each form in the events sent to the CRM (`data.kind` of a lead.created webhook). */
-export type { LeadKindName };
-
 export type LeadKind<S extends LeadSchema = LeadSchema> = {
+  /** The form's name in the events sent to the CRM (`data.kind` of a lead.created webhook). */
   name: LeadKindName;
   /** The form's schema, the same one the site's form validates with. */
   schema: S;
@@ -52,22 +53,44 @@ export type LeadKind<S extends LeadSchema = LeadSchema> = {
   };
 };
 
-/** A kind whose table /rest/v1 takes anonymous inserts into. */
+/**
+ * A kind whose table /rest/v1 takes anonymous inserts into. Each row asks for an email to the
+ * address it names, spent from the lead forms' budget before the row is stored
+ * (mail/email-budget.ts).
+ */
 export type RestLeadKind<S extends LeadSchema = EmailOnly> = LeadKind<S> & {
   /** The check constraint a row the schema refuses violates, named as PostgreSQL names it. */
   check: string;
+  budget: {
+    /** The email's kind: what repeats are counted by. */
+    purpose: string;
+    /** A repeat within this many seconds sends nothing new. */
+    repeatSeconds: number;
+    to(input: z.output<S>): string;
+    /** Over the budget, the row is refused (429), or stored without its email. */
+    over: "refuse" | "store";
+  };
+  /**
+   * How a visitor's row is stored when not as every lead (leads/store.ts, its reply sent when
+   * `send`): the kind's own insert. What it answers is refused once the budget is settled.
+   */
+  insert?(
+    app: FastifyInstance,
+    row: z.output<S> & { source?: LeadSource },
+    send: boolean,
+  ): Promise<unknown>;
 };
 type EmailOnly = typeof newsletterSchema | typeof demoEmailSchema;
 
 /** The check of the `source` column's domain (public.lead_source), shared by every lead table. */
 export const LEAD_SOURCE_CHECK = "lead_source_check";
 
-/** The footer's newsletter sign-up. */
-export const newsletterLead: RestLeadKind<typeof newsletterSchema> = {
-  name: "newsletter",
-  schema: newsletterSchema,
-  table: "newsletter_subscribers",
-  check: "newsletter_subscribers_email_check",
+/** The "Watch Demo" dialog's email: the product tour's link, once an hour per address at most. */
+const watchDemoReply = {
+  purpose: WATCH_DEMO_EMAIL_KIND,
+  repeatSeconds: 3600,
+  to: (i: { email: string }) => i.email,
+  compose: (i: { email: string }, config: Config) => watchDemoEmail(i.email, config),
 };
 
 /** The "Watch Demo" dialog: a business address, answered with the product tour's link. */
@@ -76,12 +99,9 @@ export const watchDemoLead: RestLeadKind<typeof demoEmailSchema> = {
   schema: demoEmailSchema,
   table: "demo_requests",
   check: "demo_requests_business_email_check",
-  reply: {
-    purpose: WATCH_DEMO_EMAIL_KIND,
-    repeatSeconds: 3600,
-    to: (i) => i.email,
-    compose: (i, config) => watchDemoEmail(i.email, config),
-  },
+  reply: watchDemoReply,
+  // A request over the budget is refused: the tour's link is all it asks for.
+  budget: { ...watchDemoReply, over: "refuse" },
 };
 
 /** The "Request Access" dialog. */
@@ -106,30 +126,6 @@ export const requestDemoLead: LeadKind<typeof requestDemoSchema> = {
   schema: requestDemoSchema,
   table: "demo_form_requests",
   notification: requestDemoNotification,
-};
-
-/** The tables of the five lead forms. */
-export const LEAD_TABLES = [
-  newsletterLead.table,
-  watchDemoLead.table,
-  requestAccessLead.table,
-  contactLead.table,
-  requestDemoLead.table,
-] as const;
-
-/** The names of the five forms' leads (the `kind` of the `leads` view and of webhook events). */
-export const LEAD_KINDS = [
-  newsletterLead.name,
-  watchDemoLead.name,
-  requestAccessLead.name,
-  contactLead.name,
-  requestDemoLead.name,
-] as const;
-
-/** The kinds whose tables /rest/v1 takes anonymous inserts into, by table name. */
-export const REST_LEADS: Record<string, RestLeadKind> = {
-  [newsletterLead.table]: newsletterLead,
-  [watchDemoLead.table]: watchDemoLead,
 };
 
 /**

@@ -12,7 +12,7 @@ import { queueLeadEventsStatement } from "../webhooks/events.ts";
 import { notifyTeam } from "./emails.ts";
 import { columnsOf, type LeadKind, type LeadSchema } from "./kinds.ts";
 
-export type StoredLead = { id: string; created_at: Date } & Record<string, unknown>;
+type StoredLead = { id: string; created_at: Date } & Record<string, unknown>;
 
 /** What an insert reads back: the new row's id, or nothing (return=minimal). */
 type Returning = "id" | "none";

@@ -20,12 +20,12 @@ const WINDOW_MS = 3_600_000;
 const GIVE_BACK_MS = 600_000;
 
 /** ok and send: charged, send it; ok and not send: a repeat, send nothing new; not ok: refuse. */
-export type EmailClaim = { ok: true; send: boolean } | { ok: false; retryAfterSeconds: number };
+type EmailClaim = { ok: true; send: boolean } | { ok: false; retryAfterSeconds: number };
 
 /** Whose site-wide budget a message spends: the auth service's emails, the lead forms', or texts. */
-export type EmailFamily = "account" | "lead" | "text";
+type EmailFamily = "account" | "lead" | "text";
 
-export type EmailRequest = {
+type EmailRequest = {
   family: EmailFamily;
   /** What the message is for (its kind): repeats are counted per purpose and address. */
   purpose: string;
@@ -39,7 +39,7 @@ export type EmailRequest = {
   people?: string[];
 };
 
-export type EmailBudget = {
+type EmailBudget = {
   /**
    * Spends one message of the client's, the site's (and its people's) budgets, unless it is a
    * repeat. The budgets are checked first, so a refusal says nothing about who asked for this

@@ -5,7 +5,7 @@
 // - "peer": the peer itself failed (refused or dropped connection, timeout, 421, greeting, login,
 //   TLS, a refused sender): no message is at fault, every message would fail the same way.
 
-export type FailureKind = "rejected" | "deferred" | "peer";
+type FailureKind = "rejected" | "deferred" | "peer";
 
 type SmtpError = { code?: unknown; responseCode?: unknown; command?: unknown };
 

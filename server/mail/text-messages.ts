@@ -2,7 +2,7 @@
 // Send SMS hook is configured). This module is the only reader and writer of mail.text_messages.
 import type { Queryable } from "../db/database.ts";
 
-export type TextMessage = {
+type TextMessage = {
   kind: string;
   /** E.164 digits, without "+". */
   to: string;
@@ -10,7 +10,7 @@ export type TextMessage = {
   body: string;
 };
 
-export type TextMessageRow = {
+type TextMessageRow = {
   id: string;
   kind: string;
   to_phone: string;

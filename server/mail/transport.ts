@@ -10,7 +10,7 @@ export type MailTransport = {
   close(): void;
 };
 
-export type SmtpOptions = {
+type SmtpOptions = {
   /** Connections kept open and reused; sends beyond this many wait for a free one. */
   connections?: number;
   /** false: a new connection for every message (only the benchmark compares this). */

@@ -10,7 +10,7 @@ import { sameSecret } from "../security/constant-time.ts";
 export type LinkPurpose = "confirm" | "unsubscribe";
 
 /** How long a confirmation link works; unconfirmed addresses go after 30 days (subscribers.ts). */
-export const CONFIRM_LINK_SECONDS = 7 * 24 * 3600;
+const CONFIRM_LINK_SECONDS = 7 * 24 * 3600;
 
 export const CONFIRM_PATH = "/newsletter/confirm";
 export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";

@@ -1,23 +1,51 @@
-// The newsletter's subscribers (public.newsletter_subscribers, decision 0030): a sign-up is
-// pending and emails a confirmation; confirming subscribes and sends the lead to the CRM (its
+// The newsletter's subscribers (public.newsletter_subscribers, decision 0030), and the newsletter
+// as a lead kind: a row a visitor sends is a sign-up (the kind's own insert, signUp), pending, and
+// emails a confirmation; confirming subscribes and sends the lead to the CRM (its
 // webhook events, once per subscriber); unsubscribing keeps the address, marked, so nothing is
 // sent to it again; an address unconfirmed 30 days after its last sign-up is deleted. Only this
 // module changes a subscriber's status.
 import crypto from "node:crypto";
-import type { LeadSource } from "../../common/leads.ts";
+import { newsletterSchema, type LeadSource } from "../../common/leads.ts";
 import type { Config } from "../config.ts";
 import { isUniqueViolation, type Database, type Queryable } from "../db/database.ts";
-import { columnsOf, newsletterLead } from "../leads/kinds.ts";
+import { columnsOf, type RestLeadKind } from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
 import { emailsParameter, queueEmailsStatement } from "../mail/outbox.ts";
 import { queueLeadEventsStatement } from "../webhooks/events.ts";
-import { confirmationEmail } from "./emails.ts";
+import { CONFIRM_EMAIL_KIND, CONFIRM_REPEAT_SECONDS, confirmationEmail } from "./emails.ts";
 import type { NewsletterLinks } from "./links.ts";
 
-export type SubscriberStatus = "pending" | "subscribed" | "unsubscribed";
+type SubscriberStatus = "pending" | "subscribed" | "unsubscribed";
 
 /** Days an unconfirmed address is kept after its last sign-up (the privacy policy says so). */
-export const PENDING_DAYS = 30;
+const PENDING_DAYS = 30;
+
+/**
+ * The footer's newsletter sign-up. A sign-up is stored whatever the email budget says; only its
+ * confirmation email is budgeted (a spent budget sends none, and signing up again later sends it).
+ * Its rows are stored by signUp.
+ */
+export const newsletterLead: RestLeadKind<typeof newsletterSchema> = {
+  name: "newsletter",
+  schema: newsletterSchema,
+  table: "newsletter_subscribers",
+  check: "newsletter_subscribers_email_check",
+  budget: {
+    purpose: CONFIRM_EMAIL_KIND,
+    repeatSeconds: CONFIRM_REPEAT_SECONDS,
+    to: (i) => i.email,
+    over: "store",
+  },
+  insert: (app, row, send) =>
+    signUp({
+      db: app.db,
+      input: row,
+      source: row.source,
+      config: app.config,
+      links: app.newsletter.links,
+      send,
+    }),
+};
 
 /**
  * A visitor's sign-up. A new address is stored pending with its confirmation email (one statement,

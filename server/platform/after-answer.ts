@@ -10,7 +10,7 @@ declare module "fastify" {
   }
 }
 
-export class AfterAnswer {
+class AfterAnswer {
   readonly #running = new Set<Promise<void>>();
 
   /** Runs `work` after the request's answer (`what` names it in the log if it fails). */

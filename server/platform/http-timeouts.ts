@@ -7,7 +7,7 @@ import type http from "node:http";
 /** Headers are small: a client that has not sent them in this time is not going to. */
 const HEADERS_TIMEOUT_MS = 10_000;
 /** Longer than common load balancers' idle timeouts, so the balancer closes idle connections first. */
-export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export function httpTimeouts(requestTimeoutMs: number) {
   const http: http.ServerOptions = {

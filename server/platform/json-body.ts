@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 /** Objects and arrays inside one another; every body we accept needs a handful of levels. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 export default fp(
   async function jsonBody(app: FastifyInstance) {
@@ -28,7 +28,7 @@ export default fp(
 );
 
 /** Whether objects and arrays nest deeper than `max` in a JSON text (brackets in strings skipped). */
-export function nestedDeeperThan(text: string, max: number): boolean {
+function nestedDeeperThan(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

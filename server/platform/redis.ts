@@ -14,7 +14,7 @@ declare module "fastify" {
 }
 
 /** Where REDIS_URL points, for a message: host and port, never its user or password. */
-export function redisAddress(redisUrl: string): string {
+function redisAddress(redisUrl: string): string {
   const url = new URL(redisUrl);
   return `${url.hostname}:${url.port || "6379"}`;
 }

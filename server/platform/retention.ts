@@ -6,7 +6,7 @@ import fp from "fastify-plugin";
 import type { Queryable } from "../db/database.ts";
 import { Chore } from "./chore.ts";
 
-export type Deletion = {
+type Deletion = {
   /** What goes, as the log names it ("leads past their keeping time"). */
   what: string;
   /** Deletes what is due; how many rows went. */
@@ -16,7 +16,7 @@ export type Deletion = {
 const EVERY_MS = 3_600_000;
 
 /** Rows a deletion removes per statement: a first run over years of rows holds no lock for long. */
-export const DELETION_BATCH = 1000;
+const DELETION_BATCH = 1000;
 
 /**
  * Runs `batch` (deleting at most DELETION_BATCH rows, answering how many) until one deletes fewer;

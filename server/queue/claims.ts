@@ -28,7 +28,7 @@ export type Release =
   /** Refused for good. */
   | { kind: "failed"; error: string };
 
-export type OutboxTable = {
+type OutboxTable = {
   /** The table, schema-qualified (a constant of the code, never input). */
   table: string;
   /** The column a delivery sets (sent_at, delivered_at). */

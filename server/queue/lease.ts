@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from "fastify";
 
 /** Asks the database for more time; false when the claim is no longer this worker's. */
-export type Renew = () => Promise<boolean>;
+type Renew = () => Promise<boolean>;
 
 export class Lease {
   readonly signal: AbortSignal;

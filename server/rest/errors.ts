@@ -60,7 +60,7 @@ export function tokenRefusal(reason: TokenRefusal, token: string): PostgrestErro
   }
 }
 
-export function sendPostgrestError(reply: FastifyReply, err: PostgrestError) {
+function sendPostgrestError(reply: FastifyReply, err: PostgrestError) {
   // A bad or expired token is named invalid (RFC 6750); a good key without the privilege is not.
   if (err.status === 401)
     reply.header(
@@ -82,7 +82,7 @@ export function sendPostgrestError(reply: FastifyReply, err: PostgrestError) {
  * where PostgREST says 500, since every statement here is shaped by the request that meets it
  * (read-query.ts refuses the sizes it knows of first).
  */
-export function statusOfSqlState(code: string, message: string, anon: boolean): number {
+function statusOfSqlState(code: string, message: string, anon: boolean): number {
   switch (code) {
     case "23503":
     case "23505":

@@ -1,7 +1,7 @@
 // The methods /rest/v1 takes on each path, as PostgREST tells them in an Allow header
 // (Response.hs: respondInfo for OPTIONS): what a relation or a function is in the database, not
 // what the caller may do with it (a role without the privilege is refused by the method itself).
-import { REST_LEADS } from "../leads/kinds.ts";
+import { REST_LEADS } from "./lead-tables.ts";
 import { READABLE } from "./readable.ts";
 
 /** A table with a primary key, or an automatically updatable view of one: every method. */

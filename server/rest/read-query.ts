@@ -117,7 +117,7 @@ export type ExportCursor = { at: string; id: string };
 /** The column of an export's rows that holds their ExportCursor time. */
 export const EXPORT_AT = "export_cursor_at";
 
-export type ExportPlan = {
+type ExportPlan = {
   columns: string[];
   /** The statement of the next batch: newest first, after the last row of the previous one. */
   batch(after: ExportCursor | undefined): { sql: string; params: unknown[] };
@@ -254,7 +254,7 @@ function parseQuery(relation: ReadRelation, query: Record<string, string | strin
  * A boolean as PostgreSQL's input reads it (any case, around spaces): a prefix of true, false,
  * yes or no, on, off, 1 or 0; anything else is its 22P02.
  */
-export function readBoolean(value: string): boolean {
+function readBoolean(value: string): boolean {
   const v = value.trim().toLowerCase();
   const prefixOf = (word: string, min = 1) => v.length >= min && word.startsWith(v);
   if (prefixOf("true") || prefixOf("yes") || prefixOf("on", 2) || v === "1") return true;

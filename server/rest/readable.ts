@@ -1,7 +1,7 @@
 // The relations team members read through GET /rest/v1/{name} (members on aal2 only:
 // team-access.ts), in PostgREST's read syntax (read-query.ts): each one's SQL relation and the
 // columns a request may name, with their types.
-import { LEAD_KINDS } from "../leads/kinds.ts";
+import { LEAD_KINDS } from "../../common/workspace.ts";
 import { ENDPOINT_SHOWN } from "../webhooks/endpoints.ts";
 
 export type ColumnType = "text" | "integer" | "boolean" | "uuid" | "timestamptz" | "jsonb";

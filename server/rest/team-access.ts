@@ -2,13 +2,13 @@
 // reached aal2 (a second factor), checked against the database on every request (a role or
 // factor removed counts at once, whatever the token still says), or the service-role key.
 // Everyone else gets PostgreSQL's refusal for a role without the privilege, as PostgREST answers.
+import { TEAM_ROLES } from "../../common/workspace.ts";
 import type { Queryable } from "../db/database.ts";
 import { isUuid } from "../platform/uuid.ts";
 import type { Claims } from "../security/tokens.ts";
 import { PostgrestError } from "./errors.ts";
-import { TEAM_ROLES } from "../team/members.ts";
 
-export type TeamReader = { userId: string | undefined; role: string };
+type TeamReader = { userId: string | undefined; role: string };
 
 /** `relation` as PostgreSQL names it in the refusal: "view leads", "table lead_states". */
 export async function assertTeamReader(

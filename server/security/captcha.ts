@@ -31,7 +31,7 @@ export const DEFAULT_CAPTCHA_OPTIONS: CaptchaOptions = {
   ttlSeconds: 600,
 };
 
-export type CaptchaVerdict =
+type CaptchaVerdict =
   | { ok: true; nonce: string; expiresAt: Date }
   | {
       ok: false;
@@ -131,7 +131,7 @@ export class Captcha {
   }
 }
 
-export type Redemption =
+type Redemption =
   { kind: "redeemed" } | { kind: "repeated"; leadId: string } | { kind: "replayed" };
 
 function parsePayload(payload: string): Payload | undefined {

@@ -27,7 +27,7 @@ export type TokenRefusal =
 
 export type TokenCheck = { ok: true; claims: Claims } | { ok: false; reason: TokenRefusal };
 
-export type TokenSettings = {
+type TokenSettings = {
   /** The HS256 secret (JWT_SECRET): signs when no key set is given, and verifies the API keys. */
   secret: Uint8Array;
   /** GOTRUE_JWT_KEYS: one key signs, each verifies the tokens that name its kid. */
@@ -148,7 +148,7 @@ function isCanonicalCompact(token: string): boolean {
 }
 
 /** Signs JWTs with one key: its header (algorithm, kid) written once, its signature function. */
-export type JwtSigner = { header: string; sign(input: string): Buffer };
+type JwtSigner = { header: string; sign(input: string): Buffer };
 
 /** A signer for the key; `kid` goes into every header it writes. */
 function jwtSigner(alg: JwtAlg, key: crypto.KeyObject, kid?: string): JwtSigner {

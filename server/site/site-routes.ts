@@ -7,7 +7,7 @@ import { splitTarget } from "../http/request-target.ts";
 import { methodNotAllowed } from "../http/root-errors.ts";
 import type { Site, SiteFile } from "./site-files.ts";
 
-export type SiteOptions = {
+type SiteOptions = {
   site: Site;
   /** Told of each page served to a GET (page analytics). */
   onPage?: (request: FastifyRequest, pathname: string) => void;

@@ -3,9 +3,7 @@
 // line, the workspace and any operator's tool change members the same way: adding someone without
 // an account invites them by email.
 import { createClient, type User } from "@supabase/supabase-js";
-import { TEAM_ROLES, teamRoleOf, type TeamRole } from "../../common/workspace.ts";
-
-export { TEAM_ROLES, teamRoleOf, type TeamRole };
+import { teamRoleOf, type TeamRole } from "../../common/workspace.ts";
 
 /** Where the admin API is, and its credential. */
 export type AdminApi = { url: string; serviceRoleKey: string };
@@ -28,7 +26,7 @@ async function listPage(api: AdminApi, page: number, filter = ""): Promise<User[
 }
 
 /** The account with exactly this address (the listing's filter matches parts of addresses). */
-export async function findAccount(api: AdminApi, email: string): Promise<User | undefined> {
+async function findAccount(api: AdminApi, email: string): Promise<User | undefined> {
   const address = email.trim().toLowerCase();
   for (let page = 1; ; page++) {
     const users = await listPage(api, page, address);

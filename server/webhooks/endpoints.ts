@@ -121,7 +121,7 @@ export class EnabledEndpoints {
  * takes to read that an endpoint is enabled (EnabledEndpoints), so that each lead stored from
  * then on, by whichever instance, queues its event.
  */
-export const EVENTS_DELAY_SECONDS = 3;
+const EVENTS_DELAY_SECONDS = 3;
 
 /** An endpoint as the workspace shows it: never its secret, except once, when it is added. */
 export type EndpointRow = {

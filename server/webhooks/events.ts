@@ -6,7 +6,7 @@
 // same webhook-id (the delivery's id).
 import type { LeadKindName } from "../../common/workspace.ts";
 
-export const LEAD_CREATED = "lead.created";
+const LEAD_CREATED = "lead.created";
 
 /** A time as JavaScript's toISOString writes it, whatever the session's time zone. */
 const iso = (column: string) =>

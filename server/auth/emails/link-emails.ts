@@ -8,7 +8,7 @@ import { createFlowState, type Pkce } from "../models/flow-states.ts";
 import { createOneTimeToken, type TokenType } from "../models/one-time-tokens.ts";
 import { requestEmailChange, stampEmailSent, type UserRow } from "../models/users.ts";
 
-export type LinkEmail = {
+type LinkEmail = {
   userId: string;
   to: string;
   tokenType: TokenType;

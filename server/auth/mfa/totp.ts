@@ -3,7 +3,7 @@
 // current step and one step either side (clock drift), and each step only once.
 import crypto from "node:crypto";
 
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 const DIGITS = 6;
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 

@@ -7,7 +7,7 @@ import { presentString } from "../request.ts";
 import { sameSecret } from "../../security/constant-time.ts";
 
 /** GoTrue's FLOW_STATE_EXPIRY_DURATION: the code must be exchanged within 5 minutes. */
-export const AUTH_CODE_TTL_SECONDS = 300;
+const AUTH_CODE_TTL_SECONDS = 300;
 
 export type Pkce = { challenge: string; method: "s256" | "plain" };
 

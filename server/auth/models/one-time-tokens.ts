@@ -27,10 +27,10 @@ export type OneTimeToken = {
 };
 
 /** Email links and codes stay valid for an hour (Supabase's hosted default). */
-export const ONE_TIME_TOKEN_TTL_SECONDS = 3600;
+const ONE_TIME_TOKEN_TTL_SECONDS = 3600;
 export const PKCE_PREFIX = "pkce_";
 
-export const tokenHashOf = (sentTo: string, code: string) =>
+const tokenHashOf = (sentTo: string, code: string) =>
   crypto
     .createHash("sha224")
     .update(sentTo + code)

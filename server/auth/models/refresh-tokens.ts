@@ -1,5 +1,6 @@
-// Refresh tokens: rotation on every use, a reuse window for concurrent tabs, and revocation of the
-// whole session when an old token comes back later (supabase/auth models/refresh_token.go).
+// Refresh tokens, and the only writer of auth.refresh_tokens: a session's first token, rotation on
+// every use, a reuse window for concurrent tabs, and revocation of the whole session when an old
+// token comes back later (supabase/auth models/refresh_token.go).
 // A token is an HMAC of its row id with the server's key, so the server can hand out the active
 // token again without ever storing a token: the row keeps only the token's SHA-256.
 import crypto from "node:crypto";
@@ -7,7 +8,7 @@ import type { Queryable } from "../../db/database.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 
 /** Supabase's hosted reuse interval: a token revoked less than this ago still works. */
-export const REUSE_INTERVAL_MS = 10_000;
+const REUSE_INTERVAL_MS = 10_000;
 
 type TokenRow = {
   id: string;
@@ -17,6 +18,15 @@ type TokenRow = {
   revoked: boolean;
   revoked_at: Date | null;
 };
+
+/**
+ * The INSERT of a new session's first token, for a data-modifying WITH whose `session` query
+ * returns the new session's row: the token's row id and hash (mint()) are the statement's
+ * parameters `$id` and `$hash`. The session and its token are stored by one statement.
+ */
+export function firstTokenStatement(session: string, id: number, hash: number): string {
+  return `INSERT INTO auth.refresh_tokens (id, token_hash, session_id, user_id) SELECT $${id}, $${hash}, ${session}.id, ${session}.user_id FROM ${session}`;
+}
 
 export class RefreshTokens {
   private readonly key: Buffer;
@@ -161,7 +171,7 @@ export class RefreshTokens {
 /** A stored token a client presented: its row and its user. */
 export type StoredToken = { id: string; sessionId: string; userId: string };
 
-export type Rotation =
+type Rotation =
   { kind: "rotated"; token: string; sessionId: string; userId: string } | { kind: "reused" };
 
 export const tokenNotFound = () =>

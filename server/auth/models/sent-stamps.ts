@@ -12,7 +12,7 @@ const STAMPS = {
   mfa_challenge: { table: "auth.mfa_factors", column: "last_challenged_at" },
 } as const;
 
-export type StampKind = keyof typeof STAMPS;
+type StampKind = keyof typeof STAMPS;
 
 /**
  * A claimed stamp: the one it replaced and its own (both as stored, to the microsecond), so that a
@@ -21,7 +21,7 @@ export type StampKind = keyof typeof STAMPS;
 export type ClaimedStamp = { previous: string | null; claimed: string };
 
 /** The interval claimed, or the seconds until the stamp that stands lets another code go. */
-export type StampClaim = { stamp: ClaimedStamp } | { stamp?: undefined; waitSeconds: number };
+type StampClaim = { stamp: ClaimedStamp } | { stamp?: undefined; waitSeconds: number };
 
 /**
  * Claims the interval of a code on the row `id` (undefined: no such row). With `pendingPhone`, it

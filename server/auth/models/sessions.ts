@@ -6,10 +6,10 @@ import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/database.ts";
 import type { TokenService } from "../../security/tokens.ts";
 import { amrMethodOf, factorsJson, type FactorRow } from "./factors.ts";
-import type { RefreshTokens } from "./refresh-tokens.ts";
+import { firstTokenStatement, type RefreshTokens } from "./refresh-tokens.ts";
 import { identitiesOf, serializeUser, type IdentityRow, type UserRow } from "./users.ts";
 
-export type AmrEntry = { method: string; timestamp: number };
+type AmrEntry = { method: string; timestamp: number };
 export type SessionRow = {
   id: string;
   user_id: string;
@@ -39,7 +39,7 @@ export function accessToken(tokens: TokenService, user: UserRow, session: Sessio
 }
 
 /** What the User JSON lists besides the row, when the caller already read it (saves queries). */
-export type UserRelations = {
+type UserRelations = {
   identities?: IdentityRow[];
   factors?: Awaited<ReturnType<typeof factorsJson>>;
 };
@@ -68,6 +68,9 @@ export async function sessionResponse(
   };
 }
 
+/** The session's first refresh token, stored by the statement that starts the session. */
+const FIRST_TOKEN = firstTokenStatement("s", 5, 6);
+
 /**
  * Signs the user in with one statement (one round trip, atomic without a transaction): the session,
  * its first refresh token and the sign-in time. Right after a password check the CPU caches are
@@ -86,9 +89,7 @@ export async function signIn(
   const [session] = await q.query<SessionRow>(
     `WITH s AS (
        INSERT INTO auth.sessions (user_id, amr, user_agent, ip) VALUES ($1, $2, $3, $4) RETURNING *
-     ), r AS (
-       INSERT INTO auth.refresh_tokens (id, token_hash, session_id, user_id) SELECT $5, $6, s.id, s.user_id FROM s
-     ), u AS (
+     ), r AS (${FIRST_TOKEN}), u AS (
        UPDATE auth.users SET last_sign_in_at = s.created_at FROM s WHERE auth.users.id = s.user_id
      ), i AS (
        UPDATE auth.identities SET last_sign_in_at = s.created_at FROM s WHERE auth.identities.user_id = s.user_id

@@ -8,7 +8,7 @@ import { endAllSessions } from "./sessions.ts";
 import { deleteTokens } from "./one-time-tokens.ts";
 import { findUserById, linkIdentity, type IdentityRow, type UserRow } from "./users.ts";
 
-export type UserPage = { users: UserRow[]; total: number };
+type UserPage = { users: UserRow[]; total: number };
 
 /**
  * One page of the users, newest first unless `ascending`, optionally only those whose email or
@@ -61,7 +61,7 @@ export function mergeMetadata(
   return merged;
 }
 
-export type NewAdminUser = {
+type NewAdminUser = {
   id: string | undefined;
   email: string | undefined;
   phone: string | undefined;

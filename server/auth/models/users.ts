@@ -65,8 +65,7 @@ async function findUserWhere(q: Queryable, condition: string, value: string, loc
 }
 
 /** Who a new user is: an email address or a phone number (E.164 digits), its identity's provider. */
-export type NewUserIdentity =
-  { email: string; phone?: undefined } | { phone: string; email?: undefined };
+type NewUserIdentity = { email: string; phone?: undefined } | { phone: string; email?: undefined };
 
 /**
  * A new user with one identity (email or phone). `passwordHash` is null for a user who signs in by
@@ -192,7 +191,7 @@ async function updateUser(q: Queryable, set: string, params: unknown[]): Promise
   return user!;
 }
 
-export type EmailChangeStep =
+type EmailChangeStep =
   { kind: "changed"; user: UserRow } | { kind: "needs_other_link" } | { kind: "invalid" };
 
 /**
@@ -355,7 +354,7 @@ function earliest(a: Date | null, b: Date | null): Date | null {
   return a.getTime() <= b.getTime() ? a : b;
 }
 
-export function serializeIdentity(identity: IdentityRow, email: string | undefined) {
+function serializeIdentity(identity: IdentityRow, email: string | undefined) {
   return dropUndefined({
     identity_id: identity.id,
     id: identity.provider_id,

@@ -12,7 +12,7 @@ import type { UserRow } from "../models/users.ts";
 import { presentString } from "../request.ts";
 import type { SmsChannel, SmsSender } from "./sms-sender.ts";
 
-export type PhoneCode = {
+type PhoneCode = {
   user: UserRow;
   /** The number the code goes to (the user's, or the new one of a change). */
   phone: string;

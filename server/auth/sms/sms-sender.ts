@@ -13,7 +13,7 @@ import { dispatchHook, HOOK_TIMING, type HookTiming } from "./send-sms-hook.ts";
 
 export type SmsChannel = "sms" | "whatsapp";
 
-export type Sms = {
+type Sms = {
   user: UserRow;
   /** E.164 digits, without "+". */
   phone: string;
@@ -31,7 +31,7 @@ export type SmsSender = {
 };
 
 /** The dev mailbox's words for a code (with a hook, the hook writes its own). */
-export const smsText = (otp: string, minutes: number) =>
+const smsText = (otp: string, minutes: number) =>
   `Your Revwise code is ${otp}. It works once, for ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 
 export function smsSender(

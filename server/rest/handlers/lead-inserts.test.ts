@@ -7,12 +7,12 @@ import {
   uniqueIp,
   uniqueIpv6Network,
   type ApiServer,
-} from "../../tests/support/api-server.ts";
-import { TEST_JWT_SECRET } from "../../tests/support/app.ts";
-import { describeEachDatabase, openAgain } from "../../tests/support/databases.ts";
-import { redisAvailable, TEST_REDIS_URL } from "../../tests/support/redis.ts";
-import { addressOf } from "../../tests/support/smtp.ts";
-import { useTestServer } from "../../tests/support/test-server.ts";
+} from "../../../tests/support/api-server.ts";
+import { TEST_JWT_SECRET } from "../../../tests/support/app.ts";
+import { describeEachDatabase, openAgain } from "../../../tests/support/databases.ts";
+import { redisAvailable, TEST_REDIS_URL } from "../../../tests/support/redis.ts";
+import { addressOf } from "../../../tests/support/smtp.ts";
+import { useTestServer } from "../../../tests/support/test-server.ts";
 
 const haveRedis = await redisAvailable();
 

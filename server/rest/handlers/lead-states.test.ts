@@ -4,9 +4,9 @@
 // a body of several rows is refused with the one-row rule's message.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, expect, it } from "vitest";
-import { followUpChange, type LeadStatus } from "../../common/workspace.ts";
-import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
-import { teamMember } from "../../tests/support/team.ts";
+import { followUpChange, type LeadStatus } from "../../../common/workspace.ts";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { teamMember } from "../../../tests/support/team.ts";
 
 type LoadedLead = { id: string; kind: string; status: LeadStatus; note: string | null };
 

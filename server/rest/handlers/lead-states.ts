@@ -1,16 +1,20 @@
-// Writing a lead's status and internal note, as supabase-js upserts a row of `lead_states`
+// POST /rest/v1/lead_states: team members write a lead's status and internal note, as supabase-js
+// upserts a row of `lead_states`
 // (POST with `Prefer: resolution=merge-duplicates`; with ignore-duplicates an existing row stays as
 // it is; a plain insert of an existing row is 409).
 // Only the columns sent change; who changed them and when is recorded on the row and, for each
 // real change, in `lead_state_changes` (by the database: migration 0027). The lead must exist in
 // the `leads` view.
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { LEAD_STATUSES } from "../../common/workspace.ts";
-import type { Queryable } from "../db/database.ts";
-import { PostgrestError } from "./errors.ts";
-import { oneRow } from "./one-row.ts";
-import type { Preferences } from "./prefer.ts";
-import { restTime } from "./times.ts";
+import { LEAD_STATUSES } from "../../../common/workspace.ts";
+import type { Queryable } from "../../db/database.ts";
+import { PostgrestError } from "../errors.ts";
+import { oneRow } from "../one-row.ts";
+import { parsePrefer, type Preferences } from "../prefer.ts";
+import { asRequested, claimsOf } from "../request.ts";
+import { assertTeamReader } from "../team-access.ts";
+import { restTime } from "../times.ts";
 
 const rowSchema = z
   .object({
@@ -21,10 +25,10 @@ const rowSchema = z
   })
   .strict();
 
-export type LeadStateRow = z.output<typeof rowSchema>;
+type LeadStateRow = z.output<typeof rowSchema>;
 
 /** The body as one row, or PostgREST's 400 naming what is wrong. */
-export function readLeadState(body: unknown): LeadStateRow {
+function readLeadState(body: unknown): LeadStateRow {
   const parsed = rowSchema.safeParse(oneRow(body));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -45,7 +49,7 @@ export function readLeadState(body: unknown): LeadStateRow {
 }
 
 /** What `on_conflict` may name: the row's key (its columns in any order), as PostgreSQL matches it. */
-export function assertConflictTarget(onConflict: string | undefined): void {
+function assertConflictTarget(onConflict: string | undefined): void {
   if (onConflict === undefined) return;
   const named = onConflict.split(",").map((c) => c.trim());
   if (named.length !== 2 || !named.includes("kind") || !named.includes("lead_id"))
@@ -64,7 +68,7 @@ export function assertConflictTarget(onConflict: string | undefined): void {
  * changes nothing of a lead nobody touched yet (status `new`, no note) stores no row at all, so
  * that it starts no keeping time, and answers the lead's state as the `leads` view shows it.
  */
-export async function writeLeadState(
+async function writeLeadState(
   q: Queryable,
   row: LeadStateRow,
   by: string | undefined,
@@ -128,4 +132,23 @@ export async function writeLeadState(
       `Key (kind, lead_id)=(${row.kind}, ${row.lead_id}) already exists.`,
     );
   return written!.state;
+}
+
+export default async function leadStates(app: FastifyInstance) {
+  app.post<{ Querystring: Record<string, string | undefined> }>(
+    "/lead_states",
+    async (request, reply) => {
+      const claims = await claimsOf(app, request);
+      const { userId } = await assertTeamReader(app.db, claims, "table lead_states");
+      const prefer = parsePrefer(request.headers.prefer);
+      assertConflictTarget(request.query.on_conflict);
+      const row = readLeadState(request.body);
+      const state = await writeLeadState(app.db, row, userId, prefer.resolution);
+      if (prefer.applied.length) reply.header("preference-applied", prefer.applied.join(", "));
+      reply.code(201);
+      return prefer.return === "representation"
+        ? asRequested(request, reply, state ? [state] : [])
+        : reply.send();
+    },
+  );
 }

@@ -1,7 +1,13 @@
-// The days a read of `page_stats` covers: `day=gte.<from>&day=lte.<to>` (or `day=eq.<day>`),
-// required and at most a year, so a read is always of a bounded range (the statistics are
-// computed from the counts and the leads of those days: analytics/page-views.ts pageStats).
-import { PostgrestError } from "./errors.ts";
+// GET /rest/v1/page_stats: page statistics per day and page for team members, computed from the
+// counts and the leads of those days (analytics/page-views.ts pageStats). A read names its days
+// as `day=gte.<from>&day=lte.<to>` (or `day=eq.<day>`), required and at most a year, so a read is
+// always of a bounded range.
+import type { FastifyInstance } from "fastify";
+import { pageStats } from "../../analytics/page-views.ts";
+import { everyValue, type Query } from "../../platform/query-string.ts";
+import { PostgrestError } from "../errors.ts";
+import { claimsOf } from "../request.ts";
+import { assertTeamReader } from "../team-access.ts";
 
 const MAX_DAYS = 366;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -22,7 +28,7 @@ const dayOf = (value: string) => {
   return time;
 };
 
-export function statsRange(query: Record<string, string | string[]>): { from: string; to: string } {
+function statsRange(query: Record<string, string | string[]>): { from: string; to: string } {
   let from: string | undefined;
   let to: string | undefined;
   for (const [name, raw] of Object.entries(query)) {
@@ -40,4 +46,13 @@ export function statsRange(query: Record<string, string | string[]>): { from: st
   const days = (dayOf(to) - dayOf(from)) / 86_400_000 + 1;
   if (days < 1 || days > MAX_DAYS) throw needRange(`The range holds ${days} days`);
   return { from, to };
+}
+
+export default async function pageStatistics(app: FastifyInstance) {
+  app.get<{ Querystring: Record<string, string | undefined> }>("/page_stats", async (request) => {
+    const claims = await claimsOf(app, request);
+    await assertTeamReader(app.db, claims, "view page_stats");
+    const { from, to } = statsRange(everyValue(request.query as Query));
+    return pageStats(app.db, from, to);
+  });
 }

@@ -4,10 +4,10 @@
 // once. PostgREST's filters, search across columns, order, ranges and the exact count.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, expect, it } from "vitest";
-import { uniqueIp } from "../../tests/support/api-server.ts";
-import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
-import { readUntil } from "../../tests/support/poll.ts";
-import { raiseToAal2, teamMember } from "../../tests/support/team.ts";
+import { uniqueIp } from "../../../tests/support/api-server.ts";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { readUntil } from "../../../tests/support/poll.ts";
+import { raiseToAal2, teamMember } from "../../../tests/support/team.ts";
 
 describeAuthSuite("rest: the leads view", (suite) => {
   const { server, smtp, client, confirmedUser, ctx, emailTo } = suite;

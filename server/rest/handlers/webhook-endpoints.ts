@@ -1,9 +1,11 @@
-// The bodies and filters of the admins' writes to `webhook_endpoints` (POST, PATCH, DELETE
-// /rest/v1/webhook_endpoints), read as PostgREST reads them and refused in its words: an unknown
+// POST, PATCH and DELETE /rest/v1/webhook_endpoints: admins add, change and remove the endpoints
+// lead events are sent to. Their bodies and filters are read as PostgREST reads them and refused
+// in its words: an unknown
 // column, a URL that may not receive events (or, unless the operator allows it, one on a host
 // that is not public), a malformed secret, an UPDATE or DELETE without a
 // filter on the id (Supabase's safeupdate refuses those: a typo must not change every endpoint).
-import { isUuid } from "../platform/uuid.ts";
+import type { FastifyInstance } from "fastify";
+import { isUuid } from "../../platform/uuid.ts";
 import {
   endpointUrl,
   isEndpointSecret,
@@ -11,11 +13,19 @@ import {
   PUBLIC_URL_RULE,
   SECRET_RULE,
   URL_RULE,
-} from "../security/endpoint-rules.ts";
-import type { EndpointChange } from "../webhooks/endpoints.ts";
-import { namesPrivateHost } from "../webhooks/public-address.ts";
-import { PostgrestError } from "./errors.ts";
-import { oneRow } from "./one-row.ts";
+} from "../../security/endpoint-rules.ts";
+import {
+  changeEndpoint,
+  ENV_ENDPOINT_ID,
+  removeEndpoint,
+  type EndpointChange,
+} from "../../webhooks/endpoints.ts";
+import { namesPrivateHost } from "../../webhooks/public-address.ts";
+import { PostgrestError } from "../errors.ts";
+import { oneRow } from "../one-row.ts";
+import { parsePrefer } from "../prefer.ts";
+import { asRequested, claimsOf } from "../request.ts";
+import { assertTeamAdmin } from "../team-access.ts";
 
 const TABLE = "webhook_endpoints";
 const MAX_DESCRIPTION = 200;
@@ -42,7 +52,7 @@ const violates = (column: string, rule: string) =>
   );
 
 /** What an admin's endpoint may be: with `privateAllowed` false, on a public host only. */
-export type UrlPolicy = { privateAllowed: boolean };
+type UrlPolicy = { privateAllowed: boolean };
 
 function url(value: unknown, policy: UrlPolicy): string {
   const stored = typeof value === "string" ? endpointUrl(value) : undefined;
@@ -59,7 +69,7 @@ function description(value: unknown): string {
 }
 
 /** A new endpoint: its URL, a description, and its secret (made here when not given). */
-export function readEndpointInsert(body: unknown, policy: UrlPolicy) {
+function readEndpointInsert(body: unknown, policy: UrlPolicy) {
   const row = rowOf(body, ["url", "description", "secret"]);
   if (row.url === undefined || row.url === null)
     throw new PostgrestError(
@@ -78,7 +88,7 @@ export function readEndpointInsert(body: unknown, policy: UrlPolicy) {
 }
 
 /** The columns a PATCH changes: URL, description, whether it is enabled. */
-export function readEndpointChange(body: unknown, policy: UrlPolicy): EndpointChange {
+function readEndpointChange(body: unknown, policy: UrlPolicy): EndpointChange {
   const row = rowOf(body, ["url", "description", "enabled"]);
   if (row.enabled !== undefined && typeof row.enabled !== "boolean")
     throw new PostgrestError(
@@ -94,7 +104,7 @@ export function readEndpointChange(body: unknown, policy: UrlPolicy): EndpointCh
 }
 
 /** The endpoint an UPDATE or DELETE names: its `id=eq.…` filter, required. */
-export function endpointIdFilter(query: Record<string, string | undefined>, verb: string): string {
+function endpointIdFilter(query: Record<string, string | undefined>, verb: string): string {
   const filters = Object.keys(query).filter((k) => !["select", "apikey"].includes(k));
   const id = /^eq\.(.*)$/s.exec(query.id ?? "")?.[1];
   if (id === undefined || filters.length !== 1)
@@ -108,4 +118,45 @@ export function endpointIdFilter(query: Record<string, string | undefined>, verb
   if (!isUuid(id))
     throw new PostgrestError(400, "22P02", `invalid input syntax for type uuid: "${id}"`);
   return id;
+}
+
+export default async function webhookEndpoints(app: FastifyInstance) {
+  const urlPolicy = { privateAllowed: app.config.webhookAllowPrivateAddresses };
+  app.post(`/${TABLE}`, async (request, reply) => {
+    const claims = await claimsOf(app, request);
+    const { userId } = await assertTeamAdmin(app.db, claims, `table ${TABLE}`);
+    const prefer = parsePrefer(request.headers.prefer);
+    const row = await app.webhooks.add({
+      ...readEndpointInsert(request.body, urlPolicy),
+      by: userId,
+    });
+    await app.webhooks.refresh();
+    reply.code(201);
+    return prefer.return === "representation" ? asRequested(request, reply, [row]) : reply.send();
+  });
+
+  app.route<{ Querystring: Record<string, string | undefined> }>({
+    method: ["PATCH", "DELETE"],
+    url: `/${TABLE}`,
+    async handler(request, reply) {
+      const claims = await claimsOf(app, request);
+      await assertTeamAdmin(app.db, claims, `table ${TABLE}`);
+      const verb = request.method === "PATCH" ? "UPDATE" : "DELETE";
+      const id = endpointIdFilter(request.query, verb);
+      if (id === ENV_ENDPOINT_ID)
+        throw new PostgrestError(
+          400,
+          "23514",
+          "This endpoint is LEAD_WEBHOOK_URL: it is changed in the server's configuration",
+        );
+      const row =
+        verb === "UPDATE"
+          ? await changeEndpoint(app.db, id, readEndpointChange(request.body, urlPolicy))
+          : await removeEndpoint(app.db, id);
+      await app.webhooks.refresh();
+      if (parsePrefer(request.headers.prefer).return === "representation")
+        return reply.code(200).send(asRequested(request, reply, row ? [row] : []));
+      return reply.code(204).send();
+    },
+  });
 }
