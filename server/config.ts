@@ -146,7 +146,7 @@ export type SendSmsHook = {
 export type LeadWebhook = { url: string; secret: string };
 
 /** false: the socket's address is the client's; else the addresses/CIDRs of trusted proxies. */
-export type TrustProxy = false | string[];
+type TrustProxy = false | string[];
 
 export class ConfigError extends Error {
   override name = "ConfigError";
