@@ -32,6 +32,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page reaches each state the tests wait for on its own time: a busy machine loads an
+          // island's code in seconds, not the default second of expect.poll.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
