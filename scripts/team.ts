@@ -1,18 +1,25 @@
 // `npm run team -- add EMAIL [--admin]`, `npm run team -- remove EMAIL`, `npm run team -- list`:
-// who is on the team (the people who work with the leads in the workspace). It speaks the admin
+// who is on the team (the people who work with the leads in the workspace);
+// `npm run team -- reset-mfa EMAIL`: a member who lost their phone sets a second factor up anew. It speaks the admin
 // API of the server this environment configures (DATA_DIR or DATABASE_URL, PORT): the running one
 // when it answers, else one started in this process for the command (the embedded database
 // admits one server at a time). An invitation is queued like every email: the server sends it.
 import { loadConfig } from "../server/config.ts";
-import { addMember, listMembers, removeMember, type AdminApi } from "../server/team/members.ts";
+import {
+  addMember,
+  listMembers,
+  removeMember,
+  resetFactors,
+  type AdminApi,
+} from "../server/team/members.ts";
 import { loadKeys } from "../server/security/keys.ts";
 
-const USAGE = "usage: npm run team -- add EMAIL [--admin] | remove EMAIL | list";
+const USAGE = "usage: npm run team -- add EMAIL [--admin] | remove EMAIL | reset-mfa EMAIL | list";
 
 const [command, email, ...flags] = process.argv.slice(2);
 if (
   !(command === "list" && email === undefined) &&
-  !(command === "remove" && email && flags.length === 0) &&
+  !((command === "remove" || command === "reset-mfa") && email && flags.length === 0) &&
   !(command === "add" && email && flags.every((f) => f === "--admin"))
 ) {
   console.error(USAGE);
@@ -51,6 +58,13 @@ try {
         updated: `${email} is on the team as ${role}.`,
         unchanged: `${email} was already on the team as ${role}.`,
       }[change.kind],
+    );
+  } else if (command === "reset-mfa") {
+    const reset = await resetFactors(api, email!);
+    console.log(
+      !reset
+        ? `${email} has no account.`
+        : `${email}: ${reset.factors} second factor(s) and every recovery code removed, and signed out everywhere. They set up an authenticator app on their next visit.`,
     );
   } else {
     const change = await removeMember(api, email!);

@@ -77,6 +77,22 @@ export function ofRequestAudience(request: FastifyRequest, claims: Claims): bool
 /** Roles whose tokens may use the admin API (GoTrue's default JWT_ADMIN_ROLES). */
 const ADMIN_ROLES = new Set(["service_role", "supabase_admin"]);
 
+/** The signed-in user of an MFA route (factors, recovery codes): anonymous users have none. */
+export async function authenticateForMfa(
+  q: Queryable,
+  tokens: TokenService,
+  request: FastifyRequest,
+) {
+  const found = await authenticate(q, tokens, request);
+  if (found.user.is_anonymous)
+    throw new AuthError(
+      403,
+      ErrorCode.no_authorization,
+      "Anonymous user not allowed to perform these actions",
+    );
+  return found;
+}
+
 /**
  * GoTrue's requireAdminCredentials: a bearer token the token service accepts whose role is an
  * admin role (the service-role key). Any other valid token, a user's included, is 403 not_admin.

@@ -9,6 +9,7 @@ import health from "./handlers/health.ts";
 import identities from "./handlers/identities.ts";
 import jwks from "./handlers/jwks.ts";
 import reauthenticate from "./handlers/reauthenticate.ts";
+import recoveryCodes from "./handlers/recovery-codes.ts";
 import logout from "./handlers/logout.ts";
 import otp from "./handlers/otp.ts";
 import recover from "./handlers/recover.ts";
@@ -42,6 +43,7 @@ export default async function authRoutes(app: FastifyInstance) {
     user,
     identities,
     factors,
+    recoveryCodes,
     reauthenticate,
     recover,
     resend,

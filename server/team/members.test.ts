@@ -9,13 +9,14 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
-import { uniqueEmail } from "../../tests/support/auth.ts";
+import { PASSWORD, uniqueEmail } from "../../tests/support/auth.ts";
 import { startServer } from "../../tests/support/server-process.ts";
-import { addMember, listMembers, removeMember } from "./members.ts";
+import { raiseToAal2 } from "../../tests/support/team.ts";
+import { addMember, listMembers, removeMember, resetFactors } from "./members.ts";
 
 const run = promisify(execFile);
 
-describeAuthSuite("team members", ({ server, confirmedUser, emailTo }) => {
+describeAuthSuite("team members", ({ server, client, confirmedUser, emailTo }) => {
   const api = () => ({ url: server.url, serviceRoleKey: server.serviceRoleKey });
 
   it("invites new addresses, sets and removes roles, and lists the team", async () => {
@@ -40,6 +41,21 @@ describeAuthSuite("team members", ({ server, confirmedUser, emailTo }) => {
     expect(await removeMember(api(), uniqueEmail("team-nobody"))).toBeUndefined();
     expect((await listMembers(api())).map((m) => m.email)).not.toContain(email);
   });
+
+  it("resets a member's second factor: factors and recovery codes go, sessions end", async () => {
+    const { email, supabase } = await confirmedUser("team-lost-phone");
+    await addMember(api(), email, "member");
+    await raiseToAal2(supabase);
+    expect(await resetFactors(api(), email)).toEqual({ factors: 1 });
+    expect((await supabase.auth.getUser()).data.user).toBeNull();
+    const again = client();
+    await again.auth.signInWithPassword({ email, password: PASSWORD });
+    expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: "aal1",
+      nextLevel: "aal1",
+    });
+    expect(await resetFactors(api(), uniqueEmail("team-nobody"))).toBeUndefined();
+  });
 });
 
 it("npm run team works without a server, and through a running one", async () => {
@@ -58,6 +74,10 @@ it("npm run team works without a server, and through a running one", async () =>
     try {
       const listed = await team(String(server.port), "list");
       expect(listed.stdout).toBe("admin  lead@revwise.example\n");
+      const reset = await team(String(server.port), "reset-mfa", "lead@revwise.example");
+      expect(reset.stdout).toContain(
+        "lead@revwise.example: 0 second factor(s) and every recovery code removed",
+      );
       const removed = await team(String(server.port), "remove", "lead@revwise.example");
       expect(removed.stdout).toContain("is no longer on the team");
     } finally {

@@ -91,3 +91,22 @@ export async function listMembers(api: AdminApi): Promise<{ email: string; role:
   }
   return members.sort((a, b) => a.email.localeCompare(b.email));
 }
+
+/**
+ * Resets the account's second factor (a lost phone): every factor and recovery code goes, and its
+ * sessions end; the person signs in again and sets one up anew. Undefined when it has no account;
+ * else how many factors went.
+ */
+export async function resetFactors(
+  api: AdminApi,
+  email: string,
+): Promise<{ factors: number } | undefined> {
+  const user = await findAccount(api, email);
+  if (!user) return undefined;
+  const res = await fetch(`${api.url}/auth/v1/admin/users/${user.id}/factors`, {
+    method: "DELETE",
+    headers: { apikey: api.serviceRoleKey, authorization: `Bearer ${api.serviceRoleKey}` },
+  });
+  if (!res.ok) throw new Error(`resetting factors: ${res.status} ${await res.text()}`);
+  return { factors: ((await res.json()) as unknown[]).length };
+}

@@ -1,7 +1,8 @@
 // Two instances of the built server on one PostgreSQL, handed codes at the same moment (two tabs,
-// or a guesser spreading tries over a balancer): the same right code works once; wrong codes sent
-// to both at once are each counted, so the fifth kills a texted code, and locks an authenticator
-// app, whichever instance took it. The counts live in the database.
+// or a guesser spreading tries over a balancer): the same right code (a texted code, an
+// authenticator app's, a recovery code) works once; wrong codes sent to both at once are each
+// counted, so the fifth kills a texted code, and locks an authenticator app or the recovery codes,
+// whichever instance took it. The counts live in the database.
 import { createClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import { stepAt, totpCode } from "../../server/auth/mfa/totp.ts";
@@ -130,5 +131,47 @@ describe.skipIf(!(await postgresAvailable()))("codes verified on two instances",
         token,
       ),
     ).toEqual([429, "over_request_rate_limit"]);
+  });
+
+  it("takes a recovery code once when it is sent to both at once, and counts wrong ones across them", async () => {
+    const { token, factorId, secret, challenge } = await withAuthenticator();
+    const raised = await fetch(`${instances.verifier.url}/auth/v1/factors/${factorId}/verify`, {
+      method: "POST",
+      headers: {
+        apikey: instances.verifier.anonKey,
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({
+        challenge_id: await challenge(),
+        code: totpCode(secret, stepAt(Date.now())),
+      }),
+    });
+    const aal2 = ((await raised.json()) as { access_token: string }).access_token;
+    const made = await fetch(`${instances.verifier.url}/auth/v1/recovery_codes`, {
+      method: "POST",
+      headers: { apikey: instances.verifier.anonKey, authorization: `Bearer ${aal2}` },
+    });
+    const { codes } = (await made.json()) as { codes: string[] };
+
+    const answers = await Promise.all(
+      racing.map((s) => post(s, "/recovery_codes/verify", { code: codes[0] }, aal2)),
+    );
+    expect(answers.sort()).toEqual([
+      [200, undefined],
+      [422, "mfa_verification_failed"],
+    ]);
+
+    const wrongs = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        post(racing[i % 2]!, "/recovery_codes/verify", { code: `aaaaa-aaaa${i + 2}` }, aal2),
+      ),
+    );
+    // With the reuse above, five wrong in a row: the codes are locked whichever instance asks.
+    expect(wrongs).toEqual(Array(4).fill([422, "mfa_verification_failed"]));
+    expect(await post(racing[1]!, "/recovery_codes/verify", { code: codes[1] }, aal2)).toEqual([
+      429,
+      "over_request_rate_limit",
+    ]);
   });
 });

@@ -7,7 +7,14 @@ import { isUuid } from "../../platform/uuid.ts";
 import { authenticateAdmin } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
-import { deleteFactor, factorsJson, findFactor, serializeFactor } from "../models/factors.ts";
+import {
+  deleteFactor,
+  factorsJson,
+  findFactor,
+  listFactors,
+  serializeFactor,
+} from "../models/factors.ts";
+import { deleteRecoveryCodes } from "../models/recovery-codes.ts";
 import {
   createUserAsAdmin,
   deleteUser,
@@ -17,7 +24,7 @@ import {
   updateUserAsAdmin,
   type AdminUserChanges,
 } from "../models/user-admin.ts";
-import { lowerToAal1 } from "../models/sessions.ts";
+import { endAllSessions, lowerToAal1 } from "../models/sessions.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import {
   findUserByEmail,
@@ -185,6 +192,19 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
   app.get<UserParams>("/admin/users/:id/factors", { onRequest }, async (request) => {
     const user = await pathUser(db, request.params.id);
     return factorsJson(db, user.id);
+  });
+
+  // Every factor of the user and their recovery codes go, and so do their sessions: the person
+  // signs in again and sets a second factor up anew (a lost phone; decision 0038).
+  app.delete<UserParams>("/admin/users/:id/factors", { onRequest }, async (request) => {
+    const user = await pathUser(db, request.params.id);
+    return db.transaction(async (tx) => {
+      const factors = await listFactors(tx, user.id);
+      for (const factor of factors) await deleteFactor(tx, factor);
+      await deleteRecoveryCodes(tx, user.id);
+      await endAllSessions(tx, user.id);
+      return factors.map(serializeFactor);
+    });
   });
 
   app.delete<UserParams>("/admin/users/:id/factors/:factorId", { onRequest }, async (request) => {

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { isUuid } from "../../platform/uuid.ts";
-import { authenticate } from "../authenticate.ts";
+import { authenticateForMfa } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
 import { spendEmailBudget } from "../emails/email-limits.ts";
 import { AuthError, ErrorCode, tooSoon } from "../errors.ts";
@@ -64,20 +64,10 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
   const box = new SecretBox(app.keys.derive("mfa-totp-secrets"));
   const issuerDefault = new URL(config.siteUrl).hostname;
 
-  /** The signed-in user of a /factors route: anonymous users have no second factor. */
-  async function signedIn(request: Parameters<typeof authenticate>[2]) {
-    const found = await authenticate(db, ctx.tokens, request);
-    if (found.user.is_anonymous)
-      throw new AuthError(
-        403,
-        ErrorCode.no_authorization,
-        "Anonymous user not allowed to perform these actions",
-      );
-    return found;
-  }
+  const signedIn = (request: FastifyRequest) => authenticateForMfa(db, ctx.tokens, request);
 
   /** The signed-in user's factor named in the path. */
-  async function ownFactor(request: Parameters<typeof authenticate>[2], id: string) {
+  async function ownFactor(request: FastifyRequest, id: string) {
     const found = await signedIn(request);
     if (!isUuid(id))
       throw new AuthError(404, ErrorCode.validation_failed, "factor_id must be an UUID");

@@ -3,6 +3,7 @@
 // sessions model's (sessions.ts raiseToAal2, lowerToAal1).
 import { isUniqueViolation, type Queryable } from "../../db/database.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
+import { deleteRecoveryCodes } from "./recovery-codes.ts";
 
 export type FactorRow = {
   id: string;
@@ -209,9 +210,13 @@ export async function completeChallenge(
   );
 }
 
-/** Removes a factor; the sessions it raised are lowered first (sessions.ts lowerToAal1). */
+/**
+ * Removes a factor; the sessions it raised are lowered first (sessions.ts lowerToAal1). With the
+ * user's last verified factor go their recovery codes.
+ */
 export async function deleteFactor(q: Queryable, factor: FactorRow): Promise<void> {
   await q.query("DELETE FROM auth.mfa_factors WHERE id = $1", [factor.id]);
+  if (!(await hasVerifiedFactor(q, factor.user_id))) await deleteRecoveryCodes(q, factor.user_id);
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : undefined);

@@ -153,17 +153,20 @@ export async function endAllSessions(q: Queryable, userId: string): Promise<void
   await q.query("DELETE FROM auth.sessions WHERE user_id = $1", [userId]);
 }
 
+/** The amr method of a session raised by a recovery code instead of a factor. */
+export const RECOVERY_METHOD = "recovery";
+
 /**
- * The session answered a challenge of the factor: raised to aal2 with the factor and its method
- * first in its amr. The user's other sessions still at aal1 end: they were opened without the
- * factor.
+ * The session answered a challenge of the factor (or used a recovery code, `factor` null): raised
+ * to aal2 with the factor and its method first in its amr. The user's other sessions still at
+ * aal1 end: they were opened without the second factor.
  */
 export async function raiseToAal2(
   q: Queryable,
   session: SessionRow,
-  factor: FactorRow,
+  factor: FactorRow | null,
 ): Promise<SessionRow> {
-  const method = amrMethodOf(factor);
+  const method = factor ? amrMethodOf(factor) : RECOVERY_METHOD;
   const amr: AmrEntry[] = [
     { method, timestamp: Math.floor(Date.now() / 1000) },
     ...session.amr.filter((entry) => entry.method !== method),
@@ -171,7 +174,7 @@ export async function raiseToAal2(
   const [raised] = await q.query<SessionRow>(
     `UPDATE auth.sessions SET aal = 'aal2', amr = $2, factor_id = $3, updated_at = now()
      WHERE id = $1 RETURNING *`,
-    [session.id, JSON.stringify(amr), factor.id],
+    [session.id, JSON.stringify(amr), factor?.id ?? null],
   );
   await q.query("DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2 AND aal = 'aal1'", [
     session.user_id,

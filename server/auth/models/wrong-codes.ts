@@ -9,8 +9,14 @@ export const WRONG_TRIES = 5;
 const FIRST_LOCK_SECONDS = 300;
 const LONGEST_LOCK_SECONDS = 86_400;
 
-/** The rows that lock: a factor (its failed_attempts and locked_until columns). */
-const LOCKABLE = { factor: "auth.mfa_factors" } as const;
+/**
+ * The rows that lock (their failed_attempts and locked_until columns): a factor, by its id; a
+ * user's recovery codes, by the user's id.
+ */
+const LOCKABLE = {
+  factor: { table: "auth.mfa_factors", key: "id" },
+  recovery: { table: "auth.mfa_recovery_sets", key: "user_id" },
+} as const;
 export type Lockable = keyof typeof LOCKABLE;
 
 /** The seconds a lock has left (0 when the row is not locked). */
@@ -22,11 +28,20 @@ export function lockedForSeconds(row: { locked_until: Date | string | null }): n
 /** One wrong answer for the row; every WRONG_TRIES-th in a row locks it. */
 export async function countWrongAnswer(q: Queryable, kind: Lockable, id: string): Promise<void> {
   await q.query(
-    `UPDATE ${LOCKABLE[kind]} SET failed_attempts = failed_attempts + 1,
+    `UPDATE ${LOCKABLE[kind].table} SET failed_attempts = failed_attempts + 1,
        locked_until = CASE WHEN (failed_attempts + 1) % $2 = 0
          THEN now() + make_interval(secs => least($4, $3 * 2 ^ ((failed_attempts + 1) / $2 - 1)))
          ELSE locked_until END
-     WHERE id = $1`,
+     WHERE ${LOCKABLE[kind].key} = $1`,
     [id, WRONG_TRIES, FIRST_LOCK_SECONDS, LONGEST_LOCK_SECONDS],
+  );
+}
+
+/** A right answer: the wrong ones in a row start again from none. */
+export async function clearWrongAnswers(q: Queryable, kind: Lockable, id: string): Promise<void> {
+  await q.query(
+    `UPDATE ${LOCKABLE[kind].table} SET failed_attempts = 0, locked_until = NULL
+     WHERE ${LOCKABLE[kind].key} = $1 AND failed_attempts > 0`,
+    [id],
   );
 }
