@@ -267,6 +267,15 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     const code = codeIn(await emailTo(smtp, unconfirmed, "Confirm your Revwise account"));
     await json(auth("/verify", { body: { type: "signup", email: unconfirmed, token: code } }));
     await json(auth("/resend", { body: { type: "signup", email: unconfirmed } }));
+    // Wrong codes: each counted on the code, which dies at the last allowed wrong try.
+    const guessed = uniqueEmail("guessed");
+    await client().auth.signUp({ email: guessed, password: PASSWORD });
+    await emailTo(smtp, guessed, "Confirm your Revwise account");
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await auth("/verify", { body: { type: "signup", email: guessed, token: "000000" } }))
+          .status,
+      ).toBeGreaterThanOrEqual(400);
 
     // PKCE: the link gives a code, exchanged with its verifier.
     const pkce = server.client({ ip: uniqueIp(), pkce: true });
@@ -387,11 +396,39 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         })
       ).status,
     ).toBe(422);
+    const answered = (await challenge()).id;
+    const wrongTotp = totpNow() === "000000" ? "000001" : "000000";
+    expect(
+      (
+        await auth(`/factors/${enrolled.id}/verify`, {
+          body: { challenge_id: answered, code: wrongTotp },
+          token: mfa.session.access_token,
+          ip: mfaIp,
+        })
+      ).status,
+    ).toBe(422);
     const aal2 = await json(
       auth(`/factors/${enrolled.id}/verify`, {
-        body: { challenge_id: (await challenge()).id, code: totpNow() },
+        body: { challenge_id: answered, code: totpNow() },
         token: mfa.session.access_token,
         ip: mfaIp,
+      }),
+    );
+    // Recovery codes: made by the aal2 session, counted, one used (after a wrong one) by a new
+    // password session to reach aal2.
+    const recovery = (await (
+      await auth("/recovery_codes", { body: {}, token: aal2.access_token })
+    ).json()) as { codes: string[] };
+    expect((await auth("/recovery_codes", { token: aal2.access_token })).status).toBe(200);
+    const again = await signIn(mfa.email);
+    expect(
+      (await auth("/recovery_codes/verify", { body: { code: "wrong" }, token: again.access_token }))
+        .status,
+    ).toBe(422);
+    await json(
+      auth("/recovery_codes/verify", {
+        body: { code: recovery.codes[0] },
+        token: again.access_token,
       }),
     );
     await json(auth(`/factors/${enrolled.id}`, { method: "DELETE", token: aal2.access_token }));
