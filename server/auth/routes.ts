@@ -19,6 +19,7 @@ import signup from "./handlers/signup.ts";
 import token from "./handlers/token.ts";
 import user from "./handlers/user.ts";
 import verify from "./handlers/verify.ts";
+import { refuseHeadOnGet } from "../http/head-without-handler.ts";
 import { noStoreUnlessSet } from "../http/no-store.ts";
 
 export default async function authRoutes(app: FastifyInstance) {
@@ -30,6 +31,8 @@ export default async function authRoutes(app: FastifyInstance) {
     return payload;
   });
   noStoreUnlessSet(app);
+  // A link scanner's HEAD on /verify must not use the link (nor on /reauthenticate send a code).
+  refuseHeadOnGet(app);
   app.all("/*", authNotFound);
   const ctx = authContext(app);
   for (const routes of [
