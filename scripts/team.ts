@@ -47,14 +47,22 @@ const { api, close } = await adminApi();
 try {
   if (command === "list") {
     const members = await listMembers(api);
-    for (const m of members) console.log(`${m.role.padEnd(6)} ${m.email}`);
+    for (const m of members)
+      console.log(
+        `${m.role.padEnd(6)} ${m.email}${m.confirmed ? "" : " (invited: no access until they accept)"}`,
+      );
     if (members.length === 0) console.log("Nobody is on the team yet.");
   } else if (command === "add") {
     const role = flags.includes("--admin") ? "admin" : "member";
+    // Decision 0041: with sign-ups confirmed as made, whoever signed up first holds the address.
+    if (config.mailerAutoconfirm)
+      console.error(
+        "Warning: MAILER_AUTOCONFIRM=true confirms sign-ups without an email, so nothing proves that an existing account's address is its owner's. Keep it off where a team works.",
+      );
     const change = await addMember(api, email!, role, `${config.siteUrl}/team`);
     console.log(
       {
-        invited: `${email} was invited by email and is on the team as ${role}.`,
+        invited: `${email} was invited by email and is on the team as ${role} once they accept (their access starts then).`,
         updated: `${email} is on the team as ${role}.`,
         unchanged: `${email} was already on the team as ${role}.`,
       }[change.kind],
@@ -71,9 +79,13 @@ try {
     console.log(
       !change
         ? `${email} has no account.`
-        : change.kind === "updated"
-          ? `${email} is no longer on the team (the account stays).`
-          : `${email} was not on the team.`,
+        : change.kind !== "updated"
+          ? change.formerly
+            ? `${email} is no longer the address of an account; ${change.user.email} (the account that had it) is not on the team.`
+            : `${email} was not on the team.`
+          : change.formerly
+            ? `${email} is no longer an address of a member; ${change.user.email} (the same account) is no longer on the team (the account stays; its access ended).`
+            : `${email} is no longer on the team (the account stays; its access ended).`,
     );
   }
 } finally {

@@ -264,6 +264,8 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     await followLink(linkIn(await emailTo(smtp, recovering.email, "Reset your Revwise password")));
     const unconfirmed = uniqueEmail("resend");
     await client().auth.signUp({ email: unconfirmed, password: PASSWORD });
+    // A second sign-up on the unconfirmed address: its confirmation then voids the password.
+    await client().auth.signUp({ email: unconfirmed, password: PASSWORD });
     const code = codeIn(await emailTo(smtp, unconfirmed, "Confirm your Revwise account"));
     await json(auth("/verify", { body: { type: "signup", email: unconfirmed, token: code } }));
     await json(auth("/resend", { body: { type: "signup", email: unconfirmed } }));
@@ -499,7 +501,11 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     });
     const madeId = made.data.user!.id;
     expect((await adminApi.listUsers({ page: 2, perPage: 2 })).error).toBeNull();
-    for (const query of ["sort=created_at%20asc", "filter=plans-admin"])
+    for (const query of [
+      "sort=created_at%20asc",
+      "filter=plans-admin",
+      `former_email=${encodeURIComponent(changing.email)}`,
+    ])
       expect((await auth(`/admin/users?${query}`, { token: server.serviceRoleKey })).status).toBe(
         200,
       );

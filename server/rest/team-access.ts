@@ -1,5 +1,5 @@
-// Who may read the team's data (the leads): a signed-in team member whose token and session
-// reached aal2 (a second factor), checked against the database on every request (a role or
+// Who may read the team's data (the leads): a signed-in team member (with a confirmed address)
+// whose token and session reached aal2 (a second factor), checked against the database on every request (a role or
 // factor removed counts at once, whatever the token still says), or the service-role key.
 // Everyone else gets PostgreSQL's refusal for a role without the privilege, as PostgREST answers.
 import { TEAM_ROLES } from "../../common/workspace.ts";
@@ -32,7 +32,10 @@ export async function assertTeamReader(
     `SELECT u.raw_app_meta_data->>'team_role' AS team_role, s.aal
      FROM auth.users u JOIN auth.sessions s ON s.user_id = u.id
      WHERE u.id = $1 AND s.id = $2 AND u.deleted_at IS NULL
-       AND (u.banned_until IS NULL OR u.banned_until <= now())`,
+       AND (u.banned_until IS NULL OR u.banned_until <= now())
+       -- A role applies to a confirmed address only: an account somebody pre-registered with a
+       -- member's address reads nothing before the address is proven (decision 0041).
+       AND u.email_confirmed_at IS NOT NULL`,
     [sub, sessionId],
   );
   if (

@@ -9,14 +9,15 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
-import { PASSWORD, uniqueEmail } from "../../tests/support/auth.ts";
+import { followLink, linkIn, PASSWORD, uniqueEmail } from "../../tests/support/auth.ts";
 import { startServer } from "../../tests/support/server-process.ts";
-import { raiseToAal2 } from "../../tests/support/team.ts";
+import { raiseToAal2, teamMember } from "../../tests/support/team.ts";
 import { addMember, listMembers, removeMember, resetFactors } from "./members.ts";
 
 const run = promisify(execFile);
 
-describeAuthSuite("team members", ({ server, client, confirmedUser, emailTo }) => {
+describeAuthSuite("team members", (suite) => {
+  const { server, client, confirmedUser, emailTo, emailChangeMails, ctx } = suite;
   const api = () => ({ url: server.url, serviceRoleKey: server.serviceRoleKey });
 
   it("invites new addresses, sets and removes roles, and lists the team", async () => {
@@ -31,8 +32,8 @@ describeAuthSuite("team members", ({ server, client, confirmedUser, emailTo }) =
     expect((await addMember(api(), email, "admin")).kind).toBe("unchanged");
     expect(await listMembers(api())).toEqual(
       expect.arrayContaining([
-        { email: newcomer, role: "member" },
-        { email, role: "admin" },
+        { email: newcomer, role: "member", confirmed: false },
+        { email, role: "admin", confirmed: true },
       ]),
     );
 
@@ -40,6 +41,54 @@ describeAuthSuite("team members", ({ server, client, confirmedUser, emailTo }) =
     expect((await removeMember(api(), email))?.kind).toBe("unchanged");
     expect(await removeMember(api(), uniqueEmail("team-nobody"))).toBeUndefined();
     expect((await listMembers(api())).map((m) => m.email)).not.toContain(email);
+  });
+
+  it("invites an address whose account is unconfirmed, voiding the squatter's password", async () => {
+    // Somebody signed up with a future member's address and a password of their own.
+    const email = uniqueEmail("team-squatted");
+    const squatter = client();
+    await squatter.auth.signUp({ email, password: "Squatters-Own-77" });
+    const added = await addMember(api(), email, "member");
+    expect(added.kind).toBe("invited");
+    const { fragment } = await followLink(
+      linkIn(await emailTo(email, "You are invited to Revwise")),
+    );
+    expect(fragment.get("access_token")).toBeTruthy();
+    const signIn = await client().auth.signInWithPassword({ email, password: "Squatters-Own-77" });
+    expect(signIn.error).toMatchObject({ code: "invalid_credentials" });
+    expect(await listMembers(api())).toContainEqual({ email, role: "member", confirmed: true });
+  });
+
+  it("lets a role apply to a confirmed account only", async () => {
+    const member = await teamMember(suite, "team-unconfirmed-role", { aal2: true });
+    expect((await member.supabase.from("leads").select().limit(1)).error).toBeNull();
+    // The same account and session, its address not (or no longer) confirmed: it reads nothing.
+    await ctx.db.query("UPDATE auth.users SET email_confirmed_at = NULL WHERE id = $1", [
+      member.id,
+    ]);
+    expect((await member.supabase.from("leads").select().limit(1)).error).toMatchObject({
+      code: "42501",
+    });
+  });
+
+  it("removes a member by an address they used before, and their access ends at once", async () => {
+    const member = await teamMember(suite, "team-moved", { aal2: true });
+    const moved = uniqueEmail("team-moved-new");
+    expect((await member.supabase.auth.updateUser({ email: moved })).error).toBeNull();
+    const { toNew, toCurrent } = await emailChangeMails(member.email, moved);
+    await followLink(linkIn(toCurrent));
+    await followLink(linkIn(toNew));
+    expect((await listMembers(api())).map((m) => m.email)).toContain(moved);
+    expect((await member.supabase.from("leads").select().limit(1)).error).toBeNull();
+
+    const removal = await removeMember(api(), member.email);
+    expect(removal).toMatchObject({ kind: "updated", formerly: member.email });
+    expect(removal?.user.email).toBe(moved);
+    expect((await member.supabase.from("leads").select().limit(1)).error).toMatchObject({
+      code: "42501",
+    });
+    expect((await listMembers(api())).map((m) => m.email)).not.toContain(moved);
+    expect((await removeMember(api(), member.email))?.kind).toBe("unchanged");
   });
 
   it("resets a member's second factor: factors and recovery codes go, sessions end", async () => {
@@ -73,7 +122,10 @@ it("npm run team works without a server, and through a running one", async () =>
     const server = await startServer({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "none") });
     try {
       const listed = await team(String(server.port), "list");
-      expect(listed.stdout).toBe("admin  lead@revwise.example\n");
+      // Invited, not confirmed yet: on the team, without access until the invitation is used.
+      expect(listed.stdout).toBe(
+        "admin  lead@revwise.example (invited: no access until they accept)\n",
+      );
       const reset = await team(String(server.port), "reset-mfa", "lead@revwise.example");
       expect(reset.stdout).toContain(
         "lead@revwise.example: 0 second factor(s) and every recovery code removed",
@@ -87,4 +139,4 @@ it("npm run team works without a server, and through a running one", async () =>
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}, 60_000);
+}, 120_000);

@@ -40,7 +40,15 @@ export type Change =
   | { kind: "updated"; user: User }
   | { kind: "unchanged"; user: User };
 
-/** Puts the address on the team with this role; an address without an account is invited. */
+/** An account's address was confirmed: the team role applies to it (server/rest/team-access.ts). */
+const confirmed = (user: User) => Boolean(user.email_confirmed_at);
+
+/**
+ * Puts the address on the team with this role. The role applies only to a confirmed account: an
+ * address without one is invited, and so is an account not yet confirmed, which may be somebody
+ * else's sign-up with this address (decision 0041): the role waits for the invitation, whose use
+ * voids whatever password and sessions were made on the account before.
+ */
 export async function addMember(
   api: AdminApi,
   email: string,
@@ -50,7 +58,7 @@ export async function addMember(
   const admin = adminOf(api);
   let user = await findAccount(api, email);
   let invited = false;
-  if (!user) {
+  if (!user || !confirmed(user)) {
     const { data, error } = await admin.inviteUserByEmail(email.trim().toLowerCase(), {
       redirectTo,
     });
@@ -66,11 +74,26 @@ export async function addMember(
   return { kind: invited ? "invited" : "updated", user: data.user };
 }
 
-/** Takes the address off the team (the account stays); undefined when it has no account. */
-export async function removeMember(api: AdminApi, email: string): Promise<Change | undefined> {
-  const user = await findAccount(api, email);
-  if (!user) return undefined;
-  if (!teamRoleOf(user)) return { kind: "unchanged", user };
+/** How a removal went: `formerly` when the address given is one the member used before. */
+export type Removal = Change & { formerly?: string };
+
+/**
+ * Takes a member off the team (the account stays), by their address or by one they used before
+ * (the member is their account, whatever its address now); their access ends at once. Undefined
+ * when no account has or had the address.
+ */
+export async function removeMember(api: AdminApi, email: string): Promise<Removal | undefined> {
+  const address = email.trim().toLowerCase();
+  const current = await findAccount(api, address);
+  if (current && teamRoleOf(current)) return takeRole(api, current);
+  const former = await formerOwners(api, address);
+  const formerMember = former.find((u) => teamRoleOf(u));
+  if (formerMember) return { ...(await takeRole(api, formerMember)), formerly: address };
+  if (current) return { kind: "unchanged", user: current };
+  return former[0] && { kind: "unchanged", user: former[0], formerly: address };
+}
+
+async function takeRole(api: AdminApi, user: User): Promise<Change> {
   const { data, error } = await adminOf(api).updateUserById(user.id, {
     app_metadata: { team_role: null },
   });
@@ -78,14 +101,27 @@ export async function removeMember(api: AdminApi, email: string): Promise<Change
   return { kind: "updated", user: data.user };
 }
 
-/** Everyone on the team, by address. */
-export async function listMembers(api: AdminApi): Promise<{ email: string; role: TeamRole }[]> {
-  const members: { email: string; role: TeamRole }[] = [];
+/** The accounts that had this address before their current one (the admin API's former_email). */
+async function formerOwners(api: AdminApi, address: string): Promise<User[]> {
+  const query = new URLSearchParams({ former_email: address });
+  const res = await fetch(`${api.url}/auth/v1/admin/users?${query}`, {
+    headers: { apikey: api.serviceRoleKey, authorization: `Bearer ${api.serviceRoleKey}` },
+  });
+  if (!res.ok) throw new Error(`listing users: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { users: User[] }).users;
+}
+
+/** A member: their current address, role, and whether the role applies yet (a confirmed account). */
+export type Member = { email: string; role: TeamRole; confirmed: boolean };
+
+/** Everyone on the team, by current address. */
+export async function listMembers(api: AdminApi): Promise<Member[]> {
+  const members: Member[] = [];
   for (let page = 1; ; page++) {
     const users = await listPage(api, page);
     for (const user of users) {
       const role = teamRoleOf(user);
-      if (role) members.push({ email: user.email ?? "", role });
+      if (role) members.push({ email: user.email ?? "", role, confirmed: confirmed(user) });
     }
     if (users.length < PAGE) break;
   }

@@ -22,6 +22,7 @@ import {
   listUsers,
   softDeleteUser,
   updateUserAsAdmin,
+  usersWhoHad,
   type AdminUserChanges,
 } from "../models/user-admin.ts";
 import { endAllSessions, lowerToAal1 } from "../models/sessions.ts";
@@ -80,6 +81,21 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
     serializeUser(user, await identitiesOf(q, user.id), await factorsJson(q, user.id));
 
   app.get("/admin/users", { onRequest }, async (request, reply) => {
+    // Ours, not GoTrue's: `former_email` lists the accounts that had this address before their
+    // current one (decision 0041), e.g. a team member who changed theirs.
+    const formerEmail = presentString(queryParam(request, "former_email"));
+    if (formerEmail !== undefined) {
+      const users = await usersWhoHad(db, formerEmail.trim());
+      const identities = await identitiesOfUsers(
+        db,
+        users.map((u) => u.id),
+      );
+      reply.header("x-total-count", String(users.length));
+      return {
+        users: users.map((u) => serializeUser(u, identities.get(u.id)!)),
+        aud: "authenticated",
+      };
+    }
     const page = pageParam(request, "page", 1);
     const perPage = Math.min(pageParam(request, "per_page", DEFAULT_PER_PAGE), MAX_PER_PAGE);
     const ascending = readSort(queryParam(request, "sort"));

@@ -12,6 +12,7 @@ import { magicLinkEmail } from "../emails/account-emails.ts";
 import { sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
 import { sendConfirmationEmail, sendLinkEmail } from "../emails/link-emails.ts";
 import { AuthError, emailLoginsDisabled, ErrorCode } from "../errors.ts";
+import { disputePassword } from "../models/first-proof.ts";
 import { parsePkce, type Pkce } from "../models/flow-states.ts";
 import { deleteUser } from "../models/user-admin.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
@@ -109,6 +110,9 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
           });
         }
         if (!user.email_confirmed_at) {
+          // Whoever set a password on this unconfirmed account, its confirmation by a sign-in
+          // link voids it (decision 0041).
+          await disputePassword(tx, user.id);
           if (sentRecently(user.confirmation_sent_at)) return;
           await sendConfirmationEmail(
             tx,
@@ -171,6 +175,8 @@ export default async function otp(app: FastifyInstance, { ctx }: { ctx: AuthCont
   ) {
     const found = await findUserByPhone(db, phone);
     if (!found && !creates) return;
+    // A sign-in code confirms an unconfirmed number without its password: that voids it (0041).
+    if (found && !found.phone_confirmed_at) await disputePassword(db, found.id);
     const user =
       found ??
       (await db

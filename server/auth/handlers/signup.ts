@@ -9,6 +9,7 @@ import { alreadyRegisteredEmail } from "../emails/account-emails.ts";
 import { emailedRecently, sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
 import { sendConfirmationEmail } from "../emails/link-emails.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
+import { disputePassword } from "../models/first-proof.ts";
 import { parsePkce, type Pkce } from "../models/flow-states.ts";
 import { signIn } from "../models/sessions.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
@@ -118,9 +119,12 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
             return decoyUser({ email }, metadata);
           }
           if (existing) {
-            // Not confirmed yet: send the confirmation again (at most once a minute); the password
-            // is kept. The answer is a decoy too: the stored user (its id, metadata and creation
-            // time) would tell that somebody signed up with this address before.
+            // Not confirmed yet: send the confirmation again (at most once a minute). The stored
+            // password stays, but this second sign-up may be the address's owner's and the first
+            // somebody else's: confirming now voids it (decision 0041), and the person sets one
+            // after the link signs them in. The answer is a decoy too: the stored user (its id,
+            // metadata and creation time) would tell that somebody signed up with this address before.
+            await disputePassword(tx, existing.id);
             if (!sentRecently(existing.confirmation_sent_at))
               await sendConfirmation(tx, existing, pkce);
             return decoyUser({ email }, metadata);
@@ -162,6 +166,7 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
             const user = await createUser(tx, { phone, passwordHash, metadata, confirmed: true });
             return { answer: await signIn(tx, ctx, user, "password", request) };
           }
+          if (existing && !existing.phone_confirmed_at) await disputePassword(tx, existing.id);
           if (existing)
             return {
               answer: decoyUser({ phone }, metadata),

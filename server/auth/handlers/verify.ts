@@ -17,6 +17,7 @@ import {
   type OneTimeToken,
   type TokenType,
 } from "../models/one-time-tokens.ts";
+import { neverProven, voidWhatCameBeforeProof } from "../models/first-proof.ts";
 import { signIn } from "../models/sessions.ts";
 import { confirmPhoneChange, markPhoneConfirmed } from "../models/user-phones.ts";
 import {
@@ -62,19 +63,31 @@ async function applyVerification(
 ): Promise<Verified> {
   const user = await findUserById(q, token.user_id, true);
   if (!user) return { kind: "invalid" };
+  /**
+   * The account's first proof keeps its password only when it is the confirmation of the sign-up
+   * that set it, and nobody asked for another confirmation since (models/first-proof.ts).
+   */
+  const firstProof = async () => {
+    if (!neverProven(user)) return;
+    const keep = token.token_type === "confirmation" && !user.confirmation_voids_password;
+    await voidWhatCameBeforeProof(q, user.id, keep);
+  };
   switch (token.token_type) {
     case "confirmation":
     case "invite":
       if (channel === "phone") {
         if (token.relates_to !== user.phone) return { kind: "invalid" };
+        await firstProof();
         return { kind: "signed_in", user: await markPhoneConfirmed(q, user.id) };
       }
       if (token.relates_to !== user.email) return { kind: "invalid" };
+      await firstProof();
       return { kind: "signed_in", user: await markEmailConfirmed(q, user.id) };
     case "recovery":
     case "magiclink":
       if (token.relates_to !== user.email) return { kind: "invalid" };
       await deleteTokens(q, user.id, ["recovery", "magiclink"]);
+      await firstProof();
       return { kind: "signed_in", user: await markEmailConfirmed(q, user.id) };
     case "email_change_new":
     case "email_change_current": {

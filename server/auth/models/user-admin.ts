@@ -4,6 +4,7 @@
 // the person).
 import crypto from "node:crypto";
 import type { Queryable } from "../../db/database.ts";
+import { neverProven, voidWhatCameBeforeProof } from "./first-proof.ts";
 import { endAllSessions } from "./sessions.ts";
 import { deleteTokens } from "./one-time-tokens.ts";
 import { findUserById, linkIdentity, type IdentityRow, type UserRow } from "./users.ts";
@@ -35,6 +36,18 @@ export async function listUsers(
     ),
   ]);
   return { users, total: counted!.n };
+}
+
+/**
+ * The accounts that had this address before their current one (auth.former_emails), the one that
+ * left it last first: how the team's tools find a member who changed their address.
+ */
+export function usersWhoHad(q: Queryable, email: string): Promise<UserRow[]> {
+  return q.query<UserRow>(
+    `SELECT u.* FROM auth.former_emails f JOIN auth.users u ON u.id = f.user_id
+     WHERE f.email = lower($1) AND u.deleted_at IS NULL ORDER BY f.left_at DESC`,
+    [email],
+  );
 }
 
 /** The identities of several users at once, by user. */
@@ -120,7 +133,8 @@ export type AdminUserChanges = {
 /**
  * Applies an admin's changes to a user (locked by the caller). A new email or
  * phone becomes the user's at once and its identity follows; a confirmed one ends an anonymous
- * user's anonymity. A new password voids pending recovery links.
+ * user's anonymity. A new password voids pending recovery links. Confirming a never proven
+ * account voids what came before (models/first-proof.ts), a password set in this change excepted.
  */
 export async function updateUserAsAdmin(
   q: Queryable,
@@ -157,13 +171,20 @@ export async function updateUserAsAdmin(
   const phone = c.phone ?? (c.phoneConfirm ? user.phone : null);
   if (phone) await linkIdentity(q, user.id, "phone", { phone, phone_verified: c.phoneConfirm });
   if (c.passwordHash !== undefined) await deleteTokens(q, user.id, ["recovery"]);
+  // An admin's confirmation of a never proven account is its first proof: the password somebody
+  // set before goes, unless this change sets it (decision 0041).
+  const confirms =
+    (c.emailConfirm && (c.email ?? user.email)) || (c.phoneConfirm && (c.phone ?? user.phone));
+  if (confirms && neverProven(user))
+    await voidWhatCameBeforeProof(q, user.id, c.passwordHash !== undefined);
   return (await findUserById(q, user.id))!;
 }
 
 /**
  * Soft deletion: the row stays (with its id, so what refers to it still resolves) but loses what
  * identifies the person or lets anyone in: email, phone, password, pending changes, the data of
- * its identities (whose ids become a hash), its factors, sessions and one-time tokens.
+ * its identities (whose ids become a hash), its former addresses, its factors, sessions and
+ * one-time tokens.
  */
 export async function softDeleteUser(q: Queryable, user: UserRow): Promise<void> {
   if (user.deleted_at) return;
@@ -181,6 +202,7 @@ export async function softDeleteUser(q: Queryable, user: UserRow): Promise<void>
   );
   await q.query("DELETE FROM auth.mfa_factors WHERE user_id = $1", [user.id]);
   await q.query("DELETE FROM auth.one_time_tokens WHERE user_id = $1", [user.id]);
+  await q.query("DELETE FROM auth.former_emails WHERE user_id = $1", [user.id]);
   await endAllSessions(q, user.id);
 }
 

@@ -29,6 +29,8 @@ export type UserRow = {
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
   banned_until: Date | null;
+  /** Confirming this never proven account voids its password (models/first-proof.ts). */
+  confirmation_voids_password: boolean;
   created_at: Date;
   updated_at: Date;
 };
@@ -411,6 +413,7 @@ export function decoyUser(who: NewUserIdentity, metadata: Record<string, unknown
     raw_app_meta_data: { provider, providers: [provider] },
     raw_user_meta_data: inJsonbOrder(metadata),
     banned_until: null,
+    confirmation_voids_password: false,
     created_at: now,
     updated_at: now,
   };

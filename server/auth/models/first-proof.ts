@@ -1,0 +1,51 @@
+// What proving an account's address or number for the first time does to what was made on the
+// account before: pre-account hijacking (Sudhodanan and Paverd, USENIX Security 2022; decision
+// 0041). Somebody may sign up with another person's address and a password of their own; the
+// account stays unconfirmed until the address's owner proves it, by a link or code we sent there.
+// That proof shows the owner holds the address, not that the owner chose the password, unless it
+// is the confirmation of the very sign-up that chose it: every other first proof (a sign-in link
+// or code, an invitation, a recovery link, a confirmation sent for a second sign-up, an admin's
+// confirmation) voids the password and ends whatever the account held before (sessions, factors,
+// recovery codes).
+import type { Queryable } from "../../db/database.ts";
+import { deleteFactor, listFactors } from "./factors.ts";
+import { deleteRecoveryCodes } from "./recovery-codes.ts";
+import { endAllSessions } from "./sessions.ts";
+import type { UserRow } from "./users.ts";
+
+/** Neither the account's address nor its number was ever proven. */
+export const neverProven = (user: UserRow) => !user.email_confirmed_at && !user.phone_confirmed_at;
+
+/**
+ * Somebody other than the sign-up that set the password asks for a confirmation of this never
+ * proven account (a sign-in link or code, a second sign-up): its confirmation will void the
+ * password. An account proven already is left as it is.
+ */
+export async function disputePassword(q: Queryable, userId: string): Promise<void> {
+  await q.query(
+    `UPDATE auth.users SET confirmation_voids_password = true
+     WHERE id = $1 AND email_confirmed_at IS NULL AND phone_confirmed_at IS NULL`,
+    [userId],
+  );
+}
+
+/**
+ * The account's first proof, without its password: the password goes (password sign-in fails
+ * from then on; the person sets one on their account page), and so do every session (their
+ * refresh tokens with them), factor and recovery code made before. `keepPassword` when the proof
+ * is the confirmation of the sign-up that set it, or an admin set it in the same change.
+ */
+export async function voidWhatCameBeforeProof(
+  q: Queryable,
+  userId: string,
+  keepPassword: boolean,
+): Promise<void> {
+  await q.query(
+    `UPDATE auth.users SET confirmation_voids_password = false${keepPassword ? "" : ", encrypted_password = NULL"}
+     WHERE id = $1`,
+    [userId],
+  );
+  for (const factor of await listFactors(q, userId)) await deleteFactor(q, factor);
+  await deleteRecoveryCodes(q, userId);
+  await endAllSessions(q, userId);
+}
