@@ -36,6 +36,7 @@ import { loadKeys, type Keys } from "./security/keys.ts";
 import { loadSite, type Site, type SiteValues } from "./site/site-files.ts";
 import siteRoutes from "./site/site-routes.ts";
 import pageAnalytics from "./analytics/plugin.ts";
+import { countPastVisitors } from "./analytics/visitor-counts.ts";
 import webhooks, { type WebhooksOptions } from "./webhooks/webhooks-plugin.ts";
 import newsletter from "./newsletter/plugin.ts";
 import leadDigests from "./leads/digest-plugin.ts";
@@ -130,6 +131,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         { what: "leads past their keeping time", run: deleteExpiredLeads },
         { what: "newsletter addresses left unconfirmed", run: deleteUnconfirmed },
         { what: "old text messages of the dev mailbox", run: deleteOldTextMessages },
+        { what: "page visitors' codes of past days (now counts)", run: countPastVisitors },
         { what: "emails sent or failed long ago", run: (db) => expireDone(db, emailClaims) },
         {
           what: "webhook deliveries done or failed long ago",

@@ -4,13 +4,14 @@
 // pages not counted; the salts of past days deleted; the pages that brought leads counted too.
 import fs from "node:fs";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { expect, it } from "vitest";
 import { ANON_KEY_PLACEHOLDER } from "../../common/site-build.ts";
 import { buildTestApp, tempDir } from "../../tests/support/app.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
 import { loadSite } from "../site/site-files.ts";
-import { pageStats } from "./page-views.ts";
+import { PAGE_VIEW_BUDGET, pageStats, PageViews } from "./page-views.ts";
+import { CAMPAIGN_LENGTH } from "./view-values.ts";
 
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
@@ -115,6 +116,76 @@ describeEachDatabase("page analytics", (ctx) => {
     expect(stats).toEqual([
       { day: today, path: "/", views: 3, visitors: 1, leads: 0 },
       { day: today, path: "/pricing", views: 1, visitors: 1, leads: 1 },
+    ]);
+  });
+
+  it("bounds what one client adds: fresh referrers, browsers and campaigns from one address", async () => {
+    const app = await siteApp(ctx.db);
+    const rows = async () => {
+      const [row] = await ctx.db.query<{ views: number; visitors: number; total: number }>(
+        `SELECT (SELECT count(*)::int FROM analytics.page_views) AS views,
+           (SELECT count(*)::int FROM analytics.visitors) AS visitors,
+           (SELECT coalesce(sum(views), 0)::int FROM analytics.page_views) AS total`,
+      );
+      return row!;
+    };
+    const before = await rows();
+    const SENT = 300;
+    for (let i = 0; i < SENT; i++)
+      await app.inject({
+        url: `/pricing?utm_campaign=flood-${i}-${"x".repeat(200)}`,
+        headers: {
+          "user-agent": `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${i}.0 Safari/537.36 r${i}`,
+          referer: `https://flood-${i}.example/page-${i}`,
+          "x-forwarded-for": "198.51.100.77",
+        },
+      });
+    await app.close();
+    const after = await rows();
+    // The address's budget of views is counted (a burst, then one view per refill); the rest are
+    // served but not stored. Every browser of one family on one system is one visitor.
+    expect(after.total - before.total).toBe(PAGE_VIEW_BUDGET.capacity);
+    expect(after.views - before.views).toBeLessThanOrEqual(PAGE_VIEW_BUDGET.capacity);
+    expect(after.visitors - before.visitors).toBe(1);
+    const [longest] = await ctx.db.query<{ n: number }>(
+      "SELECT max(length(campaign))::int AS n FROM analytics.page_views",
+    );
+    expect(longest!.n).toBeLessThanOrEqual(CAMPAIGN_LENGTH);
+  });
+
+  it("keeps a bounded set of referring sites and campaigns a day; later new ones count as (other)", async () => {
+    const views = new PageViews(ctx.db, "https://revwise.example", {
+      dayLimits: { referrers: 3, campaigns: 2 },
+    });
+    let client = 0;
+    const view = (referrer: string, campaign: string, times = 1) => {
+      for (let i = 0; i < times; i++) {
+        const request = {
+          ip: `192.0.2.${++client}`,
+          url: `/?utm_campaign=${campaign}`,
+          headers: { "user-agent": BROWSER, referer: `https://${referrer}/post` },
+        };
+        views.record(request as unknown as FastifyRequest, "/", new Date("2001-03-03T12:00:00Z"));
+      }
+    };
+    view("a.example", "Spring Sale!", 2);
+    view("b.example", "");
+    await views.flush();
+    // Three more sites, one room left: the most viewed takes it. One more campaign fits.
+    view("c.example", "summer", 1);
+    view("d.example", "autumn", 3);
+    view("e.example", "winter", 2);
+    view("WWW.A.example", "spring-sale");
+    await views.flush();
+    const rows = await ctx.db.query(
+      `SELECT referrer, campaign, views FROM analytics.page_views WHERE day = '2001-03-03'
+       ORDER BY referrer, campaign`,
+    );
+    expect(rows).toEqual([
+      { referrer: "(other)", campaign: "(other)", views: 3 },
+      { referrer: "a.example", campaign: "spring-sale", views: 3 },
+      { referrer: "b.example", campaign: "", views: 1 },
+      { referrer: "d.example", campaign: "autumn", views: 3 },
     ]);
   });
 });

@@ -1,17 +1,40 @@
 // Page views, counted by the server as it serves each prerendered page (every page is a full
 // HTML document revalidated on each view, so no script and no cookie are needed): per UTC day,
-// page, referring site (its host; "" for a direct visit or one from this site) and UTM campaign.
-// A unique visitor is sha256(day's salt, client address, user agent): neither is stored, and the
-// salt is deleted once its day is over. Visitors who send Do-Not-Track or Sec-GPC, and robots,
-// are not counted. Views are gathered in memory and written every few seconds in two statements.
+// page, referring site (its host; "" for a direct visit or one from this site) and UTM campaign
+// (view-values.ts). A unique visitor is sha256(day's salt, client address, browser kind): neither
+// is stored, and the salt is deleted once its day is over. Visitors who send Do-Not-Track or
+// Sec-GPC, and robots, are not counted. Views are gathered in memory and written every few seconds
+// in two statements.
+//
+// What one client can add is bounded: an address has PAGE_VIEW_BUDGET views counted (its page is
+// always served; views beyond the budget are not counted), its browser kinds are few, and a day
+// keeps at most DAY_LIMITS referring sites and campaigns, later ones counted as OTHER. The
+// visitors' codes of past days become counts (visitor-counts.ts).
 import crypto from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { Database, Queryable } from "../db/database.ts";
-import { splitTarget } from "../http/request-target.ts";
+import { clientKey } from "../platform/addresses.ts";
+import { MemoryBuckets, type BucketRule, type BucketStore } from "../platform/token-bucket.ts";
+import { browserClass, campaignOf, OTHER, referringSite, siteHostOf } from "./view-values.ts";
 
 /** Robots, previews and tools, by their user agents (browsers' contain none of these words). */
 const NOT_A_PERSON =
   /bot|crawl|spider|slurp|lighthouse|headless|preview|monitor|facebookexternalhit|curl|wget|python|java\/|go-http|okhttp|axios|node|undici|^$/i;
+
+/**
+ * The views one client address has counted: a burst of 60, then one every 30 seconds (120 an
+ * hour, far more than a person reads). Shared by the instances through Redis when configured.
+ */
+export const PAGE_VIEW_BUDGET: BucketRule = { capacity: 60, perSecond: 1 / 30 };
+
+/** The referring sites and the campaigns a day keeps, each; later new ones count as OTHER. */
+export const DAY_LIMITS = { referrers: 300, campaigns: 50 };
+
+type Options = {
+  /** The per-address budgets of PAGE_VIEW_BUDGET (this process's own by default). */
+  budget?: BucketStore;
+  dayLimits?: { referrers: number; campaigns: number };
+};
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -25,30 +48,40 @@ export class PageViews {
   private readonly pending = new Set<Promise<void>>();
   private readonly db: Database;
   private readonly siteHost: string;
+  private readonly budget: BucketStore;
+  private readonly dayLimits: { referrers: number; campaigns: number };
 
-  constructor(db: Database, siteUrl: string) {
+  constructor(db: Database, siteUrl: string, opts: Options = {}) {
     this.db = db;
-    this.siteHost = new URL(siteUrl).host;
+    this.siteHost = siteHostOf(siteUrl);
+    this.budget = opts.budget ?? new MemoryBuckets();
+    this.dayLimits = opts.dayLimits ?? DAY_LIMITS;
   }
 
-  /** Notes a served page, if a person asked for it and did not ask not to be counted. */
+  /**
+   * Notes a served page, if a person asked for it, did not ask not to be counted, and their
+   * address has views of its budget left.
+   */
   record(request: FastifyRequest, path: string, at = new Date()): void {
     const headers = request.headers;
     const agent = headers["user-agent"] ?? "";
     if (headers.dnt === "1" || headers["sec-gpc"] === "1" || NOT_A_PERSON.test(agent)) return;
     const today = day(at);
-    const referrer = this.referringSite(headers.referer);
+    const client = clientKey(request.ip);
+    const referrer = referringSite(headers.referer, this.siteHost);
     const campaign = campaignOf(request.url);
-    const viewKey = `${today}\n${path}\n${referrer}\n${campaign}`;
-    const counted = this.views.get(viewKey);
-    if (counted) counted.views += 1;
-    else this.views.set(viewKey, { day: today, path, referrer, campaign, views: 1 });
-    // The visitor waits for the day's salt (read once a day): flush() waits for it in turn.
-    const noted = this.saltOf(today).then((salt) => {
+    // The budget's answer and the day's salt (read once a day) come later: flush() waits for them.
+    const noted = this.budget.take(client, PAGE_VIEW_BUDGET).then(async (spent) => {
+      if (!spent.ok) return;
+      const viewKey = `${today}\n${path}\n${referrer}\n${campaign}`;
+      const counted = this.views.get(viewKey);
+      if (counted) counted.views += 1;
+      else this.views.set(viewKey, { day: today, path, referrer, campaign, views: 1 });
+      const salt = await this.saltOf(today);
       const visitor = crypto
         .createHash("sha256")
         .update(salt)
-        .update(`${request.ip}\n${agent}`)
+        .update(`${client}\n${browserClass(agent)}`)
         .digest()
         .subarray(0, 16);
       this.visitors.set(`${today}\n${path}\n${visitor.toString("hex")}`, {
@@ -72,8 +105,48 @@ export class PageViews {
     this.visitors = new Map();
     if (views.length > 0)
       await this.db.query(
-        `INSERT INTO analytics.page_views (day, path, referrer, campaign, views)
-         SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::text[], $5::int[])
+        // The batch's referring sites and campaigns already kept for their day, and the new ones
+        // the day still has room for (most viewed first), are kept; the others count as OTHER.
+        // Two instances writing at once may each fill the room: a day keeps at most that many
+        // more, and a value one of them adds at the same moment counts as OTHER in the other.
+        `WITH batch AS (
+           SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::text[], $5::int[])
+             AS b(day, path, referrer, campaign, views)
+         ), named AS (
+           SELECT day, 'referrer' AS kind, referrer AS value, sum(views) AS views
+           FROM batch WHERE referrer <> '' GROUP BY day, referrer
+           UNION ALL
+           SELECT day, 'campaign', campaign, sum(views) FROM batch WHERE campaign <> '' GROUP BY day, campaign
+         ), known AS (
+           SELECT n.day, n.kind, n.value, EXISTS (
+             SELECT 1 FROM analytics.day_values AS d
+             WHERE d.day = n.day AND d.kind = n.kind AND d.value = n.value
+           ) AS kept, n.views
+           FROM named AS n
+         ), ranked AS (
+           SELECT day, kind, value,
+             row_number() OVER (PARTITION BY day, kind ORDER BY views DESC, value) AS rank
+           FROM known WHERE NOT kept
+         ), admitted AS (
+           INSERT INTO analytics.day_values (day, kind, value)
+           SELECT r.day, r.kind, r.value FROM ranked AS r
+           WHERE r.rank + (
+             SELECT count(*) FROM analytics.day_values AS d WHERE d.day = r.day AND d.kind = r.kind
+           ) <= CASE r.kind WHEN 'referrer' THEN $6::int ELSE $7::int END
+           ON CONFLICT DO NOTHING
+           RETURNING day, kind, value
+         ), allowed AS (
+           SELECT day, kind, value FROM known WHERE kept UNION ALL SELECT * FROM admitted
+         )
+         INSERT INTO analytics.page_views (day, path, referrer, campaign, views)
+         SELECT b.day, b.path,
+           CASE WHEN b.referrer = '' OR r.value IS NOT NULL THEN b.referrer ELSE $8 END,
+           CASE WHEN b.campaign = '' OR c.value IS NOT NULL THEN b.campaign ELSE $8 END,
+           sum(b.views)::int
+         FROM batch AS b
+         LEFT JOIN allowed AS r ON r.day = b.day AND r.kind = 'referrer' AND r.value = b.referrer
+         LEFT JOIN allowed AS c ON c.day = b.day AND c.kind = 'campaign' AND c.value = b.campaign
+         GROUP BY 1, 2, 3, 4
          ON CONFLICT (day, path, referrer, campaign) DO UPDATE SET views = page_views.views + EXCLUDED.views`,
         [
           views.map((v) => v.day),
@@ -81,6 +154,9 @@ export class PageViews {
           views.map((v) => v.referrer),
           views.map((v) => v.campaign),
           views.map((v) => v.views),
+          this.dayLimits.referrers,
+          this.dayLimits.campaigns,
+          OTHER,
         ],
       );
     if (visitors.length > 0)
@@ -116,23 +192,6 @@ export class PageViews {
     }
     return this.salt.salt;
   }
-
-  /** The referring site's host; "" for none, this site, or something that is not a URL. */
-  private referringSite(referer: string | undefined): string {
-    if (!referer) return "";
-    try {
-      const host = new URL(referer).host.toLowerCase().slice(0, 255);
-      return host === this.siteHost ? "" : host;
-    } catch {
-      return "";
-    }
-  }
-}
-
-/** The UTM campaign of the page's address ("" without one). */
-function campaignOf(url: string): string {
-  const { query } = splitTarget(url);
-  return (new URLSearchParams(query).get("utm_campaign") ?? "").slice(0, 100);
 }
 
 type PageStats = {
@@ -144,8 +203,9 @@ type PageStats = {
 };
 
 /**
- * Views, unique visitors and leads (the leads whose form was sent from the page) per day and
- * page, between two days (inclusive), newest day first.
+ * Views, unique visitors (the codes of recent days and the counts of older ones) and leads (the
+ * leads whose form was sent from the page) per day and page, between two days (inclusive), newest
+ * day first.
  */
 export async function pageStats(q: Queryable, from: string, to: string): Promise<PageStats[]> {
   // The leads the inbox lists (a newsletter address counts once confirmed).
@@ -154,8 +214,13 @@ export async function pageStats(q: Queryable, from: string, to: string): Promise
        SELECT day, path, sum(views)::int AS views FROM analytics.page_views
        WHERE day BETWEEN $1::date AND $2::date GROUP BY day, path
      ), u AS (
-       SELECT day, path, count(*)::int AS visitors FROM analytics.visitors
-       WHERE day BETWEEN $1::date AND $2::date GROUP BY day, path
+       SELECT day, path, sum(visitors)::int AS visitors FROM (
+         SELECT day, path, count(*) AS visitors FROM analytics.visitors
+         WHERE day BETWEEN $1::date AND $2::date GROUP BY day, path
+         UNION ALL
+         SELECT day, path, visitors FROM analytics.daily_visitors
+         WHERE day BETWEEN $1::date AND $2::date
+       ) AS codes_and_counts GROUP BY day, path
      ), l AS (
        SELECT (created_at AT TIME ZONE 'UTC')::date AS day, page AS path, count(*)::int AS leads
        FROM public.leads WHERE created_at >= $1::date AND created_at < $2::date + 1 GROUP BY 1, 2

@@ -1,8 +1,11 @@
 // Counts the pages the site serves (page-views.ts), writing the counts every few seconds and once
-// more when the server closes. Counting never delays or fails a page: it happens after the answer
+// more when the server closes. Each client address's budget of counted views is shared by the
+// instances through Redis when REDIS_URL is set. Counting never delays or fails a page: it happens after the answer
 // is sent, and a write that fails is logged and dropped.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { redisFailureLog } from "../platform/redis.ts";
+import { bucketStore } from "../platform/token-bucket.ts";
 import { PageViews } from "./page-views.ts";
 
 declare module "fastify" {
@@ -15,7 +18,13 @@ const FLUSH_INTERVAL_MS = 5000;
 
 export default fp(
   async function pageAnalytics(app: FastifyInstance, opts: { flushMs?: number }) {
-    const views = new PageViews(app.db, app.config.siteUrl);
+    const views = new PageViews(app.db, app.config.siteUrl, {
+      budget: bucketStore(
+        app.redis,
+        `revwise-pv-rl:${app.config.siteUrl}:`,
+        redisFailureLog(app.log, "page-view budgets"),
+      ),
+    });
     const failed = (err: unknown) =>
       app.log.warn({ err: (err as Error).message }, "page analytics: counts dropped");
     const timer = setInterval(
@@ -31,5 +40,5 @@ export default fp(
       record: (request: FastifyRequest, path: string) => views.record(request, path),
     });
   },
-  { name: "page-analytics", dependencies: ["services"] },
+  { name: "page-analytics", dependencies: ["services", "redis"] },
 );

@@ -38,6 +38,7 @@ import {
   type WebhookReceiver,
 } from "../../tests/support/webhook-receiver.ts";
 import { pageStats, PageViews } from "../analytics/page-views.ts";
+import { countPastVisitors } from "../analytics/visitor-counts.ts";
 import { stepAt, totpCode } from "../auth/mfa/totp.ts";
 import { createOneTimeToken, liveToken, putBackToken } from "../auth/models/one-time-tokens.ts";
 import { giveStampBack } from "../auth/models/sent-stamps.ts";
@@ -544,7 +545,9 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     expect((await adminApi.deleteUser(madeId, true)).error).toBeNull();
     expect((await adminApi.deleteUser(madeId)).error).toBeNull();
 
-    // Page analytics: views and visitors written, the day's salt made, the report read.
+    // Page analytics: views and visitors written (the day's referring sites and campaigns kept),
+    // the day's salt made, the report read; the day's codes counted two days on, the report read
+    // from the counts.
     const pageViews = new PageViews(db, server.url);
     const served = { url: "/?utm_campaign=plans", ip: "203.0.113.9" };
     const headers = { "user-agent": "Mozilla/5.0 Firefox/133.0", referer: "https://news.example" };
@@ -552,6 +555,8 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     await pageViews.flush();
     const today = new Date().toISOString().slice(0, 10);
     expect(await pageStats(db, today, today)).toHaveLength(1);
+    expect(await countPastVisitors(db, new Date(Date.now() + 2 * 86_400_000))).toBe(1);
+    expect(await pageStats(db, today, today)).toMatchObject([{ views: 1, visitors: 1 }]);
 
     // The leads view, read by a team member on aal2 (filtered, ordered, a page, counted).
     const reader = await confirmedUser("plans-reader");
