@@ -20,6 +20,7 @@ export default defineConfig({
           name: "server",
           include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/support/server-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

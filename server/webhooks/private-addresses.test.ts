@@ -1,7 +1,7 @@
 // Admins' endpoints reach public addresses only unless the operator allows private ones
 // (WEBHOOK_ALLOW_PRIVATE_ADDRESSES, on by default outside production): the ranges, the lookup
-// that checks every address a name resolves to, the workspace's refusals, and, on both engines,
-// an admin's endpoint on loopback refused at delivery while the operator's on loopback delivers.
+// that checks every address a name resolves to, the workspace's refusals, and an admin's endpoint
+// on loopback refused at delivery while the operator's on loopback delivers.
 import dns from "node:dns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../tests/support/app.ts";
