@@ -44,6 +44,20 @@ export const sixDigitCodeSchema = z.object({
     .regex(/^\d{6}$/, "Enter the 6-digit code."),
 });
 
+/**
+ * A recovery code, as typed from the saved list ("k7m2p-x9d4q"): ten letters and digits; case,
+ * spaces and the dash do not count, as the server reads it.
+ */
+export const recoveryCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .refine(
+      (code) => /^[a-z0-9]{10}$/i.test(code.replace(/[\s-]/g, "")),
+      "Enter a recovery code: 10 letters and digits, like k7m2p-x9d4q.",
+    ),
+});
+
 /** One of the caller's sessions, as `GET /functions/v1/sessions` lists them. */
 export type AccountSession = {
   id: string;

@@ -1,29 +1,63 @@
 // A six-digit code: from an authenticator app (second step of a sign-in, turning the app on,
 // removing it) or from an email (confirming a password change; the code an account email carries
-// beside its link, which does what the link does). The caller checks the code and answers with
-// what went wrong, which shows under the field. A step that asks for a code in place of another
-// view (CodeFormStep) is the same on every page that asks for one: the app's (AppCodeStep) and an
-// account email's (EmailCodeStep).
+// beside its link, which does what the link does); or a recovery code, typed in place of the app's.
+// The caller checks the code and answers with what went wrong, which shows under the field. A step
+// that asks for a code in place of another view (CodeFormStep) is the same on every page that asks
+// for one: the app's (AppCodeStep), a recovery code's (RecoveryCodeStep), which each offer the
+// other as one more view when the page says where to go, and an account email's (EmailCodeStep).
 import { zodResolver } from "@hookform/resolvers/zod";
 import type * as React from "react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { sixDigitCodeSchema } from "../../common/accounts.ts";
+import { recoveryCodeSchema, sixDigitCodeSchema } from "../../common/accounts.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { RegionCard, StepHeading } from "../components/ui/region-card.tsx";
+import { recoveryCodeStep } from "../content/two-step.ts";
 import { verifyEmailCode, verifyTotpCode, type EmailCodeType } from "../lib/account.ts";
 import { cn } from "../lib/cn.ts";
+import { verifyRecoveryCode } from "../lib/recovery-codes.ts";
 import { ScriptForm } from "./script-form.tsx";
+
+/** A way to another view, as a button under the submit button. */
+type Way = { label: string; onClick: () => void };
+
+/**
+ * What the field takes: six digits (the digits keyboard, letter-spaced), or a recovery code
+ * ("k7m2p-x9d4q": letters and digits, no capitals forced, no spell check).
+ */
+const FIELDS = {
+  digits: {
+    schema: sixDigitCodeSchema,
+    input: {
+      inputMode: "numeric",
+      pattern: "[0-9]*",
+      maxLength: 6,
+      className: "font-mono text-lg tracking-[0.3em] sm:text-lg",
+    },
+  },
+  recovery: {
+    schema: recoveryCodeSchema,
+    input: {
+      inputMode: "text",
+      autoCapitalize: "none",
+      autoCorrect: "off",
+      maxLength: 24,
+      className: "font-mono text-lg tracking-wider sm:text-lg",
+    },
+  },
+} as const;
 
 export function CodeForm({
   name,
   label,
   submitLabel,
   onCode,
+  kind = "digits",
   autoFocus = false,
   describedBy,
+  otherWay,
   cancel,
 }: {
   /** The form's accessible name. */
@@ -32,14 +66,18 @@ export function CodeForm({
   submitLabel: string;
   /** Checks the code: null when it worked, else the message to show. */
   onCode: (code: string) => Promise<string | null>;
+  kind?: keyof typeof FIELDS;
   autoFocus?: boolean;
   /** The id of words about the code (where it was sent), read with the field. */
   describedBy?: string;
+  /** Another way to pass this step (a recovery code for the app's), under the submit button. */
+  otherWay?: Way;
   /** A way back, under the submit button. */
-  cancel?: { label: string; onClick: () => void };
+  cancel?: Way;
 }) {
+  const field = FIELDS[kind];
   const form = useForm<{ code: string }>({
-    resolver: zodResolver(sixDigitCodeSchema),
+    resolver: zodResolver(field.schema),
     defaultValues: { code: "" },
   });
   const onSubmit = form.handleSubmit(async ({ code }) => {
@@ -54,23 +92,25 @@ export function CodeForm({
           <Input
             {...p}
             {...form.register("code")}
-            // A one-time code field: digits keyboard, the phone's code suggestion, no spell check.
-            inputMode="numeric"
+            // A one-time code field: the phone's code suggestion, no spell check.
+            {...field.input}
             autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
             spellCheck={false}
             autoFocus={autoFocus}
             aria-describedby={
               [describedBy, p["aria-describedby"]].filter(Boolean).join(" ") || undefined
             }
-            className="font-mono text-lg tracking-[0.3em] sm:text-lg"
           />
         )}
       </Field>
       <Button type="submit" aria-disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? "Checking..." : submitLabel}
       </Button>
+      {otherWay && (
+        <Button type="button" variant="link" onClick={otherWay.onClick}>
+          {otherWay.label}
+        </Button>
+      )}
       {cancel && (
         <Button type="button" variant="ghost" onClick={cancel.onClick}>
           {cancel.label}
@@ -157,22 +197,67 @@ function CodeFormStep({
 export function AppCodeStep({
   factorId,
   onVerified,
+  title = "Enter your verification code",
+  onUseRecoveryCode,
   ...step
 }: Omit<
   React.ComponentProps<typeof CodeFormStep>,
-  "name" | "label" | "onCode" | "title" | "focus"
+  "name" | "label" | "onCode" | "title" | "focus" | "kind" | "otherWay"
 > & {
   factorId: string;
   /** After the session was raised; may navigate away. */
   onVerified: () => Promise<void> | void;
+  title?: string;
+  /** Shows the recovery code's step in place of this one ("Use a recovery code"). */
+  onUseRecoveryCode?: () => void;
 }) {
   return (
     <CodeFormStep
       {...step}
-      title="Enter your verification code"
+      title={title}
       name="Verification code"
       label={APP_CODE_LABEL}
       onCode={appCodeCheck(factorId, onVerified)}
+      otherWay={
+        onUseRecoveryCode ? { label: recoveryCodeStep.use, onClick: onUseRecoveryCode } : undefined
+      }
+    />
+  );
+}
+
+/**
+ * The step that takes a recovery code in place of the authenticator app's code, wherever that is
+ * asked: a right one raises the session to aal2 (used up), a wrong one says so under the field.
+ * Its heading takes the focus.
+ */
+export function RecoveryCodeStep({
+  onVerified,
+  onUseApp,
+  ...step
+}: Omit<
+  React.ComponentProps<typeof CodeFormStep>,
+  "name" | "label" | "onCode" | "title" | "focus" | "kind" | "otherWay" | "description"
+> & {
+  /** After the session was raised; may navigate away. */
+  onVerified: () => Promise<void> | void;
+  /** Shows the app's code step again in place of this one. */
+  onUseApp: () => void;
+}) {
+  return (
+    <CodeFormStep
+      {...step}
+      title={recoveryCodeStep.title}
+      description={recoveryCodeStep.description}
+      name={recoveryCodeStep.formName}
+      label={recoveryCodeStep.label}
+      kind="recovery"
+      onCode={async (code) => {
+        const problem = await verifyRecoveryCode(code);
+        if (problem) return problem;
+        await onVerified();
+        return null;
+      }}
+      otherWay={{ label: recoveryCodeStep.useApp, onClick: onUseApp }}
     />
   );
 }

@@ -1,8 +1,8 @@
 // The page the recovery email's link opens (/auth/reset-password): supabase-js reads the recovery
 // session from the URL, then the visitor chooses a new password. Without a session (or without
 // JavaScript) it explains where the link comes from. The recovery session is aal1: someone with an
-// authenticator app enters its code first, since the server changes the password of such an
-// account only for an aal2 session.
+// authenticator app enters its code first (or, without their phone, a recovery code), since the
+// server changes the password of such an account only for an aal2 session.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -14,12 +14,12 @@ import { emailLinkResult, hasSessionToResume } from "../lib/account-signals.ts";
 import { ScriptForm } from "./script-form.tsx";
 import { getSupabase } from "../lib/supabase.ts";
 import { errorToast, flashToast } from "../lib/toast.ts";
-import { AppCodeStep } from "./code-form.tsx";
+import { AppCodeStep, RecoveryCodeStep } from "./code-form.tsx";
 import { NewPasswordFields, type NewPasswordValues } from "./new-password-fields.tsx";
 
 type State =
   | { step: "instructions" }
-  | { step: "code"; factorId: string }
+  | { step: "code"; factorId: string; recoveryCode?: boolean }
   | { step: "ready"; afterCode?: boolean };
 
 export function ResetPasswordForm() {
@@ -40,10 +40,13 @@ export function ResetPasswordForm() {
         setTimeout(
           () =>
             void owedFactorId(supabase).then((factorId) =>
-              // A later event (the code raised the session) keeps the form where it is.
+              // A later event (a refresh, the code raised the session) keeps the step where it is
+              // (the recovery code's view included).
               setState((now) =>
                 factorId
-                  ? { step: "code", factorId }
+                  ? now.step === "code" && now.factorId === factorId
+                    ? now
+                    : { step: "code", factorId }
                   : now.step === "ready"
                     ? now
                     : { step: "ready" },
@@ -74,7 +77,20 @@ export function ResetPasswordForm() {
     if (afterCode) form.setFocus("password");
   }, [afterCode, form]);
 
+  if (state.step === "code" && state.recoveryCode) {
+    const { factorId } = state;
+    return (
+      <RecoveryCodeStep
+        className="gap-4"
+        submitLabel="Continue"
+        onVerified={() => setState({ step: "ready", afterCode: true })}
+        onUseApp={() => setState({ step: "code", factorId })}
+      />
+    );
+  }
+
   if (state.step === "code") {
+    const { factorId } = state;
     return (
       <AppCodeStep
         className="gap-4"
@@ -82,6 +98,7 @@ export function ResetPasswordForm() {
         description="Your account uses two-step verification. Enter the 6-digit code your authenticator app shows for Revwise, then choose your new password."
         submitLabel="Continue"
         onVerified={() => setState({ step: "ready", afterCode: true })}
+        onUseRecoveryCode={() => setState({ step: "code", factorId, recoveryCode: true })}
       />
     );
   }

@@ -4,7 +4,8 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 
 let client: Promise<SupabaseClient> | undefined;
 
-function anonKey(): string {
+/** The anon key the page carries (the server fills it in), sent as every request's `apikey`. */
+export function anonKey(): string {
   const key = document.querySelector<HTMLMetaElement>('meta[name="revwise-anon-key"]')?.content;
   if (!key) throw new Error("The page carries no anon key");
   return key;
@@ -34,7 +35,7 @@ const ACCESS_REFUSED = "revwise:access-refused";
  * for signed-in people then check who is signed in again (lib/session-watch.ts). An answer of
  * /auth/v1 that says the session itself is gone ends it on this page (see endIfSessionGone).
  */
-const watchedFetch: typeof fetch = async (input, init) => {
+export const watchedFetch: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
   const path = new URL(input instanceof Request ? input.url : input, window.location.href).pathname;
   const refused = response.status === 401 || response.status === 403;

@@ -39,7 +39,7 @@ import {
 } from "../../tests/support/webhook-receiver.ts";
 import { pageStats, PageViews } from "../analytics/page-views.ts";
 import { countPastVisitors } from "../analytics/visitor-counts.ts";
-import { stepAt, totpCode } from "../auth/mfa/totp.ts";
+import { stepAt, totpCode } from "../../tests/support/totp.ts";
 import { createOneTimeToken, liveToken, putBackToken } from "../auth/models/one-time-tokens.ts";
 import { giveStampBack } from "../auth/models/sent-stamps.ts";
 import { DIGESTS, runDigest } from "../leads/digests.ts";

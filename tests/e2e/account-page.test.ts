@@ -3,7 +3,7 @@
 // the shown secret, then a password sign-in that asks for the app's code; axe on every state.
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { stepAt, totpCode } from "../../server/auth/mfa/totp.ts";
+import { stepAt, totpCode } from "../support/totp.ts";
 import { codeIn, emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
@@ -266,6 +266,8 @@ describeInBrowser(
       await turnOn.getByLabel("6-digit code from your app").fill(totpCode(secret, firstStep));
       await turnOn.getByRole("button", { name: "Verify and turn on" }).click();
       await toastText(page, "Two-step verification is on").waitFor();
+      // Its recovery codes are shown once (tests/e2e/recovery-codes.test.ts), then the app is listed.
+      await mfa.getByRole("button", { name: "I've saved them" }).click();
       await mfa.getByRole("button", { name: "Remove authenticator app" }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
 

@@ -8,7 +8,7 @@
 import { createClient } from "@supabase/supabase-js";
 import type { Locator, Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { stepAt, totpCode } from "../../server/auth/mfa/totp.ts";
+import { stepAt, totpCode } from "../support/totp.ts";
 import { mintApiKey } from "../../server/security/keys.ts";
 import { TEST_JWT_SECRET } from "../support/app.ts";
 import { codeIn, emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";

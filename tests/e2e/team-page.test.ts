@@ -11,7 +11,7 @@
 import { createClient } from "@supabase/supabase-js";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
-import { stepAt, totpCode } from "../../server/auth/mfa/totp.ts";
+import { stepAt, totpCode } from "../support/totp.ts";
 import { mintApiKey } from "../../server/security/keys.ts";
 import { addMember } from "../../server/team/members.ts";
 import { workspaceTabs } from "../../app/content/team.ts";
@@ -111,7 +111,10 @@ describeInBrowser(
       expect(await axeViolations(page)).toEqual([]);
       const turnOn = page.getByRole("form", { name: "Turn on two-step verification" });
       await turnOn.getByLabel("6-digit code from your app").fill(totpCode(key, stepAt(Date.now())));
-      await turnOn.getByRole("button", { name: "Verify and open the workspace" }).click();
+      await turnOn.getByRole("button", { name: "Verify and turn on" }).click();
+      // Its recovery codes are shown once before the workspace (tests/e2e/recovery-codes.test.ts).
+      const saved = page.getByRole("button", { name: "I've saved them" });
+      await saved.click();
       await page.getByRole("tablist", { name: "Workspace sections" }).waitFor();
       // The workspace replaced the set-up in place: its panel has the focus.
       await expect

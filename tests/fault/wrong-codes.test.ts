@@ -5,7 +5,7 @@
 // whichever instance took it. The counts live in the database.
 import { createClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
-import { stepAt, totpCode } from "../../server/auth/mfa/totp.ts";
+import { stepAt, totpCode } from "../support/totp.ts";
 import { PASSWORD, uniqueEmail, uniquePhone } from "../support/auth.ts";
 import { postgresAvailable } from "../support/postgres.ts";
 import { NO_CLIENT_LIMITS, useRacingInstances } from "../support/racing-instances.ts";

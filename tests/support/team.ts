@@ -3,7 +3,7 @@
 // asks every member to).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { expect } from "vitest";
-import { stepAt, totpCode } from "../../server/auth/mfa/totp.ts";
+import { stepAt, totpCode } from "./totp.ts";
 import { PASSWORD } from "./auth.ts";
 import type { AuthSuite } from "./auth-suite.ts";
 

@@ -2,16 +2,19 @@
 // each view is a plain component that reports what happened. A visitor gets the password form (or
 // the password recovery, or the step that takes the code of the email just sent); someone with an
 // authenticator app, the code step before the session counts (after the password, an emailed code,
-// or after an emailed link brought them back); someone already signed in, who they are.
+// or after an emailed link brought them back), or a recovery code in its place; someone already
+// signed in, who they are.
 import { useEffect, useReducer } from "react";
 import { appCodeSignIn, signedInNotices } from "../../content/sign-in.ts";
-import { AppCodeStep } from "../../forms/code-form.tsx";
+import { signedInWithRecoveryCode } from "../../content/two-step.ts";
+import { AppCodeStep, RecoveryCodeStep } from "../../forms/code-form.tsx";
 import { RecoverForm } from "../../forms/recover-form.tsx";
 import { SentEmailStep } from "../../forms/sent-email-step.tsx";
 import { SignInForm } from "../../forms/sign-in-form.tsx";
 import { hasSessionToResume } from "../../lib/account-signals.ts";
 import { owedFactorId, passwordResetHref, returnPath } from "../../lib/account.ts";
 import { useSessionWatch } from "../../lib/session-watch.ts";
+import { recoveryCodesLeft } from "../../lib/recovery-codes.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { flashToast, type ToastInput } from "../../lib/toast.ts";
 import { SignedInCard } from "./signed-in-card.tsx";
@@ -47,7 +50,7 @@ export function SignInPanel() {
   // Signed out meanwhile (Logout in another tab, the session ended on another device): the form,
   // who was signed in dropped. This page makes no data request to be refused.
   useSessionWatch({
-    active: step.view === "app-code" || step.view === "signed-in",
+    active: step.view === "app-code" || step.view === "recovery-code" || step.view === "signed-in",
     signedOut: () => dispatch({ type: "signed-out" }),
     recheck: () => {},
   });
@@ -59,6 +62,14 @@ export function SignInPanel() {
     goOn(welcome);
   };
   const back = (email: string) => dispatch({ type: "back", email });
+  /** Leaves a sign-in that owes its second step, for the empty form. */
+  const otherAccount = {
+    label: appCodeSignIn.otherAccount,
+    onClick: async () => {
+      await (await getSupabase()).auth.signOut({ scope: "local" });
+      dispatch({ type: "signed-out" });
+    },
+  };
 
   switch (step.view) {
     case "sign-in":
@@ -102,13 +113,21 @@ export function SignInPanel() {
           description={appCodeSignIn.description}
           submitLabel={appCodeSignIn.submit}
           onVerified={() => goOn(signedInNotices.welcomeBack)}
-          cancel={{
-            label: appCodeSignIn.otherAccount,
-            onClick: async () => {
-              await (await getSupabase()).auth.signOut({ scope: "local" });
-              dispatch({ type: "signed-out" });
-            },
+          onUseRecoveryCode={() => dispatch({ type: "use-recovery-code" })}
+          cancel={otherAccount}
+        />
+      );
+    case "recovery-code":
+      return (
+        <RecoveryCodeStep
+          submitLabel={appCodeSignIn.submit}
+          onVerified={async () => {
+            // How many are left, said on the next page (unsaid when that cannot be read).
+            const left = await recoveryCodesLeft().catch(() => null);
+            goOn(left ? signedInWithRecoveryCode(left.remaining) : signedInNotices.welcomeBack);
           }}
+          onUseApp={() => dispatch({ type: "use-app-code" })}
+          cancel={otherAccount}
         />
       );
     case "signed-in":

@@ -36,6 +36,16 @@ describe("the sign-in panel's steps", () => {
     });
   });
 
+  it("takes a recovery code in place of the app's code, and goes back to the app's", () => {
+    const app: SignInStep = { view: "app-code", factorId: "f1" };
+    const recovery = signInStep(app, { type: "use-recovery-code" });
+    expect(recovery).toEqual({ view: "recovery-code", factorId: "f1" });
+    expect(signInStep(recovery, { type: "use-app-code" })).toEqual(app);
+    // Only from the second step: elsewhere these change nothing.
+    expect(signInStep(recover, { type: "use-recovery-code" })).toBe(recover);
+    expect(signInStep(app, { type: "use-app-code" })).toBe(app);
+  });
+
   it("stays where the visitor is when there is no session after all", () => {
     const none = { type: "session", factorId: null, user: null } as const;
     expect(signInStep(recover, none)).toBe(recover);
@@ -44,6 +54,7 @@ describe("the sign-in panel's steps", () => {
   it("drops whoever was signed in when the session ends: the empty form takes the focus", () => {
     for (const step of [
       { view: "app-code", factorId: "f1" },
+      { view: "recovery-code", factorId: "f1" },
       { view: "signed-in", user },
     ] satisfies SignInStep[])
       expect(signInStep(step, { type: "signed-out" })).toEqual({

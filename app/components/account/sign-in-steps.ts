@@ -1,6 +1,7 @@
 // The sign-in panel's step machine: which view the panel shows, and what each event leads to. The
 // views are plain components that report what happened (an email went out, a session needs its
-// app's code); this is the one place that decides what shows next. A new way to sign in (a
+// app's code); this is the one place that decides what shows next. The second step is the app's
+// code or, for someone who lost their phone, a recovery code: two views of one step. A new way to sign in (a
 // provider, SSO, a passkey) is one more view here and one more component.
 import type { User } from "@supabase/supabase-js";
 import type { SentEmail } from "../../content/sign-in.ts";
@@ -17,6 +18,8 @@ export type SignInStep =
   | { view: "email-code"; sent: SentEmail; email: string }
   /** A session that owes its authenticator app's code (aal1 of someone with a verified app). */
   | { view: "app-code"; factorId: string }
+  /** The same session, passing its second step with a recovery code instead (a lost phone). */
+  | { view: "recovery-code"; factorId: string }
   | { view: "signed-in"; user: User };
 
 export type SignInEvent =
@@ -26,6 +29,9 @@ export type SignInEvent =
   | { type: "email-sent"; sent: SentEmail; email: string }
   /** Where the session stands, read after a sign-in or at load. */
   | { type: "session"; factorId: string | null; user: User | null }
+  /** The second step by a recovery code in place of the app's code, and back. */
+  | { type: "use-recovery-code" }
+  | { type: "use-app-code" }
   /** The session ended (signed out here, in another tab, or elsewhere). */
   | { type: "signed-out" };
 
@@ -44,6 +50,10 @@ export function signInStep(step: SignInStep, event: SignInEvent): SignInStep {
       if (event.factorId) return { view: "app-code", factorId: event.factorId };
       if (event.user) return { view: "signed-in", user: event.user };
       return step;
+    case "use-recovery-code":
+      return step.view === "app-code" ? { view: "recovery-code", factorId: step.factorId } : step;
+    case "use-app-code":
+      return step.view === "recovery-code" ? { view: "app-code", factorId: step.factorId } : step;
     case "signed-out":
       return { view: "sign-in", email: "", takeFocus: true };
   }

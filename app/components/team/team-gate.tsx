@@ -1,11 +1,15 @@
 // What the workspace shows before its data: the sign-in prompt, "not on the team", the code step
-// of a member whose session is aal1, and the authenticator-app set-up of a member without one
-// (its first code raises the session to aal2). None of these asks the server for team data.
+// of a member whose session is aal1 (or a recovery code in its place), and the authenticator-app
+// set-up of a member without one (its first code raises the session to aal2, and its recovery
+// codes are shown once before the workspace opens). None of these asks the server for team data.
 import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
-import { AppCodeForm, AppCodeStep } from "../../forms/code-form.tsx";
+import { AppCodeForm, AppCodeStep, RecoveryCodeStep } from "../../forms/code-form.tsx";
 import { enrolTotp, type TotpEnrolment } from "../../lib/account.ts";
+import { makeRecoveryCodes, type NewRecoveryCodes } from "../../lib/recovery-codes.ts";
+import { errorToast } from "../../lib/toast.ts";
 import { useBusyAction } from "../../lib/use-busy-action.ts";
+import { RecoveryCodesShown } from "../account/recovery-codes-shown.tsx";
 import { TotpSetupKey } from "../account/totp-setup-key.tsx";
 import { SignInPrompt } from "../account/sign-in-prompt.tsx";
 import { SiteAndLogout } from "../account/site-and-logout.tsx";
@@ -49,20 +53,34 @@ export function NotOnTheTeam({ email }: { email: string }) {
 }
 
 export function CodeStep({ factorId, onDone }: { factorId: string; onDone: () => void }) {
+  const [recoveryCode, setRecoveryCode] = useState(false);
+  const submitLabel = "Verify and open the workspace";
+  if (recoveryCode)
+    return (
+      <RecoveryCodeStep
+        region
+        className="max-w-2xl"
+        submitLabel={submitLabel}
+        onVerified={onDone}
+        onUseApp={() => setRecoveryCode(false)}
+      />
+    );
   return (
     <AppCodeStep
       region
       className="max-w-2xl"
       factorId={factorId}
       description="The workspace holds personal data, so it asks for the 6-digit code your authenticator app shows for Revwise."
-      submitLabel="Verify and open the workspace"
+      submitLabel={submitLabel}
       onVerified={onDone}
+      onUseRecoveryCode={() => setRecoveryCode(true)}
     />
   );
 }
 
 export function EnrolStep({ onDone }: { onDone: () => void }) {
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [codes, setCodes] = useState<NewRecoveryCodes | null>(null);
   const [busy, run] = useBusyAction();
   // The set-up replaces the button pressed: the focus goes to it (announced, and the keyboard
   // continues there) instead of falling back to the page.
@@ -71,6 +89,22 @@ export function EnrolStep({ onDone }: { onDone: () => void }) {
     if (enrolment) setUp.current?.focus();
   }, [enrolment]);
   const start = () => run(async () => setEnrolment(await enrolTotp("Authenticator app")));
+  /** The app is on: its recovery codes, shown once, before the workspace. */
+  const turnedOn = async () => {
+    try {
+      setCodes(await makeRecoveryCodes());
+    } catch (error) {
+      // Made later on the account page.
+      errorToast(error instanceof Error ? error : String(error));
+      onDone();
+    }
+  };
+  if (codes)
+    return (
+      <Step title="Set up two-step verification">
+        <RecoveryCodesShown made={codes} onSaved={onDone} />
+      </Step>
+    );
   return (
     <Step title="Set up two-step verification">
       <p className={text}>
@@ -84,8 +118,8 @@ export function EnrolStep({ onDone }: { onDone: () => void }) {
           <AppCodeForm
             name="Turn on two-step verification"
             factorId={enrolment.factorId}
-            submitLabel="Verify and open the workspace"
-            onVerified={onDone}
+            submitLabel="Verify and turn on"
+            onVerified={turnedOn}
           />
         </div>
       ) : (

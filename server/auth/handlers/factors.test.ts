@@ -5,7 +5,7 @@
 import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
 import { PASSWORD } from "../../../tests/support/auth.ts";
-import { stepAt, totpCode } from "../mfa/totp.ts";
+import { stepAt, totpCode } from "../../../tests/support/totp.ts";
 
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as {
