@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Four suites: unit (common/ and app/ in happy-dom), server (app.inject, real PGlite and
@@ -20,6 +21,13 @@ export default defineConfig({
           name: "server",
           include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/support/server-setup.ts"],
+          // A server file mostly waits (for its server, SMTP, PGlite's own thread, PostgreSQL):
+          // one file more than the cores keeps them busy. Each file has its own databases,
+          // servers and ports, and its client addresses start at random (Redis is shared).
+          maxWorkers: os.availableParallelism() + 1,
+          // A group of its own (vitest runs groups one after another): its maxWorkers differs.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

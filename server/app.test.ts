@@ -3,13 +3,13 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildTestApp } from "../tests/support/app.ts";
-import { describeEachDatabase } from "../tests/support/databases.ts";
+import { describeEachDatabase, describeWithDatabase } from "../tests/support/databases.ts";
 import { rawConnect } from "../tests/support/raw-http.ts";
 import { BODY_LIMIT } from "./http/body-limit.ts";
-import { openPglite } from "./db/pglite.ts";
 import { openPostgres } from "./db/postgres.ts";
+import { openTestPglite } from "../tests/support/pglite.ts";
 
-describeEachDatabase("HTTP platform", (ctx) => {
+describeWithDatabase("HTTP platform", (ctx) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp(ctx.db);
@@ -119,8 +119,7 @@ describeEachDatabase("HTTP platform", (ctx) => {
 
 describeEachDatabase("health when the database is gone", (ctx) => {
   it("answers 503 in GoTrue's shape instead of crashing", async () => {
-    const db =
-      ctx.kind === "pglite" ? await openPglite(undefined) : await openPostgres(ctx.url!, 1);
+    const db = ctx.kind === "pglite" ? await openTestPglite() : await openPostgres(ctx.url!, 1);
     const app = await buildTestApp(db);
     await db.close();
     const res = await app.inject({ method: "GET", url: "/auth/v1/health" });
@@ -134,7 +133,7 @@ describeEachDatabase("health when the database is gone", (ctx) => {
 });
 
 describe("HSTS", () => {
-  const db = openPglite(undefined);
+  const db = openTestPglite();
   afterAll(async () => (await db).close());
 
   /** Strict-Transport-Security of an answer, a router's refusal and a request Node cannot parse. */

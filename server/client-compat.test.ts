@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueIp } from "../tests/support/api-server.ts";
 import { codeIn, emailTo, PASSWORD, uniqueEmail } from "../tests/support/auth.ts";
 import { solvedPayload } from "../tests/support/captcha.ts";
-import { openPglite } from "./db/pglite.ts";
 import type { Database } from "./db/database.ts";
 import { useTestServer } from "../tests/support/test-server.ts";
+import { openTestPglite } from "../tests/support/pglite.ts";
 
 const CLIENTS = [
   { name: "current", createClient: createCurrent },
@@ -19,7 +19,7 @@ const CLIENTS = [
 describe.each(CLIENTS)("supabase-js $name", ({ createClient }) => {
   let db: Database;
   beforeAll(async () => {
-    db = await openPglite(undefined);
+    db = await openTestPglite();
   });
   afterAll(async () => {
     await db.close(); // hooks after the tests run last to first: once the server has closed

@@ -14,9 +14,9 @@ import type { Site, SiteFile } from "./site/site-files.ts";
 import { uniqueIp } from "../tests/support/api-server.ts";
 import { testConfig } from "../tests/support/app.ts";
 import { PASSWORD } from "../tests/support/auth.ts";
-import { describeEachDatabase } from "../tests/support/databases.ts";
+import { describeWithDatabase } from "../tests/support/databases.ts";
 
-describeEachDatabase("HEAD requests", (ctx) => {
+describeWithDatabase("HEAD requests", (ctx) => {
   let app: FastifyInstance;
   let keys: Keys;
   /** Every path the app routes, with the methods registered on it (Fastify's HEAD routes too). */

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { expect, it } from "vitest";
 import { ANON_KEY_PLACEHOLDER } from "../../common/site-build.ts";
 import { buildTestApp, tempDir } from "../../tests/support/app.ts";
-import { describeEachDatabase } from "../../tests/support/databases.ts";
+import { describeWithDatabase } from "../../tests/support/databases.ts";
 import { loadSite } from "../site/site-files.ts";
 import { PAGE_VIEW_BUDGET, pageStats, PageViews } from "./page-views.ts";
 import { CAMPAIGN_LENGTH } from "./view-values.ts";
@@ -39,7 +39,7 @@ async function siteApp(db: Parameters<typeof buildTestApp>[0]): Promise<FastifyI
   });
 }
 
-describeEachDatabase("page analytics", (ctx) => {
+describeWithDatabase("page analytics", (ctx) => {
   it("counts people's page views and visitors by the day's salt, and nothing that identifies them", async () => {
     const app = await siteApp(ctx.db);
     await ctx.db.query("INSERT INTO analytics.salts (day, salt) VALUES ('2001-01-01', '\\x00')");

@@ -3,8 +3,8 @@
 // loopback address over http or https. Nowhere else, and never with credentials.
 import { describe, expect, it, onTestFinished } from "vitest";
 import { buildTestApp } from "../../tests/support/app.ts";
-import { openPglite } from "../db/pglite.ts";
 import { allowedRedirect as allowedIn, type RedirectSite } from "./redirects.ts";
+import { openTestPglite } from "../../tests/support/pglite.ts";
 
 describe("allowedRedirect in development", () => {
   const allowedRedirect = (url: unknown, siteUrl: string) =>
@@ -126,7 +126,7 @@ describe("allowedRedirect in production", () => {
   });
 
   it("sends a link whose redirect_to is a loopback port to SITE_URL instead", async () => {
-    const db = await openPglite(undefined);
+    const db = await openTestPglite();
     const app = await buildTestApp(db, {
       env: { NODE_ENV: "production", SITE_URL: "https://revwise.example" },
     });

@@ -5,15 +5,15 @@
 // after the answers of the requests sent before it on the same connection (pipelined).
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { openPglite } from "../db/pglite.ts";
 import { startApiServer, type ApiServer } from "../../tests/support/api-server.ts";
 import { waitUntil } from "../../tests/support/poll.ts";
 import { rawConnect } from "../../tests/support/raw-http.ts";
+import { openTestPglite } from "../../tests/support/pglite.ts";
 
 let db: Database;
 let server: ApiServer;
 beforeAll(async () => {
-  db = await openPglite(undefined);
+  db = await openTestPglite();
   server = await startApiServer(db, { env: { REQUEST_TIMEOUT_MS: "1000" } });
 });
 afterAll(async () => {

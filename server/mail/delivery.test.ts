@@ -21,7 +21,6 @@ import {
   type OutboxTestRow,
 } from "../../tests/support/outbox.ts";
 import { migrate } from "../db/migrate.ts";
-import { openPglite } from "../db/pglite.ts";
 import {
   DEFAULT_WORKER_OPTIONS,
   DeliveryWorker,
@@ -30,6 +29,7 @@ import {
 } from "./delivery-worker.ts";
 import { enqueue } from "./outbox.ts";
 import { smtpTransport } from "./transport.ts";
+import { openTestPglite } from "../../tests/support/pglite.ts";
 
 describeEachDatabase("mail delivery", (ctx) => {
   let smtp: TestSmtp;
@@ -256,7 +256,7 @@ describe("retry schedule", () => {
 });
 
 describe("dev mailbox", () => {
-  const db = openPglite(undefined);
+  const db = openTestPglite();
   afterAll(async () => (await db).close());
 
   it("lists queued emails in development, escaped, with clickable links", async () => {

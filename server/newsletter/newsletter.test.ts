@@ -1,11 +1,11 @@
 // The newsletter's double opt-in through the real supabase-js client, the real emails (links read
 // out of them, followed as a browser and as a mail client's one-click unsubscribe would) and the
-// team's digests of leads that email it nothing of their own, on both database engines.
+// team's digests of leads that email it nothing of their own.
 import type { ParsedMail } from "mailparser";
 import { expect, it } from "vitest";
 import { startApiServer, uniqueIp } from "../../tests/support/api-server.ts";
 import { uniqueEmail } from "../../tests/support/auth.ts";
-import { describeEachDatabase } from "../../tests/support/databases.ts";
+import { describeWithDatabase } from "../../tests/support/databases.ts";
 import { CONFIRM_SUBJECT, newsletterLink } from "../../tests/support/newsletter.ts";
 import { addressOf } from "../../tests/support/smtp.ts";
 import { useTestServer } from "../../tests/support/test-server.ts";
@@ -27,7 +27,7 @@ const header = (mail: ParsedMail, name: string) =>
     ?.line.slice(name.length + 1)
     .trim();
 
-describeEachDatabase("newsletter double opt-in", (ctx) => {
+describeWithDatabase("newsletter double opt-in", (ctx) => {
   const { server, smtp } = useTestServer(() => ctx.db, { env: DIGEST_ENV });
   const signUp = (email: string) =>
     server.client({ ip: uniqueIp() }).from("newsletter_subscribers").insert({ email });

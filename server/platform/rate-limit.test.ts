@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
 import { redisAvailable, TEST_REDIS_URL } from "../../tests/support/redis.ts";
-import { openPglite } from "../db/pglite.ts";
 import type { Database } from "../db/database.ts";
+import { openTestPglite } from "../../tests/support/pglite.ts";
 
 const haveRedis = await redisAvailable();
 
@@ -12,7 +12,7 @@ describe.skipIf(!haveRedis)("rate limits shared through Redis", () => {
   let a: ApiServer;
   let b: ApiServer;
   beforeAll(async () => {
-    db = await openPglite(undefined);
+    db = await openTestPglite();
     a = await startApiServer(db, { env: { REDIS_URL: TEST_REDIS_URL } });
     b = await startApiServer(db, { env: { REDIS_URL: TEST_REDIS_URL } });
   });

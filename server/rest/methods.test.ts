@@ -4,11 +4,11 @@
 // action takes is PostgREST's 405 (PGRST101 on /rpc/, PGRST117 on a relation).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, expect, it } from "vitest";
-import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
+import { describeAuthSuiteEachDatabase } from "../../tests/support/auth-suite.ts";
 import { teamMember } from "../../tests/support/team.ts";
 import { REST_RELATIONS, relationMethods } from "./methods.ts";
 
-describeAuthSuite("rest: methods", (suite) => {
+describeAuthSuiteEachDatabase("rest: methods", (suite) => {
   const { server, ctx } = suite;
   let member: SupabaseClient;
   let memberToken: string;

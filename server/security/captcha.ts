@@ -18,6 +18,8 @@ export type CaptchaOptions = {
   counterMin: number;
   counterMax: number;
   ttlSeconds: number;
+  /** The time in milliseconds that challenges are stamped with and checked against. */
+  now: () => number;
 };
 
 /**
@@ -29,6 +31,7 @@ export const DEFAULT_CAPTCHA_OPTIONS: CaptchaOptions = {
   counterMin: 2000,
   counterMax: 5000,
   ttlSeconds: 600,
+  now: Date.now,
 };
 
 type CaptchaVerdict =
@@ -57,7 +60,7 @@ export class Captcha {
       cost: this.opts.cost,
       counter: randomInt(this.opts.counterMin, this.opts.counterMax),
       deriveKey,
-      expiresAt: new Date(Date.now() + this.opts.ttlSeconds * 1000),
+      expiresAt: new Date(this.opts.now() + this.opts.ttlSeconds * 1000),
       hmacSignatureSecret: this.signatureSecret,
       hmacKeySignatureSecret: this.keySignatureSecret,
     });
@@ -68,6 +71,11 @@ export class Captcha {
     if (typeof payload !== "string" || payload === "") return { ok: false, reason: "missing" };
     const parsed = parsePayload(payload);
     if (!parsed) return { ok: false, reason: "malformed" };
+    // Expiry by our clock, before the library's own check by the wall clock (a challenge expires
+    // at the same moment by both, except in a test that moves our clock on).
+    const { nonce, expiresAt } = parsed.challenge.parameters;
+    if (typeof expiresAt === "number" && expiresAt * 1000 < this.opts.now())
+      return { ok: false, reason: "expired" };
     const result = await verifySolution({
       challenge: parsed.challenge,
       solution: parsed.solution,
@@ -79,11 +87,12 @@ export class Captcha {
     if (result.expired) return { ok: false, reason: "expired" };
     if (result.invalidSignature) return { ok: false, reason: "invalid_signature" };
     if (!result.verified) return { ok: false, reason: "invalid_solution" };
-    const { nonce, expiresAt } = parsed.challenge.parameters;
     return {
       ok: true,
       nonce,
-      expiresAt: new Date((expiresAt ?? Date.now() / 1000 + this.opts.ttlSeconds) * 1000),
+      expiresAt: new Date(
+        expiresAt !== undefined ? expiresAt * 1000 : this.opts.now() + this.opts.ttlSeconds * 1000,
+      ),
     };
   }
 

@@ -7,8 +7,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANON_KEY_PLACEHOLDER, SITE_URL_PLACEHOLDER } from "../../common/site-build.ts";
 import { buildTestApp, tempDir } from "../../tests/support/app.ts";
-import { openPglite } from "../db/pglite.ts";
+import type { openPglite } from "../db/pglite.ts";
 import { inlineScripts, loadSite, pageCsp } from "./site-files.ts";
+import { openTestPglite } from "../../tests/support/pglite.ts";
 
 const INLINE = 'window.__ctx = {"a":1};';
 
@@ -55,7 +56,7 @@ async function fixtureApp(db: Awaited<ReturnType<typeof openPglite>>): Promise<F
 
 describe("site serving", () => {
   let app: FastifyInstance;
-  const db = openPglite(undefined);
+  const db = openTestPglite();
   beforeAll(async () => {
     app = await fixtureApp(await db);
   });
@@ -385,7 +386,7 @@ describe("site serving", () => {
 describe("redirects and answers outside the routes, over real HTTP", () => {
   let app: FastifyInstance;
   let base: string;
-  const db = openPglite(undefined);
+  const db = openTestPglite();
   beforeAll(async () => {
     app = await fixtureApp(await db);
     base = await app.listen({ port: 0, host: "127.0.0.1" });

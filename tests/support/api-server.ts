@@ -1,5 +1,6 @@
 // The real app listening on a loopback port, for the tests that drive it with the real
 // supabase-js client.
+import crypto from "node:crypto";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type AppOptions } from "../../server/app.ts";
@@ -121,11 +122,13 @@ function memoryStorage() {
   };
 }
 
-let lastIp = 0;
+// From a random start in each test process: files running at the same time (and other runs on
+// the machine) share Redis, whose rate-limit buckets are per client IP.
+let lastIp = crypto.randomInt(0, 1 << 23);
 /** A client address no other test uses (rate limits are per client IP). */
 export const uniqueIp = () => `10.${(++lastIp >> 16) & 255}.${(lastIp >> 8) & 255}.${lastIp & 255}`;
 
-let lastNetwork = 0;
+let lastNetwork = crypto.randomInt(0, 2 ** 31);
 /**
  * An IPv6 /64 no other test uses, as its first four groups (`${network}::1` is an address in it);
  * per-client limits count an IPv6 client by its /64.

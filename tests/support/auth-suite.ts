@@ -1,10 +1,10 @@
-// The auth suites: each runs on both database engines over one test server, with the requests,
-// accounts and emails its tests need.
+// The auth suites: each runs over one test server, with the requests, accounts and emails its
+// tests need; on the embedded engine, or on both for what can differ between them (databases.ts).
 import { expect } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { uniqueIp, type ApiServer } from "./api-server.ts";
 import { emailTo, followLink, linkIn, PASSWORD, uniqueEmail } from "./auth.ts";
-import { describeEachDatabase, type DatabaseContext } from "./databases.ts";
+import { describeEachDatabase, describeWithDatabase, type DatabaseContext } from "./databases.ts";
 import type { TestSmtp } from "./smtp.ts";
 import { useTestServer } from "./test-server.ts";
 
@@ -61,8 +61,19 @@ export type AuthSuite = { ctx: DatabaseContext; server: ApiServer; smtp: TestSmt
   typeof authHelpers
 >;
 
+function authSuite(
+  ctx: DatabaseContext,
+  fn: (suite: AuthSuite) => void,
+  env: Record<string, string>,
+) {
+  const { server, smtp } = useTestServer(() => ctx.db, {
+    env: { RATE_LIMIT_EMAIL_SENT: "100000", RATE_LIMIT_LEAD_EMAIL_SENT: "100000", ...env },
+  });
+  fn({ ctx, server, smtp, ...authHelpers(server, smtp, () => ctx.db) });
+}
+
 /**
- * An auth suite on each database engine, over one test server (email budget out of the way), with
+ * An auth suite on the embedded engine, over one test server (email budget out of the way), with
  * the server's environment extended by `env`.
  */
 export function describeAuthSuite(
@@ -70,10 +81,18 @@ export function describeAuthSuite(
   fn: (suite: AuthSuite) => void,
   env: Record<string, string> = {},
 ) {
-  describeEachDatabase(name, (ctx) => {
-    const { server, smtp } = useTestServer(() => ctx.db, {
-      env: { RATE_LIMIT_EMAIL_SENT: "100000", RATE_LIMIT_LEAD_EMAIL_SENT: "100000", ...env },
-    });
-    fn({ ctx, server, smtp, ...authHelpers(server, smtp, () => ctx.db) });
-  });
+  describeWithDatabase(name, (ctx) => authSuite(ctx, fn, env));
+}
+
+/**
+ * An auth suite on each database engine, for what can differ between them (concurrent requests
+ * that only the database's locks keep apart, counts kept in the database across instances): only
+ * in the files server/db/engines.test.ts lists.
+ */
+export function describeAuthSuiteEachDatabase(
+  name: string,
+  fn: (suite: AuthSuite) => void,
+  env: Record<string, string> = {},
+) {
+  describeEachDatabase(name, (ctx) => authSuite(ctx, fn, env));
 }

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { uniqueIp, uniqueIpv6Network } from "../../../tests/support/api-server.ts";
 import { authHelpers } from "../../../tests/support/auth-suite.ts";
 import { PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
-import { describeEachDatabase } from "../../../tests/support/databases.ts";
+import { describeWithDatabase } from "../../../tests/support/databases.ts";
 import { useTestServer } from "../../../tests/support/test-server.ts";
 
-describeEachDatabase("auth: account-email limits", (ctx) => {
+describeWithDatabase("auth: account-email limits", (ctx) => {
   describe("on the usual budget", () => {
     const { server, smtp } = useTestServer(() => ctx.db, {
       env: { RATE_LIMIT_EMAIL_SENT: "100000", RATE_LIMIT_LEAD_EMAIL_SENT: "100000" },

@@ -2,10 +2,14 @@
 // on, a session signed in within the day changes its password at once; an older one needs the
 // code GET /reauthenticate emails, which works once.
 import { expect, it } from "vitest";
-import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import {
+  describeAuthSuite,
+  describeAuthSuiteEachDatabase,
+} from "../../../tests/support/auth-suite.ts";
 import { codeIn, PASSWORD } from "../../../tests/support/auth.ts";
 
 const CODE_SUBJECT = "Your Revwise confirmation code";
+const ENV = { GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: "true" };
 
 describeAuthSuite(
   "auth: reauthentication",
@@ -57,6 +61,19 @@ describeAuthSuite(
       expect(reused.error).toMatchObject({ status: 422, code: "reauthentication_not_valid" });
     });
 
+    it("asks for a signed-in user", async () => {
+      const res = await auth("/reauthenticate");
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error_code: "no_authorization" });
+    });
+  },
+  ENV,
+);
+
+// Requests at the same moment are kept apart by the database alone: on each engine.
+describeAuthSuiteEachDatabase(
+  "auth: reauthentication requests at the same moment",
+  ({ ctx, auth, confirmedUser, emailTo }) => {
     it("emails one code for requests at the same moment; the others are told to wait", async () => {
       const { email, session } = await confirmedUser("at-once");
       const ask = () =>
@@ -71,12 +88,6 @@ describeAuthSuite(
         ),
       ).toEqual([{ n: 1 }]);
     });
-
-    it("asks for a signed-in user", async () => {
-      const res = await auth("/reauthenticate");
-      expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ error_code: "no_authorization" });
-    });
   },
-  { GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: "true" },
+  ENV,
 );

@@ -8,7 +8,10 @@ import { decodeJwt } from "jose";
 import { MIN_PASSWORD_LENGTH } from "../../../common/accounts.ts";
 import { expect, it } from "vitest";
 import { uniqueIp } from "../../../tests/support/api-server.ts";
-import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import {
+  describeAuthSuite,
+  describeAuthSuiteEachDatabase,
+} from "../../../tests/support/auth-suite.ts";
 import { PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
 
 describeAuthSuite("auth: token", ({ ctx, server, auth, client, confirmedUser }) => {
@@ -49,51 +52,6 @@ describeAuthSuite("auth: token", ({ ctx, server, auth, client, confirmedUser }) 
       });
       expect([body, res.status, (await res.json()).error_code]).toEqual([body, 400, "bad_json"]);
     }
-  });
-
-  it("rotates refresh tokens, lets a concurrent tab reuse within the window, and ends the session on later reuse", async () => {
-    const { session } = await confirmedUser("refresh");
-    const refresh = (token: string) =>
-      auth("/token?grant_type=refresh_token", {
-        method: "POST",
-        body: JSON.stringify({ refresh_token: token }),
-      }).then(async (r) => ({ status: r.status, body: await r.json() }));
-
-    // GoTrue refuses a token shorter than its shortest form before looking it up.
-    for (const token of ["", "short"])
-      expect(await refresh(token)).toMatchObject({
-        status: 400,
-        body: { error_code: "validation_failed", msg: "Refresh token is not valid" },
-      });
-    const first = await refresh(session.refresh_token);
-    expect(first.status).toBe(200);
-    expect(first.body.refresh_token).not.toBe(session.refresh_token);
-    expect(decodeJwt(first.body.access_token).session_id).toBe(
-      decodeJwt(session.access_token).session_id,
-    );
-
-    // Two tabs refresh with the same token at the same moment: both get the same new token.
-    const [a, b] = await Promise.all([
-      refresh(first.body.refresh_token),
-      refresh(first.body.refresh_token),
-    ]);
-    expect([a.status, b.status]).toEqual([200, 200]);
-    expect(a.body.refresh_token).toBe(b.body.refresh_token);
-    const current = a.body.refresh_token as string;
-
-    // The parent of the active token is still honoured just after (the client lost a response).
-    expect((await refresh(first.body.refresh_token)).body.refresh_token).toBe(current);
-
-    // Much later, an old token comes back: the whole session ends.
-    await ctx.db.query(
-      "UPDATE auth.refresh_tokens SET revoked_at = now() - interval '1 minute' WHERE revoked",
-    );
-    const reused = await refresh(session.refresh_token);
-    expect(reused).toMatchObject({ status: 400, body: { code: "refresh_token_already_used" } });
-    expect((await refresh(current)).body.code).toBe("refresh_token_not_found");
-    const me = await auth("/user", { headers: { authorization: `Bearer ${a.body.access_token}` } });
-    expect(me.status).toBe(403);
-    expect((await me.json()).code).toBe("session_not_found");
   });
 
   it("checks a refresh token's form before looking it up, as GoTrue does with its own form", async () => {
@@ -416,4 +374,57 @@ describeAuthSuite(
     });
   },
   { MAILER_AUTOCONFIRM: "true" },
+);
+
+// Two tabs refreshing at the same moment are kept apart by the database alone: on each engine.
+describeAuthSuiteEachDatabase(
+  "auth: token refreshes at the same moment",
+  ({ ctx, auth, confirmedUser }) => {
+    it("rotates refresh tokens, lets a concurrent tab reuse within the window, and ends the session on later reuse", async () => {
+      const { session } = await confirmedUser("refresh");
+      const refresh = (token: string) =>
+        auth("/token?grant_type=refresh_token", {
+          method: "POST",
+          body: JSON.stringify({ refresh_token: token }),
+        }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+      // GoTrue refuses a token shorter than its shortest form before looking it up.
+      for (const token of ["", "short"])
+        expect(await refresh(token)).toMatchObject({
+          status: 400,
+          body: { error_code: "validation_failed", msg: "Refresh token is not valid" },
+        });
+      const first = await refresh(session.refresh_token);
+      expect(first.status).toBe(200);
+      expect(first.body.refresh_token).not.toBe(session.refresh_token);
+      expect(decodeJwt(first.body.access_token).session_id).toBe(
+        decodeJwt(session.access_token).session_id,
+      );
+
+      // Two tabs refresh with the same token at the same moment: both get the same new token.
+      const [a, b] = await Promise.all([
+        refresh(first.body.refresh_token),
+        refresh(first.body.refresh_token),
+      ]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(a.body.refresh_token).toBe(b.body.refresh_token);
+      const current = a.body.refresh_token as string;
+
+      // The parent of the active token is still honoured just after (the client lost a response).
+      expect((await refresh(first.body.refresh_token)).body.refresh_token).toBe(current);
+
+      // Much later, an old token comes back: the whole session ends.
+      await ctx.db.query(
+        "UPDATE auth.refresh_tokens SET revoked_at = now() - interval '1 minute' WHERE revoked",
+      );
+      const reused = await refresh(session.refresh_token);
+      expect(reused).toMatchObject({ status: 400, body: { code: "refresh_token_already_used" } });
+      expect((await refresh(current)).body.code).toBe("refresh_token_not_found");
+      const me = await auth("/user", {
+        headers: { authorization: `Bearer ${a.body.access_token}` },
+      });
+      expect(me.status).toBe(403);
+      expect((await me.json()).code).toBe("session_not_found");
+    });
+  },
 );

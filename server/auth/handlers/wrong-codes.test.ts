@@ -4,7 +4,7 @@
 // and a factor answered wrong five times in a row is locked for a while (429 with the seconds
 // left), an authenticator app's included. The counts live in the database.
 import { afterAll, expect, it } from "vitest";
-import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { describeAuthSuiteEachDatabase } from "../../../tests/support/auth-suite.ts";
 import { codeIn, PASSWORD, uniqueEmail, uniquePhone } from "../../../tests/support/auth.ts";
 import { startSmsHook } from "../../../tests/support/sms-hook.ts";
 import { stepAt, totpCode } from "../../../tests/support/totp.ts";
@@ -22,7 +22,7 @@ const sessionOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { session_id: string })
     .session_id;
 
-describeAuthSuite(
+describeAuthSuiteEachDatabase(
   "auth: wrong codes",
   ({ ctx, client, confirmedUser, emailTo, emailChangeMails }) => {
     it("lets an emailed sign-in code die after five wrong tries", async () => {

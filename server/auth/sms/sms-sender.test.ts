@@ -2,7 +2,7 @@
 // Webhooks signature, GoTrue's answers when the hook fails, and the dev mailbox without a hook.
 import { afterAll, describe, expect, it } from "vitest";
 import { uniquePhone } from "../../../tests/support/auth.ts";
-import { describeEachDatabase } from "../../../tests/support/databases.ts";
+import { describeWithDatabase } from "../../../tests/support/databases.ts";
 import { hookSecret, startSmsHook } from "../../../tests/support/sms-hook.ts";
 import { useTestServer } from "../../../tests/support/test-server.ts";
 import { loadConfig } from "../../config.ts";
@@ -16,7 +16,7 @@ afterAll(() => hook.stop());
 const FAST = { ...HOOK_TIMING, timeoutMs: 1500, backoffMs: 100 };
 const client = { ip: "203.0.113.7" };
 
-describeEachDatabase("auth: sending codes to phones", (ctx) => {
+describeWithDatabase("auth: sending codes to phones", (ctx) => {
   const { server } = useTestServer(() => ctx.db, { env: { DEV_MAILBOX: "true" } });
   const newUser = async (phone: string) =>
     (

@@ -5,12 +5,12 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, expect, it } from "vitest";
 import { followUpChange, type LeadStatus } from "../../../common/workspace.ts";
-import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { describeAuthSuiteEachDatabase } from "../../../tests/support/auth-suite.ts";
 import { teamMember } from "../../../tests/support/team.ts";
 
 type LoadedLead = { id: string; kind: string; status: LeadStatus; note: string | null };
 
-describeAuthSuite("rest: saving a lead's follow-up", (suite) => {
+describeAuthSuiteEachDatabase("rest: saving a lead's follow-up", (suite) => {
   const { ctx } = suite;
   let a: SupabaseClient;
   let b: SupabaseClient;

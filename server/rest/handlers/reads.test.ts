@@ -5,11 +5,11 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, expect, it } from "vitest";
 import { uniqueIp } from "../../../tests/support/api-server.ts";
-import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import { describeAuthSuiteEachDatabase } from "../../../tests/support/auth-suite.ts";
 import { readUntil } from "../../../tests/support/poll.ts";
 import { raiseToAal2, teamMember } from "../../../tests/support/team.ts";
 
-describeAuthSuite("rest: the leads view", (suite) => {
+describeAuthSuiteEachDatabase("rest: the leads view", (suite) => {
   const { server, smtp, client, confirmedUser, ctx, emailTo } = suite;
   const domain = `leads-${Date.now().toString(36)}.example`;
   let member: SupabaseClient;

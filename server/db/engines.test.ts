@@ -1,0 +1,80 @@
+// Which test files run on both database engines, and why (docs/decisions/0043): a suite runs on
+// embedded PGlite alone unless its subject can differ between PGlite and PostgreSQL, because
+// PGlite is PostgreSQL's own code and answers every statement as PostgreSQL does, on one
+// connection. What can differ: the engine adapters (db/pglite.ts, db/postgres.ts: errors, types,
+// transactions), migrations on a database made by initdb, requests at the same moment that only
+// the database's locks and atomic statements keep apart (PGlite runs one statement at a time, so a
+// race always passes there), a second instance on the same database, and SQL whose work is time
+// or order in the database. A file that calls describeEachDatabase or describeAuthSuiteEachDatabase
+// is listed here with its reason, and every file listed calls one of them.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, it } from "vitest";
+
+const BOTH_ENGINES: Record<string, string> = {
+  "server/db/database.test.ts":
+    "the engine adapters themselves: migrations from scratch, concurrent migrate(), errors, transactions, parameters",
+  "server/db/ids.test.ts":
+    "ids made by SQL (internal.uuid_v7(), from the database's clock) and every table's default",
+  "server/leads/kinds.test.ts":
+    "the schema the migrations create on PostgreSQL, beside PGlite's (from the build's template)",
+  "server/leads/retention.test.ts": "deletes by age computed in SQL from the database's clock",
+  "server/analytics/visitor-counts.test.ts":
+    "days counted and deleted in SQL, and two instances running the job at once counting each code once",
+  "server/queue/expiry.test.ts": "deletes by age computed in SQL from the database's clock",
+  "server/mail/delivery.test.ts":
+    "several workers taking rows from one outbox: leases and row locks (SKIP LOCKED)",
+  "server/webhooks/webhooks.test.ts":
+    "deliveries leased by workers, and a second instance on the same database",
+  "server/functions/functions.test.ts":
+    "submissions at the same moment and a second instance, kept apart by the database",
+  "server/rest/handlers/lead-inserts.test.ts":
+    "PostgREST inserts made into SQL, at the same moment and from a second instance",
+  "server/rest/handlers/lead-states.test.ts":
+    "two members saving the same lead at the same moment: row locks decide",
+  "server/rest/handlers/reads.test.ts":
+    "PostgREST filters, search, order and counts made into SQL; PostgreSQL's refusals through each adapter",
+  "server/rest/methods.test.ts": "read-only transactions (25006) as each adapter runs them",
+  "server/auth/handlers/wrong-codes.test.ts":
+    "wrong codes counted in the database by atomic statements, across instances",
+  "server/auth/handlers/signup.test.ts": "sign-ups racing for one address: a unique index decides",
+  "server/auth/handlers/token.test.ts":
+    "two tabs refreshing one token at the same moment: row locks decide",
+  "server/auth/handlers/user.test.ts":
+    "an email change asked again at the same moment: an atomic claim of the minute decides",
+  "server/auth/handlers/phone.test.ts":
+    "a change of number asked again at the same moment: an atomic claim of the minute decides",
+  "server/auth/handlers/otp.test.ts":
+    "two codes asked for one number at the same moment: an atomic claim of the minute decides",
+  "server/auth/handlers/reauthenticate.test.ts":
+    "reauthentication asked at the same moment: an atomic claim of the minute decides",
+  "server/app.test.ts": "health when the database is gone: each adapter's failure once closed",
+  "server/input.test.ts":
+    "text the database cannot store (NUL, lone surrogates): each adapter's error, never a 5xx",
+  "server/fuzz.test.ts":
+    "arbitrary input reaching each adapter: its errors are 4xx and a 4xx writes nothing",
+};
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BOTH = /\bdescribe(?:AuthSuite)?EachDatabase\(/;
+
+function testFiles(): string[] {
+  return fs
+    .globSync("{server,scripts,tests,app,common}/**/*.test.{ts,tsx}", { cwd: ROOT })
+    .map((file) => file.split(path.sep).join("/"))
+    .sort();
+}
+
+it("runs on both engines exactly the files listed with their reason", () => {
+  const both = testFiles().filter((file) =>
+    BOTH.test(fs.readFileSync(path.join(ROOT, file), "utf8")),
+  );
+  expect(both).toEqual(Object.keys(BOTH_ENGINES).sort());
+  for (const reason of Object.values(BOTH_ENGINES)) expect(reason.length).toBeGreaterThan(20);
+});
+
+it("finds the test files it reads", () => {
+  const files = testFiles();
+  expect(files).toContain("server/db/engines.test.ts");
+  expect(files.filter((file) => file.startsWith("server/auth/")).length).toBeGreaterThan(10);
+});
