@@ -2,8 +2,8 @@
 // Setting up an authenticator app (a code computed from the shown secret by the tests' own TOTP)
 // shows ten recovery codes once; a password sign-in then passes its second step with one of them
 // and reaches /account at aal2; the same code is refused the second time; new codes (copied or
-// downloaded, then never shown again) replace the old; a password reset passes its second step
-// with one too; a set-up never finished is listed as such and removed. The focus goes to each new
+// downloaded, then never shown again) replace the old; a password reset and the team workspace
+// pass their second step with one too; a set-up never finished is listed as such and removed. The focus goes to each new
 // step's heading; axe on each step. Where the set-up is not what a test is about, the account, its
 // app and its codes are made through the server's API (supabase-js in the test), which is faster.
 import { createClient } from "@supabase/supabase-js";
@@ -140,14 +140,18 @@ describeInBrowser(
      * A confirmed account with an authenticator app and recovery codes, made through the API: the
      * app's secret (its current step's code is spent) and the codes.
      */
-    async function accountWithApp(label: string) {
+    async function accountWithApp(label: string, teamRole?: "member") {
       const email = uniqueEmail(label);
       const admin = createClient(ctx.baseUrl, mintApiKey(jwtSecret, "service_role"), {
         auth: { persistSession: false, autoRefreshToken: false },
       }).auth.admin;
-      expect(
-        (await admin.createUser({ email, password: PASSWORD, email_confirm: true })).error,
-      ).toBeNull();
+      const created = await admin.createUser({
+        email,
+        password: PASSWORD,
+        email_confirm: true,
+        ...(teamRole && { app_metadata: { team_role: teamRole } }),
+      });
+      expect(created.error).toBeNull();
       const { supabase } = await apiSignIn(email);
       const { data: enrolled } = await supabase.auth.mfa.enroll({ factorType: "totp" });
       const secret = enrolled!.totp!.secret;
@@ -298,6 +302,21 @@ describeInBrowser(
       await reset.getByRole("button", { name: "Save new password" }).click();
       await page.waitForURL((url) => url.pathname === "/");
       await toastText(page, "Password updated").waitFor();
+    });
+
+    it("opens the team workspace with a recovery code in place of the app's", async () => {
+      const { email, codes } = await accountWithApp("recovery-team", "member");
+      const page = await ctx.newPage();
+      await signInOwingCode(page, email);
+      // The workspace asks an aal1 session for its second step, a recovery code offered too.
+      await page.goto("/team");
+      await page.getByRole("region", { name: "Enter your verification code" }).waitFor();
+      const form = await useRecoveryCode(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await form.getByLabel("Recovery code").fill(codes[2]!);
+      await form.getByRole("button", { name: "Verify and open the workspace" }).click();
+      await page.getByRole("tablist", { name: "Workspace sections" }).waitFor();
+      expect((await sessionClaims(page))?.aal).toBe("aal2");
     });
 
     it("lists a set-up never finished as such, and removes it", async () => {
