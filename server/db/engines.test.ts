@@ -27,7 +27,7 @@ const BOTH_ENGINES: Record<string, string> = {
   "server/webhooks/webhooks.test.ts":
     "deliveries leased by workers, and a second instance on the same database",
   "server/functions/functions.test.ts":
-    "submissions at the same moment and a second instance, kept apart by the database",
+    "captchas forgotten by SQL over time; submissions at the same moment and from a second instance, kept apart by the database",
   "server/rest/handlers/lead-inserts.test.ts":
     "PostgREST inserts made into SQL, at the same moment and from a second instance",
   "server/rest/handlers/lead-states.test.ts":

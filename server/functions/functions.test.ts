@@ -6,7 +6,12 @@ import { expect, it } from "vitest";
 import { FUNCTIONS } from "../../common/functions.ts";
 import { startApiServer, uniqueIp, uniqueIpv6Network } from "../../tests/support/api-server.ts";
 import { fetchChallenge, solvedPayload } from "../../tests/support/captcha.ts";
-import { describeEachDatabase, openAgain } from "../../tests/support/databases.ts";
+import {
+  describeEachDatabase,
+  describeWithDatabase,
+  openAgain,
+  type DatabaseContext,
+} from "../../tests/support/databases.ts";
 import { REQUEST_ACCESS_MESSAGES, REQUEST_DEMO_MESSAGES } from "../../tests/support/leads.ts";
 import { addressOf } from "../../tests/support/smtp.ts";
 import { useTestServer } from "../../tests/support/test-server.ts";
@@ -34,7 +39,8 @@ const demo = {
   website: "",
 };
 
-describeEachDatabase("lead functions", (ctx) => {
+/** The suite's test server on its database, and the requests and reads its tests make. */
+function useLeadFunctions(ctx: DatabaseContext) {
   const { server, smtp } = useTestServer(() => ctx.db, {
     env: { NOTIFY_EMAIL: "sales@revwise.example" },
   });
@@ -53,6 +59,11 @@ describeEachDatabase("lead functions", (ctx) => {
   };
   const rows = (table: string, email: string) =>
     ctx.db.query(`SELECT * FROM public.${table} WHERE email = $1`, [email]);
+  return { server, smtp, client, invoke, rows };
+}
+
+describeWithDatabase("lead functions", (ctx) => {
+  const { server, smtp, client, invoke, rows } = useLeadFunctions(ctx);
 
   it("stores a request for access and emails the team every field", async () => {
     const source = {
@@ -163,22 +174,6 @@ describeEachDatabase("lead functions", (ctx) => {
       (await ctx.db.query("SELECT 1 FROM public.access_requests WHERE email = 'nope'")).length,
     ).toBe(0);
     expect(await queued()).toBe(before);
-  });
-
-  it("forgets used captchas once their challenge has expired, keeping the live ones", async () => {
-    await ctx.db.query(
-      "INSERT INTO internal.captcha_redemptions (nonce, expires_at) VALUES ('00aa00aa00aa', now() - interval '1 second'), ('00bb00bb00bb', now() + interval '1 hour')",
-    );
-    const res = await invoke(client(), FUNCTIONS.contact, {
-      ...contact,
-      email: "prune@case.example",
-      captcha: await solvedPayload(server.url),
-    });
-    expect(res.status).toBe(200);
-    const left = await ctx.db.query<{ nonce: string }>(
-      "SELECT nonce FROM internal.captcha_redemptions WHERE nonce IN ('00aa00aa00aa', '00bb00bb00bb')",
-    );
-    expect(left.map((r) => r.nonce)).toEqual(["00bb00bb00bb"]);
   });
 
   it("refuses missing, forged, tampered and replayed captchas, storing nothing", async () => {
@@ -304,97 +299,6 @@ describeEachDatabase("lead functions", (ctx) => {
       message: "Invalid JWT",
     });
     expect((await post({ authorization: `Bearer ${server.anonKey}x` })).status).toBe(401);
-  });
-
-  const forms = [
-    { name: FUNCTIONS.requestAccess, fields: access, table: "access_requests" },
-    { name: FUNCTIONS.contact, fields: contact, table: "contact_messages" },
-    { name: FUNCTIONS.requestDemo, fields: demo, table: "demo_form_requests" },
-  ] as const;
-  /** A form's JSON posted from `ip` to the function `name` of the instance at `url`. */
-  const postForm = (url: string, name: string, body: string, ip: string) =>
-    fetch(`${url}/functions/v1/${name}`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${server.anonKey}`,
-        "content-type": "application/json",
-        "x-forwarded-for": ip,
-      },
-      body,
-    }).then(async (res) => ({ status: res.status, body: (await res.json()) as unknown }));
-  /**
-   * Pairs of the same submission (same fields, same solved captcha) sent at the same moment, a
-   * network retry while the first is still running: both get the first's answer, one lead and
-   * one email. `urls` gives each copy's instance.
-   */
-  const overlappingRepeats = async (urls: readonly [string, string], tag: string) => {
-    for (const { name, fields, table } of forms)
-      for (let pair = 0; pair < 3; pair++) {
-        const email = `overlap-${tag}${pair}-${name}@case.example`;
-        const captcha = await solvedPayload(server.url, uniqueIp());
-        const body = JSON.stringify({ ...fields, email, captcha });
-        const [first, second] = await Promise.all(
-          urls.map((url) => postForm(url, name, body, uniqueIp())),
-        );
-        expect(first).toEqual({
-          status: 200,
-          body: { ok: true, id: expect.any(String), message: expect.any(String) },
-        });
-        expect(second).toEqual(first);
-        const stored = await rows(table, email);
-        expect(stored.map((r) => r.id)).toEqual([(first!.body as { id: string }).id]);
-        const [queued] = await ctx.db.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM mail.outbox WHERE reply_to = $1",
-          [email],
-        );
-        expect(queued!.n).toBe(1);
-      }
-  };
-
-  it("answers the same submission sent again while the first is still running as the first", async () => {
-    await overlappingRepeats([server.url, server.url], "one");
-  });
-
-  it("answers an overlapping repeat as the first across two instances on one database", async () => {
-    const again = await openAgain(ctx);
-    const other = await startApiServer(again.db, {
-      env: { NOTIFY_EMAIL: "sales@revwise.example", SMTP_URL: smtp.url },
-    });
-    try {
-      await overlappingRepeats([server.url, other.url], "two");
-    } finally {
-      await other.close();
-      await again.close();
-    }
-  });
-
-  it("answers an overlapping repeat of a refused submission with the same refusal, storing nothing", async () => {
-    // Ten leads across the forms spend this address's team-lead burst (each form's own limit of
-    // ten posts a minute is not reached): the eleventh lead is refused with 429.
-    const ip = uniqueIp();
-    for (let i = 0; i < 10; i++) {
-      const { name, fields } = forms[i % 3]!;
-      const body = JSON.stringify({
-        ...fields,
-        email: `spent${i}@case.example`,
-        captcha: await solvedPayload(server.url, ip),
-      });
-      expect((await postForm(server.url, name, body, ip)).status).toBe(200);
-    }
-    const body = JSON.stringify({
-      ...contact,
-      email: "refused-pair@case.example",
-      captcha: await solvedPayload(server.url, ip),
-    });
-    const answers = await Promise.all([
-      postForm(server.url, FUNCTIONS.contact, body, ip),
-      postForm(server.url, FUNCTIONS.contact, body, ip),
-    ]);
-    expect(answers).toEqual([
-      { status: 429, body: expect.objectContaining({ code: "rate_limited" }) },
-      { status: 429, body: expect.objectContaining({ code: "rate_limited" }) },
-    ]);
-    expect(await rows("contact_messages", "refused-pair@case.example")).toEqual([]);
   });
 
   it("answers malformed and oversized bodies with 4xx, and unknown functions with 404", async () => {
@@ -562,4 +466,117 @@ describeEachDatabase("lead functions", (ctx) => {
       expect(await rows("access_requests", `volume10-${tag}@case.example`)).toEqual([]);
     },
   );
+});
+
+// What only the database decides, on each engine: captchas spent and forgotten by SQL over time,
+// and the same submission sent twice at the same moment, to one instance or to two.
+describeEachDatabase("lead functions at the same moment", (ctx) => {
+  const { server, smtp, client, invoke, rows } = useLeadFunctions(ctx);
+
+  it("forgets used captchas once their challenge has expired, keeping the live ones", async () => {
+    await ctx.db.query(
+      "INSERT INTO internal.captcha_redemptions (nonce, expires_at) VALUES ('00aa00aa00aa', now() - interval '1 second'), ('00bb00bb00bb', now() + interval '1 hour')",
+    );
+    const res = await invoke(client(), FUNCTIONS.contact, {
+      ...contact,
+      email: "prune@case.example",
+      captcha: await solvedPayload(server.url),
+    });
+    expect(res.status).toBe(200);
+    const left = await ctx.db.query<{ nonce: string }>(
+      "SELECT nonce FROM internal.captcha_redemptions WHERE nonce IN ('00aa00aa00aa', '00bb00bb00bb')",
+    );
+    expect(left.map((r) => r.nonce)).toEqual(["00bb00bb00bb"]);
+  });
+
+  const forms = [
+    { name: FUNCTIONS.requestAccess, fields: access, table: "access_requests" },
+    { name: FUNCTIONS.contact, fields: contact, table: "contact_messages" },
+    { name: FUNCTIONS.requestDemo, fields: demo, table: "demo_form_requests" },
+  ] as const;
+  /** A form's JSON posted from `ip` to the function `name` of the instance at `url`. */
+  const postForm = (url: string, name: string, body: string, ip: string) =>
+    fetch(`${url}/functions/v1/${name}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${server.anonKey}`,
+        "content-type": "application/json",
+        "x-forwarded-for": ip,
+      },
+      body,
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as unknown }));
+  /**
+   * Pairs of the same submission (same fields, same solved captcha) sent at the same moment, a
+   * network retry while the first is still running: both get the first's answer, one lead and
+   * one email. `urls` gives each copy's instance.
+   */
+  const overlappingRepeats = async (urls: readonly [string, string], tag: string) => {
+    for (const { name, fields, table } of forms)
+      for (let pair = 0; pair < 3; pair++) {
+        const email = `overlap-${tag}${pair}-${name}@case.example`;
+        const captcha = await solvedPayload(server.url, uniqueIp());
+        const body = JSON.stringify({ ...fields, email, captcha });
+        const [first, second] = await Promise.all(
+          urls.map((url) => postForm(url, name, body, uniqueIp())),
+        );
+        expect(first).toEqual({
+          status: 200,
+          body: { ok: true, id: expect.any(String), message: expect.any(String) },
+        });
+        expect(second).toEqual(first);
+        const stored = await rows(table, email);
+        expect(stored.map((r) => r.id)).toEqual([(first!.body as { id: string }).id]);
+        const [queued] = await ctx.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM mail.outbox WHERE reply_to = $1",
+          [email],
+        );
+        expect(queued!.n).toBe(1);
+      }
+  };
+
+  it("answers the same submission sent again while the first is still running as the first", async () => {
+    await overlappingRepeats([server.url, server.url], "one");
+  });
+
+  it("answers an overlapping repeat as the first across two instances on one database", async () => {
+    const again = await openAgain(ctx);
+    const other = await startApiServer(again.db, {
+      env: { NOTIFY_EMAIL: "sales@revwise.example", SMTP_URL: smtp.url },
+    });
+    try {
+      await overlappingRepeats([server.url, other.url], "two");
+    } finally {
+      await other.close();
+      await again.close();
+    }
+  });
+
+  it("answers an overlapping repeat of a refused submission with the same refusal, storing nothing", async () => {
+    // Ten leads across the forms spend this address's team-lead burst (each form's own limit of
+    // ten posts a minute is not reached): the eleventh lead is refused with 429.
+    const ip = uniqueIp();
+    for (let i = 0; i < 10; i++) {
+      const { name, fields } = forms[i % 3]!;
+      const body = JSON.stringify({
+        ...fields,
+        email: `spent${i}@case.example`,
+        captcha: await solvedPayload(server.url, ip),
+      });
+      expect((await postForm(server.url, name, body, ip)).status).toBe(200);
+    }
+    const body = JSON.stringify({
+      ...contact,
+      email: "refused-pair@case.example",
+      captcha: await solvedPayload(server.url, ip),
+    });
+    const answers = await Promise.all([
+      postForm(server.url, FUNCTIONS.contact, body, ip),
+      postForm(server.url, FUNCTIONS.contact, body, ip),
+    ]);
+    expect(answers).toEqual([
+      { status: 429, body: expect.objectContaining({ code: "rate_limited" }) },
+      { status: 429, body: expect.objectContaining({ code: "rate_limited" }) },
+    ]);
+    expect(await rows("contact_messages", "refused-pair@case.example")).toEqual([]);
+  });
 });
