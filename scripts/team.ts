@@ -54,11 +54,6 @@ try {
     if (members.length === 0) console.log("Nobody is on the team yet.");
   } else if (command === "add") {
     const role = flags.includes("--admin") ? "admin" : "member";
-    // Decision 0041: with sign-ups confirmed as made, whoever signed up first holds the address.
-    if (config.mailerAutoconfirm)
-      console.error(
-        "Warning: MAILER_AUTOCONFIRM=true confirms sign-ups without an email, so nothing proves that an existing account's address is its owner's. Keep it off where a team works.",
-      );
     const change = await addMember(api, email!, role, `${config.siteUrl}/team`);
     console.log(
       {

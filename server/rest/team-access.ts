@@ -33,9 +33,10 @@ export async function assertTeamReader(
      FROM auth.users u JOIN auth.sessions s ON s.user_id = u.id
      WHERE u.id = $1 AND s.id = $2 AND u.deleted_at IS NULL
        AND (u.banned_until IS NULL OR u.banned_until <= now())
-       -- A role applies to a confirmed address only: an account somebody pre-registered with a
-       -- member's address reads nothing before the address is proven (decision 0041).
-       AND u.email_confirmed_at IS NOT NULL`,
+       -- A role applies to a proven address only: an account somebody pre-registered with a
+       -- member's address reads nothing before the address is proven (decision 0041), nor one
+       -- MAILER_AUTOCONFIRM confirmed as given.
+       AND u.email_confirmed_at IS NOT NULL AND NOT u.email_unproven`,
     [sub, sessionId],
   );
   if (

@@ -140,3 +140,36 @@ it("npm run team works without a server, and through a running one", async () =>
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }, 120_000);
+
+describeAuthSuite(
+  "team members with MAILER_AUTOCONFIRM=true",
+  (suite) => {
+    const { server, client, emailTo } = suite;
+    const api = () => ({ url: server.url, serviceRoleKey: server.serviceRoleKey });
+
+    it("invites an address confirmed as given: no role applies before the invitation is used", async () => {
+      // The squatter signed up first (confirmed at once) and even reached aal2.
+      const email = uniqueEmail("team-autoconfirmed");
+      const squatter = client();
+      await squatter.auth.signUp({ email, password: "Squatters-Own-77" });
+      await raiseToAal2(squatter);
+      expect((await addMember(api(), email, "member")).kind).toBe("invited");
+      expect((await squatter.from("leads").select().limit(1)).error).toMatchObject({
+        code: "42501",
+      });
+      const { fragment } = await followLink(
+        linkIn(await emailTo(email, "You are invited to Revwise")),
+      );
+      expect(fragment.get("access_token")).toBeTruthy();
+      const signIn = await client().auth.signInWithPassword({
+        email,
+        password: "Squatters-Own-77",
+      });
+      expect(signIn.error).toMatchObject({ code: "invalid_credentials" });
+      // A proven member is added without an invitation.
+      const again = await addMember(api(), email, "admin");
+      expect(again.kind).toBe("updated");
+    });
+  },
+  { MAILER_AUTOCONFIRM: "true" },
+);

@@ -44,10 +44,11 @@ export type Change =
 const confirmed = (user: User) => Boolean(user.email_confirmed_at);
 
 /**
- * Puts the address on the team with this role. The role applies only to a confirmed account: an
- * address without one is invited, and so is an account not yet confirmed, which may be somebody
- * else's sign-up with this address (decision 0041): the role waits for the invitation, whose use
- * voids whatever password and sessions were made on the account before.
+ * Puts the address on the team with this role. The role applies only to an account whose address
+ * is proven: an address without an account is invited, and so is an account not yet confirmed,
+ * which may be somebody else's sign-up with this address, or one MAILER_AUTOCONFIRM confirmed as
+ * given (the admin API invites those and refuses a proven one: decision 0041). The role waits for
+ * the invitation, whose use voids whatever password and sessions were made on the account before.
  */
 export async function addMember(
   api: AdminApi,
@@ -58,20 +59,17 @@ export async function addMember(
   const admin = adminOf(api);
   let user = await findAccount(api, email);
   let invited = false;
-  if (!user || !confirmed(user)) {
-    const { data, error } = await admin.inviteUserByEmail(email.trim().toLowerCase(), {
-      redirectTo,
-    });
-    if (error) throw error;
+  const { data, error } = await admin.inviteUserByEmail(email.trim().toLowerCase(), {
+    redirectTo,
+  });
+  if (!error) {
     user = data.user;
     invited = true;
-  }
-  if (teamRoleOf(user) === role) return { kind: invited ? "invited" : "unchanged", user };
-  const { data, error } = await admin.updateUserById(user.id, {
-    app_metadata: { team_role: role },
-  });
-  if (error) throw error;
-  return { kind: invited ? "invited" : "updated", user: data.user };
+  } else if (!(user && error.code === "email_exists")) throw error;
+  if (teamRoleOf(user!) === role) return { kind: invited ? "invited" : "unchanged", user: user! };
+  const updated = await admin.updateUserById(user!.id, { app_metadata: { team_role: role } });
+  if (updated.error) throw updated.error;
+  return { kind: invited ? "invited" : "updated", user: updated.data.user };
 }
 
 /** How a removal went: `formerly` when the address given is one the member used before. */

@@ -88,7 +88,10 @@ export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: A
 
     return db.transaction(async (tx) => {
       let user = await findUserByEmail(tx, email, true);
-      if ((type === "signup" || type === "invite") && user?.email_confirmed_at) throw emailExists();
+      // An address confirmed as given (MAILER_AUTOCONFIRM) may be invited: its use proves it (0041).
+      if (type === "signup" && user?.email_confirmed_at) throw emailExists();
+      if (type === "invite" && user?.email_confirmed_at && !user.email_unproven)
+        throw emailExists();
       if (newEmail !== undefined && (await findUserByEmail(tx, newEmail))) throw emailExists();
       user ??= await createUser(tx, { email, passwordHash, metadata: data, confirmed: false });
       if (type === "signup" && known && body.data !== undefined)
@@ -118,7 +121,9 @@ export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: A
     const data = readMetadata(body.data);
     const invited = await db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, email, true);
-      if (existing?.email_confirmed_at) throw emailExists();
+      // An address confirmed as given (MAILER_AUTOCONFIRM) is invited: the invitation's use is its
+      // first proof, which voids what its first sign-up made (decision 0041).
+      if (existing?.email_confirmed_at && !existing.email_unproven) throw emailExists();
       const user =
         existing ??
         (await createUser(tx, { email, passwordHash: null, metadata: data, confirmed: false }));

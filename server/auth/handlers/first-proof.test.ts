@@ -210,7 +210,7 @@ describeAuthSuite(
 
 describeAuthSuite(
   "auth: the first proof of an address with MAILER_AUTOCONFIRM=true",
-  ({ server, client, emailTo }) => {
+  ({ server, client, emailTo, count }) => {
     it("hands nobody anything for a sign-up on an address whose account is unconfirmed", async () => {
       const email = uniqueEmail("autoconfirm-unconfirmed");
       // Unconfirmed though sign-ups confirm at once: an invitation not yet used.
@@ -226,6 +226,35 @@ describeAuthSuite(
         linkIn(await emailTo(email, "You are invited to Revwise")),
       );
       expect(fragment.get("access_token")).toBeTruthy();
+    });
+
+    it("voids a sign-up's password and sessions, not its factors, at the address's first proof", async () => {
+      // Confirmed as given: whoever signed up first holds the address until its owner proves it.
+      const email = uniqueEmail("autoconfirm-squat");
+      const squatter = client();
+      const { data } = await squatter.auth.signUp({ email, password: SQUATTER_PASSWORD });
+      expect(data.session).not.toBeNull();
+      expect((await squatter.auth.mfa.enroll({ factorType: "totp" })).error).toBeNull();
+      await client().auth.signInWithOtp({ email });
+      const { fragment } = await followLink(
+        linkIn(await emailTo(email, "Your Revwise sign-in link")),
+      );
+      expect(fragment.get("access_token")).toBeTruthy();
+      await expectVoid(client, { email });
+      expect((await squatter.auth.refreshSession()).error).toMatchObject({ status: 400 });
+      // A factor stays: removing it would let the mailbox alone undo a second factor.
+      expect(
+        await count("SELECT count(*)::int AS n FROM auth.mfa_factors WHERE user_id = $1", [
+          data.user!.id,
+        ]),
+      ).toBe(1);
+      // Proven now: the next proof is not a first one.
+      expect(
+        await count(
+          "SELECT count(*)::int AS n FROM auth.users WHERE email = $1 AND NOT email_unproven",
+          [email],
+        ),
+      ).toBe(1);
     });
 
     it("voids an unconfirmed account's password when the owner signs in by link", async () => {

@@ -160,7 +160,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         const taken = await findUserByEmail(tx, newEmail);
         if (emailAtOnce) {
           if (taken) throw emailExists();
-          current = await applyEmailChange(tx, user.id, newEmail);
+          current = await applyEmailChange(tx, user.id, newEmail, false);
         } else if (taken) {
           // Answered like any change (no account is revealed); the address's owner is told instead.
           // Links of an earlier change request no longer apply.

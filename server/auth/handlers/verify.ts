@@ -17,7 +17,7 @@ import {
   type OneTimeToken,
   type TokenType,
 } from "../models/one-time-tokens.ts";
-import { neverProven, voidWhatCameBeforeProof } from "../models/first-proof.ts";
+import { addressUnproven, neverProven, voidWhatCameBeforeProof } from "../models/first-proof.ts";
 import { signIn } from "../models/sessions.ts";
 import { confirmPhoneChange, markPhoneConfirmed } from "../models/user-phones.ts";
 import {
@@ -68,9 +68,10 @@ async function applyVerification(
    * that set it, and nobody asked for another confirmation since (models/first-proof.ts).
    */
   const firstProof = async () => {
-    if (!neverProven(user)) return;
-    const keep = token.token_type === "confirmation" && !user.confirmation_voids_password;
-    await voidWhatCameBeforeProof(q, user.id, keep);
+    const never = neverProven(user);
+    if (!(channel === "email" ? addressUnproven(user) : never)) return;
+    const keep = never && token.token_type === "confirmation" && !user.confirmation_voids_password;
+    await voidWhatCameBeforeProof(q, user.id, keep, never);
   };
   switch (token.token_type) {
     case "confirmation":

@@ -4,7 +4,7 @@
 // the person).
 import crypto from "node:crypto";
 import type { Queryable } from "../../db/database.ts";
-import { neverProven, voidWhatCameBeforeProof } from "./first-proof.ts";
+import { addressUnproven, neverProven, voidWhatCameBeforeProof } from "./first-proof.ts";
 import { endAllSessions } from "./sessions.ts";
 import { deleteTokens } from "./one-time-tokens.ts";
 import { findUserById, linkIdentity, type IdentityRow, type UserRow } from "./users.ts";
@@ -147,6 +147,7 @@ export async function updateUserAsAdmin(
     `UPDATE auth.users SET email = $2, phone = $3, encrypted_password = $4, role = $5,
        raw_user_meta_data = $6, raw_app_meta_data = $7,
        email_confirmed_at = CASE WHEN $8::boolean AND $2::text IS NOT NULL THEN coalesce(email_confirmed_at, now()) ELSE email_confirmed_at END,
+       email_unproven = email_unproven AND NOT ($8::boolean AND $2::text IS NOT NULL),
        phone_confirmed_at = CASE WHEN $9::boolean AND $3::text IS NOT NULL THEN coalesce(phone_confirmed_at, now()) ELSE phone_confirmed_at END,
        banned_until = $10, is_anonymous = is_anonymous AND NOT $11::boolean, updated_at = now()
      WHERE id = $1`,
@@ -173,10 +174,11 @@ export async function updateUserAsAdmin(
   if (c.passwordHash !== undefined) await deleteTokens(q, user.id, ["recovery"]);
   // An admin's confirmation of a never proven account is its first proof: the password somebody
   // set before goes, unless this change sets it (decision 0041).
-  const confirms =
-    (c.emailConfirm && (c.email ?? user.email)) || (c.phoneConfirm && (c.phone ?? user.phone));
-  if (confirms && neverProven(user))
-    await voidWhatCameBeforeProof(q, user.id, c.passwordHash !== undefined);
+  const first =
+    (c.emailConfirm && (c.email ?? user.email) && addressUnproven(user)) ||
+    (c.phoneConfirm && (c.phone ?? user.phone) && neverProven(user));
+  if (first)
+    await voidWhatCameBeforeProof(q, user.id, c.passwordHash !== undefined, neverProven(user));
   return (await findUserById(q, user.id))!;
 }
 

@@ -31,6 +31,8 @@ export type UserRow = {
   banned_until: Date | null;
   /** Confirming this never proven account voids its password (models/first-proof.ts). */
   confirmation_voids_password: boolean;
+  /** The address was confirmed without proof (MAILER_AUTOCONFIRM): models/first-proof.ts. */
+  email_unproven: boolean;
   created_at: Date;
   updated_at: Date;
 };
@@ -71,7 +73,8 @@ type NewUserIdentity = { email: string; phone?: undefined } | { phone: string; e
 
 /**
  * A new user with one identity (email or phone). `passwordHash` is null for a user who signs in by
- * link or code only; `confirmed` confirms the address or number at once.
+ * link or code only; `confirmed` confirms the address or number at once (an address so confirmed
+ * is unproven: MAILER_AUTOCONFIRM took it as given).
  */
 export async function createUser(
   q: Queryable,
@@ -84,10 +87,11 @@ export async function createUser(
   const provider = opts.phone !== undefined ? "phone" : "email";
   const [user] = await q.query<UserRow>(
     `INSERT INTO auth.users (id, email, phone, encrypted_password, raw_user_meta_data, raw_app_meta_data,
-       email_confirmed_at, phone_confirmed_at)
+       email_confirmed_at, phone_confirmed_at, email_unproven)
      VALUES (internal.uuid_v7(now()), $1, $2, $3, $4, jsonb_build_object('provider', $5::text, 'providers', jsonb_build_array($5::text)),
        CASE WHEN $6::boolean AND $1::text IS NOT NULL THEN now() END,
-       CASE WHEN $6::boolean AND $2::text IS NOT NULL THEN now() END)
+       CASE WHEN $6::boolean AND $2::text IS NOT NULL THEN now() END,
+       $6::boolean AND $1::text IS NOT NULL)
      RETURNING *`,
     [
       opts.email ?? null,
@@ -136,7 +140,7 @@ export async function identitiesOf(q: Queryable, userId: string): Promise<Identi
 
 export async function markEmailConfirmed(q: Queryable, userId: string): Promise<UserRow> {
   const [user] = await q.query<UserRow>(
-    "UPDATE auth.users SET email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1 RETURNING *",
+    "UPDATE auth.users SET email_confirmed_at = coalesce(email_confirmed_at, now()), email_unproven = false, updated_at = now() WHERE id = $1 RETURNING *",
     [userId],
   );
   await q.query(
@@ -215,24 +219,30 @@ export async function confirmEmailChange(
     await q.query("UPDATE auth.users SET email_change_confirm_status = 1 WHERE id = $1", [user.id]);
     return { kind: "needs_other_link" };
   }
-  return { kind: "changed", user: await applyEmailChange(q, user.id, user.email_change) };
+  // The new address is proven by its own link only (with MAILER_AUTOCONFIRM the current one's
+  // applies the change too).
+  const proven = token.token_type === "email_change_new";
+  return { kind: "changed", user: await applyEmailChange(q, user.id, user.email_change, proven) };
 }
 
 /**
  * Changes the user's address to `newEmail` at once: it becomes the user's, confirmed, and its
  * email identity's (an anonymous user becomes a full one); a pending change and its links are void.
+ * `proven` when a link sent to `newEmail` was used (else MAILER_AUTOCONFIRM took it as given).
  */
 export async function applyEmailChange(
   q: Queryable,
   userId: string,
   newEmail: string,
+  proven: boolean,
 ): Promise<UserRow> {
   await linkIdentity(q, userId, "email", { email: newEmail, email_verified: true });
   const [changed] = await q.query<UserRow>(
     `UPDATE auth.users SET email = $2, email_change = NULL, email_change_sent_at = NULL,
-       email_change_confirm_status = 0, email_confirmed_at = now(), is_anonymous = false, updated_at = now()
+       email_change_confirm_status = 0, email_confirmed_at = now(), email_unproven = NOT $3::boolean,
+       is_anonymous = false, updated_at = now()
      WHERE id = $1 RETURNING *`,
-    [userId, newEmail],
+    [userId, newEmail, proven],
   );
   await deleteTokens(q, userId, ["email_change_new", "email_change_current"]);
   return changed!;
@@ -414,6 +424,7 @@ export function decoyUser(who: NewUserIdentity, metadata: Record<string, unknown
     raw_user_meta_data: inJsonbOrder(metadata),
     banned_until: null,
     confirmation_voids_password: false,
+    email_unproven: false,
     created_at: now,
     updated_at: now,
   };
