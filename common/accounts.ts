@@ -5,19 +5,27 @@ import { storableString } from "./storable-text.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
 
+const newPasswordShape = {
+  // Counted in UTF-8 bytes, as the server (and GoTrue) counts it.
+  password: storableString().refine(
+    (p) => new TextEncoder().encode(p).length >= MIN_PASSWORD_LENGTH,
+    `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
+  ),
+  confirm: z.string(),
+};
+const bothTyped = { path: ["confirm"], message: "The two passwords do not match." };
+
 export const newPasswordSchema = z
-  .object({
-    // Counted in UTF-8 bytes, as the server (and GoTrue) counts it.
-    password: storableString().refine(
-      (p) => new TextEncoder().encode(p).length >= MIN_PASSWORD_LENGTH,
-      `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
-    ),
-    confirm: z.string(),
-  })
-  .refine((v) => v.password === v.confirm, {
-    path: ["confirm"],
-    message: "The two passwords do not match.",
-  });
+  .object(newPasswordShape)
+  .refine((v) => v.password === v.confirm, bothTyped);
+
+/**
+ * The account page's password change: the current password too, empty for an account that has
+ * none (the server then asks for an emailed code).
+ */
+export const passwordChangeSchema = z
+  .object({ current: z.string(), ...newPasswordShape })
+  .refine((v) => v.password === v.confirm, bothTyped);
 
 /**
  * The person's name lives in the user's `user_metadata` under this key (Supabase's dashboard and
@@ -37,6 +45,11 @@ export const emailChangeSchema = z.object({
 });
 
 /** The code an authenticator app (or a reauthentication email) shows: six digits. */
+/** "Delete account" with the current password (the other way is an emailed code). */
+export const deletionPasswordSchema = z.object({
+  current: z.string().min(1, "Enter your current password, or ask for a code by email."),
+});
+
 export const sixDigitCodeSchema = z.object({
   code: z
     .string()

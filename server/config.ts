@@ -79,6 +79,11 @@ export type Config = {
   };
   /** A session over a day old changes its password only with a reauthentication code. */
   passwordChangeNeedsReauthentication: Env["GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION"];
+  /**
+   * A new password needs the current one (or, for an account without one, a reauthentication
+   * code), unless the session was opened by an emailed link or code moments ago: decision 0045.
+   */
+  passwordChangeNeedsCurrentPassword: Env["GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD"];
   sms: SmsConfig;
   /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET: an endpoint every new lead is sent to. */
   leadWebhook: LeadWebhook | undefined;
@@ -343,6 +348,7 @@ export function loadConfig(
       challengeSeconds: e.GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION,
     },
     passwordChangeNeedsReauthentication: e.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION,
+    passwordChangeNeedsCurrentPassword: e.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD,
     sms: {
       autoconfirm: e.GOTRUE_SMS_AUTOCONFIRM,
       otpExpSeconds: e.GOTRUE_SMS_OTP_EXP,

@@ -84,6 +84,10 @@ function rateLimitWords(failure: Exclude<Failure, string>): string {
 
 /** GoTrue's words that are not meant for people, by error code. */
 const PEOPLES_WORDS: Record<string, string> = {
+  // A new password from a session that did not just use an emailed link (decision 0045).
+  current_password_required:
+    "Enter your current password. Forgot it? Use “Forgot password?” on the sign-in page and choose a new one within 10 minutes of opening the link.",
+  current_password_mismatch: "That's not your current password.",
   reauthentication_not_valid:
     "That code is wrong or has expired. Check the latest email or ask for a new code.",
 };

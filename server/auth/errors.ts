@@ -25,6 +25,8 @@ export const ErrorCode = {
   user_not_found: "user_not_found",
   weak_password: "weak_password",
   same_password: "same_password",
+  current_password_required: "current_password_required",
+  current_password_mismatch: "current_password_mismatch",
   session_not_found: "session_not_found",
   refresh_token_not_found: "refresh_token_not_found",
   refresh_token_already_used: "refresh_token_already_used",

@@ -181,6 +181,7 @@ export const VARIABLES = {
   GOTRUE_MFA_MAX_ENROLLED_FACTORS: variable(integer(1, 100).default(10)),
   GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION: variable(integer(30, 86_400).default(300)),
   GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: variable(bool.default(false)),
+  GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: variable(bool.default(true)),
   GOTRUE_SMS_AUTOCONFIRM: variable(bool.default(false)),
   GOTRUE_SMS_OTP_EXP: variable(integer(30, 86_400).default(60)),
   GOTRUE_SMS_OTP_LENGTH: variable(integer(6, 10).default(6)),

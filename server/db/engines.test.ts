@@ -46,6 +46,8 @@ const BOTH_ENGINES: Record<string, string> = {
     "a change of number asked again at the same moment: an atomic claim of the minute decides",
   "server/auth/handlers/otp.test.ts":
     "two codes asked for one number at the same moment: an atomic claim of the minute decides",
+  "server/functions/account.test.ts":
+    "two devices deleting one account at the same moment: the user's row lock decides",
   "server/auth/handlers/reauthenticate.test.ts":
     "reauthentication asked at the same moment: an atomic claim of the minute decides",
   "server/app.test.ts": "health when the database is gone: each adapter's failure once closed",

@@ -243,7 +243,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     const sessions = [await signIn(email), await signIn(email), await signIn(email)];
     await auth("/user", {
       method: "PUT",
-      body: { password: "Another-Password-7" },
+      body: { password: "Another-Password-7", current_password: PASSWORD },
       token: sessions[0]!.access_token,
     });
     const more = [
@@ -485,13 +485,33 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     await json(
       auth("/user", {
         method: "PUT",
-        body: { password: `${PASSWORD}-changed`, nonce },
+        body: { password: `${PASSWORD}-changed`, nonce, current_password: PASSWORD },
         token: aal2.access_token,
       }),
     );
 
     // An anonymous sign-in.
     expect((await client().auth.signInAnonymously()).error).toBeNull();
+
+    // The account page's download of the person's data, and the deletion of their account.
+    const leaving = await confirmedUser("plans-leaving");
+    const own = (name: string, init: { method: string; body?: unknown }) =>
+      fetch(`${server.url}/functions/v1/${name}`, {
+        method: init.method,
+        headers: {
+          apikey: server.anonKey,
+          authorization: `Bearer ${leaving.session.access_token}`,
+          "content-type": "application/json",
+          "x-forwarded-for": uniqueIp(),
+        },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+      });
+    expect((await own("account-data", { method: "GET" })).status).toBe(200);
+    const deleted = await own("account-deletion", {
+      method: "POST",
+      body: { current_password: PASSWORD },
+    });
+    expect(deleted.status).toBe(200);
 
     // The admin API: pages of users both ways and filtered, creation, updates, factors, soft and
     // hard deletion, generated links and an invitation.

@@ -8,6 +8,8 @@ import { Captcha, DEFAULT_CAPTCHA_OPTIONS, type CaptchaOptions } from "../securi
 import { functionNotFound, functionsErrorHandler } from "./errors.ts";
 import { registerLeadFunction, teamLeadBuckets } from "./lead-function.ts";
 import { registerSessionsFunction } from "./sessions.ts";
+import { registerAccountDataFunction } from "./account-data.ts";
+import { registerAccountDeletionFunction } from "./account-deletion.ts";
 
 export default async function functionRoutes(
   app: FastifyInstance,
@@ -49,6 +51,8 @@ export default async function functionRoutes(
   });
 
   registerSessionsFunction(app);
+  registerAccountDataFunction(app);
+  registerAccountDeletionFunction(app);
 
   app.all("/*", functionNotFound);
 }

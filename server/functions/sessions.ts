@@ -21,7 +21,7 @@ type SessionListRow = {
 };
 
 /** Every session of the user: when it started, when it was last refreshed, where from. */
-async function sessionsOf(q: Queryable, userId: string): Promise<SessionListRow[]> {
+export async function sessionsOf(q: Queryable, userId: string): Promise<SessionListRow[]> {
   return q.query<SessionListRow>(
     `SELECT id, aal, user_agent, ip, created_at, updated_at, refreshed_at
        FROM auth.sessions WHERE user_id = $1

@@ -101,4 +101,6 @@ export default fp(
 export const LIMITS = {
   form: { max: 10, timeWindow: 60_000 },
   captchaChallenge: { max: 60, timeWindow: 60_000 },
+  /** The account page's own functions that check a password or a code, or gather a download. */
+  account: { max: 10, timeWindow: 60_000 },
 } as const;

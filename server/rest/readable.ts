@@ -26,6 +26,13 @@ export type ReadRelation = {
  * newsletter's subscribers with their status (migration 0020). A subquery here is a relation as
  * a view would be; the filters, order and limit of a request apply to it.
  */
+/**
+ * The member a history row names, by the user row `alias`: their address, or "a former member"
+ * once they deleted their account (the row stays, erased: decision 0046).
+ */
+const whoDid = (alias: string) =>
+  `CASE WHEN ${alias}.deleted_at IS NOT NULL THEN 'a former member' ELSE ${alias}.email END`;
+
 export const READABLE: Record<string, ReadRelation> = {
   emails: {
     name: "emails",
@@ -47,7 +54,8 @@ export const READABLE: Record<string, ReadRelation> = {
   },
   leads: {
     name: "leads",
-    sql: `(SELECT l.*, u.email AS status_updated_by_email FROM public.leads l
+    // A member who deleted their account is "a former member" (decision 0046).
+    sql: `(SELECT l.*, ${whoDid("u")} AS status_updated_by_email FROM public.leads l
       LEFT JOIN auth.users u ON u.id = l.status_updated_by) AS leads`,
     columns: {
       id: "uuid",
@@ -75,7 +83,7 @@ export const READABLE: Record<string, ReadRelation> = {
   },
   lead_state_changes: {
     name: "lead_state_changes",
-    sql: `(SELECT c.*, c.changed_at AS created_at, u.email AS changed_by_email
+    sql: `(SELECT c.*, c.changed_at AS created_at, ${whoDid("u")} AS changed_by_email
       FROM public.lead_state_changes c
       LEFT JOIN auth.users u ON u.id = c.changed_by) AS lead_state_changes`,
     columns: {

@@ -239,8 +239,8 @@ describeInBrowser(
       await codeField.fill(code);
       await confirm.getByRole("button", { name: "Save new password" }).click();
       await confirm.waitFor({ state: "detached" });
-      const newPassword = password.getByLabel("New password", { exact: true });
-      await expect.poll(() => newPassword.evaluate((f) => f === document.activeElement)).toBe(true);
+      const firstField = password.getByLabel("Current password");
+      await expect.poll(() => firstField.evaluate((f) => f === document.activeElement)).toBe(true);
       await toastText(page, "Password changed").waitFor();
       expect(await axeViolations(page)).toEqual([]);
     });

@@ -11,6 +11,9 @@ import { currentUser, nameOf, needsSecondFactor, signInHref } from "../../lib/ac
 import { useSessionWatch } from "../../lib/session-watch.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { RegionCard } from "../ui/region-card.tsx";
+import { accountDeletion, dataDownload } from "../../content/account-security.ts";
+import { AccountDeletion } from "./account-deletion.tsx";
+import { DataDownload } from "./data-download.tsx";
 import { SessionList } from "./session-list.tsx";
 import { CheckingInPlaceOf, SignInPrompt } from "./sign-in-prompt.tsx";
 import { SiteAndLogout } from "./site-and-logout.tsx";
@@ -82,7 +85,7 @@ export function AccountPage() {
       </RegionCard>
       <RegionCard
         title="Password"
-        description="Choose a new password. We may first email you a code to confirm it's you."
+        description="Choose a new password: type your current one first. Without one, we email you a code to confirm it's you."
       >
         <PasswordChangeForm email={email} />
       </RegionCard>
@@ -97,6 +100,12 @@ export function AccountPage() {
         description="The browsers and devices signed in to your account. Sign out the ones you don't recognise."
       >
         <SessionList />
+      </RegionCard>
+      <RegionCard title={dataDownload.title} description={dataDownload.description}>
+        <DataDownload />
+      </RegionCard>
+      <RegionCard title={accountDeletion.title} description={accountDeletion.description}>
+        <AccountDeletion email={email} />
       </RegionCard>
     </div>
   );

@@ -163,3 +163,20 @@ export const reauthenticationEmail = (to: string, code: string, siteUrl: string)
     action: { label: "Go to Revwise", url: siteUrl },
     after: ["If you did not ask for this, someone may be signed in as you: change your password."],
   });
+
+/** The last email of an account its owner deleted (functions/account-deletion.ts). */
+export const accountDeletedEmail = (to: string, siteUrl: string): Email =>
+  actionEmail({
+    kind: "auth-account-deleted",
+    to,
+    subject: "Your Revwise account was deleted",
+    heading: "Your account was deleted",
+    paragraphs: [
+      "Your Revwise account was deleted at your request: its email address, name, password, phone number, two-step verification and sessions were erased, and every device was signed out.",
+      "Requests you sent through our forms and your newsletter subscription are kept as our Privacy Policy says; you can unsubscribe from any newsletter email, or write to us to have them deleted.",
+    ],
+    action: { label: "Read our Privacy Policy", url: `${siteUrl}/privacy-policy` },
+    after: [
+      "If you did not delete your account, someone who knew your password or could read your email did: contact us through the contact page of our website.",
+    ],
+  });

@@ -10,6 +10,7 @@ import { isUuid } from "../../platform/uuid.ts";
 import { authenticateForMfa } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
 import { spendEmailBudget } from "../emails/email-limits.ts";
+import { notifyOwner } from "../emails/security-notices.ts";
 import { AuthError, ErrorCode, tooSoon } from "../errors.ts";
 import { matchTotp, newTotpSecret, otpauthUri } from "../mfa/totp.ts";
 import {
@@ -60,7 +61,7 @@ const MAX_VERIFIED_FACTORS = 10;
 const NO_CHALLENGE = "00000000-0000-0000-0000-000000000000";
 
 export default async function factors(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  const { db, config } = app;
+  const { db, config, mailer } = app;
   const box = new SecretBox(app.keys.derive("mfa-totp-secrets"));
   const issuerDefault = new URL(config.siteUrl).hostname;
 
@@ -287,6 +288,16 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
           return { wrong };
         }
         await completeChallenge(tx, { challenge, factor, step: step ?? null });
+        // Its first verification adds the factor to the account: the owner is told (once: the
+        // factor's row is locked, a second verify at the same moment finds it verified).
+        if (locked.status === "unverified")
+          await notifyOwner(
+            tx,
+            mailer,
+            user,
+            { kind: "mfa_factor_enrolled", factorType: factor.factor_type },
+            config.siteUrl,
+          );
         const raisedSession = await raiseToAal2(tx, session, factor);
         // New tokens for the raised session; the ones it had no longer refresh.
         const refreshToken = await ctx.refreshTokens.replace(tx, session.id, user.id);
@@ -301,6 +312,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       if ("lockedFor" in outcome) throw factorLocked(outcome.lockedFor);
       if ("wrong" in outcome)
         throw new AuthError(422, ErrorCode.mfa_verification_failed, outcome.wrong);
+      mailer.flush();
       return sessionResponse(db, ctx.tokens, user, outcome.session, outcome.refreshToken);
     },
   );
@@ -367,7 +379,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
   }
 
   app.delete<{ Params: { id: string } }>("/factors/:id", async (request) => {
-    const { session, factor } = await ownFactor(request, request.params.id);
+    const { user, session, factor } = await ownFactor(request, request.params.id);
     if (factor.status === "verified" && session.aal !== "aal2")
       throw new AuthError(
         422,
@@ -376,8 +388,18 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       );
     await db.transaction(async (tx) => {
       await lowerToAal1(tx, factor);
-      await deleteFactor(tx, factor);
+      const removed = await deleteFactor(tx, factor);
+      // A factor in use leaves the account: the owner is told.
+      if (removed && factor.status === "verified")
+        await notifyOwner(
+          tx,
+          mailer,
+          user,
+          { kind: "mfa_factor_unenrolled", factorType: factor.factor_type },
+          config.siteUrl,
+        );
     });
+    mailer.flush();
     return { id: factor.id };
   });
 }

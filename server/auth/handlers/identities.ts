@@ -6,12 +6,13 @@ import type { FastifyInstance } from "fastify";
 import { isUuid } from "../../platform/uuid.ts";
 import { authenticate, ofRequestAudience } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
+import { notifyOwner } from "../emails/security-notices.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { findUserById, identitiesOf, unlinkIdentity } from "../models/users.ts";
 import { queryParam } from "../request.ts";
 
 export default async function identities(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  const { db, config } = app;
+  const { db, config, mailer } = app;
 
   const requireManualLinking = () => {
     if (!config.manualLinkingEnabled)
@@ -51,7 +52,16 @@ export default async function identities(app: FastifyInstance, { ctx }: { ctx: A
       if (!identity)
         throw new AuthError(422, ErrorCode.identity_not_found, "Identity doesn't exist");
       await unlinkIdentity(tx, identity);
+      // Told at the address the account had before (GoTrue's identity_unlinked notice).
+      await notifyOwner(
+        tx,
+        mailer,
+        user,
+        { kind: "identity_unlinked", provider: identity.provider },
+        config.siteUrl,
+      );
     });
+    mailer.flush();
     return {};
   });
 }

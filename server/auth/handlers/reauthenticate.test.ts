@@ -27,7 +27,10 @@ describeAuthSuite(
 
     it("changes the password of a recent session without a code", async () => {
       const { supabase } = await confirmedUser("recent");
-      const { error } = await supabase.auth.updateUser({ password: `${PASSWORD}-new` });
+      const { error } = await supabase.auth.updateUser({
+        password: `${PASSWORD}-new`,
+        current_password: PASSWORD,
+      });
       expect(error).toBeNull();
     });
 
@@ -35,7 +38,10 @@ describeAuthSuite(
       const { email, supabase, session } = await confirmedUser("older");
       await age(session.access_token);
       const next = `${PASSWORD}-next`;
-      const refused = await supabase.auth.updateUser({ password: next });
+      const refused = await supabase.auth.updateUser({
+        password: next,
+        current_password: PASSWORD,
+      });
       expect(refused.error).toMatchObject({ status: 400, code: "reauthentication_needed" });
 
       expect((await supabase.auth.reauthenticate()).error).toBeNull();
@@ -53,11 +59,29 @@ describeAuthSuite(
 
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
       expect(
-        (await supabase.auth.updateUser({ password: next, nonce: wrong })).error,
+        (
+          await supabase.auth.updateUser({
+            password: next,
+            nonce: wrong,
+            current_password: PASSWORD,
+          })
+        ).error,
       ).toMatchObject({ status: 422, code: "reauthentication_not_valid" });
-      expect((await supabase.auth.updateUser({ password: next, nonce: code })).error).toBeNull();
+      expect(
+        (
+          await supabase.auth.updateUser({
+            password: next,
+            nonce: code,
+            current_password: PASSWORD,
+          })
+        ).error,
+      ).toBeNull();
       expect((await client().auth.signInWithPassword({ email, password: next })).error).toBeNull();
-      const reused = await supabase.auth.updateUser({ password: `${next}-2`, nonce: code });
+      const reused = await supabase.auth.updateUser({
+        password: `${next}-2`,
+        nonce: code,
+        current_password: next,
+      });
       expect(reused.error).toMatchObject({ status: 422, code: "reauthentication_not_valid" });
     });
 

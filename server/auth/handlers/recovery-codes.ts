@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { authenticateForMfa } from "../authenticate.ts";
 import type { AuthContext } from "../context.ts";
+import { notifyOwner } from "../emails/security-notices.ts";
 import { AuthError, ErrorCode, tooSoon } from "../errors.ts";
 import { hasVerifiedFactor } from "../models/factors.ts";
 import {
@@ -21,7 +22,7 @@ import { presentString, readBody } from "../request.ts";
 const iso = (d: Date | undefined) => (d ? new Date(d).toISOString() : null);
 
 export default async function recoveryCodes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  const { db } = app;
+  const { db, config, mailer } = app;
   const key = app.keys.derive("mfa-recovery-codes");
 
   const signedIn = (request: FastifyRequest) => authenticateForMfa(db, ctx.tokens, request);
@@ -47,7 +48,12 @@ export default async function recoveryCodes(app: FastifyInstance, { ctx }: { ctx
         ErrorCode.mfa_factor_not_found,
         "Recovery codes need a verified factor",
       );
-    const made = await db.transaction((tx) => replaceRecoveryCodes(tx, key, user.id));
+    const made = await db.transaction(async (tx) => {
+      const codes = await replaceRecoveryCodes(tx, key, user.id);
+      await notifyOwner(tx, mailer, user, { kind: "recovery_codes_made" }, config.siteUrl);
+      return codes;
+    });
+    mailer.flush();
     return { codes: made.codes, created_at: iso(made.created_at) };
   });
 
@@ -68,6 +74,14 @@ export default async function recoveryCodes(app: FastifyInstance, { ctx }: { ctx
         > => {
           const use = await useRecoveryCode(tx, key, user.id, code);
           if (!("used" in use)) return use;
+          const left = await recoveryCodesLeft(tx, user.id);
+          await notifyOwner(
+            tx,
+            mailer,
+            user,
+            { kind: "recovery_code_used", remaining: left?.remaining ?? 0 },
+            config.siteUrl,
+          );
           const raised = await raiseToAal2(tx, session, null);
           // New tokens for the raised session; the ones it had no longer refresh.
           const refreshToken = await ctx.refreshTokens.replace(tx, session.id, user.id);
@@ -82,6 +96,7 @@ export default async function recoveryCodes(app: FastifyInstance, { ctx }: { ctx
           ErrorCode.mfa_verification_failed,
           "Invalid recovery code entered",
         );
+      mailer.flush();
       return sessionResponse(db, ctx.tokens, user, outcome.session, outcome.refreshToken);
     },
   );

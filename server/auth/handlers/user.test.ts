@@ -38,17 +38,25 @@ describeAuthSuite(
       const removed = await supabase.auth.updateUser({ data: { role_title: null } });
       expect(removed.data.user?.user_metadata).not.toHaveProperty("role_title");
 
-      expect((await supabase.auth.updateUser({ password: PASSWORD })).error).toMatchObject({
+      expect(
+        (await supabase.auth.updateUser({ password: PASSWORD, current_password: PASSWORD })).error,
+      ).toMatchObject({
         code: "same_password",
       });
       for (const password of ["short", ""])
-        expect((await supabase.auth.updateUser({ password })).error).toMatchObject({
+        expect(
+          (await supabase.auth.updateUser({ password, current_password: PASSWORD })).error,
+        ).toMatchObject({
           code: "weak_password",
           reasons: ["length"],
         });
       // GoTrue counts a password's length in bytes: four two-byte letters are eight.
-      expect((await supabase.auth.updateUser({ password: "éàüö" })).error).toBeNull();
-      expect((await supabase.auth.updateUser({ password: PASSWORD })).error).toBeNull();
+      expect(
+        (await supabase.auth.updateUser({ password: "éàüö", current_password: PASSWORD })).error,
+      ).toBeNull();
+      expect(
+        (await supabase.auth.updateUser({ password: PASSWORD, current_password: "éàüö" })).error,
+      ).toBeNull();
       // An empty email is no change; app_metadata is the admin API's.
       expect((await supabase.auth.updateUser({ email: "" })).data.user?.email).toBe(email);
       expect(
@@ -64,7 +72,12 @@ describeAuthSuite(
         message: "Updating app_metadata requires admin privileges",
       });
       expect(
-        (await supabase.auth.updateUser({ password: "New-Strong-Passphrase-7" })).error,
+        (
+          await supabase.auth.updateUser({
+            password: "New-Strong-Passphrase-7",
+            current_password: PASSWORD,
+          })
+        ).error,
       ).toBeNull();
       expect(
         (await client().auth.signInWithPassword({ email, password: PASSWORD })).error,
@@ -103,7 +116,12 @@ describeAuthSuite(
       ).toBeNull();
       // From aal2 the password changes.
       expect(
-        (await supabase.auth.updateUser({ password: "Another-Strong-Passphrase-8" })).error,
+        (
+          await supabase.auth.updateUser({
+            password: "Another-Strong-Passphrase-8",
+            current_password: PASSWORD,
+          })
+        ).error,
       ).toBeNull();
     });
 

@@ -7,6 +7,7 @@ import type { AuthContext } from "../context.ts";
 import { emailTakenEmail } from "../emails/account-emails.ts";
 import { repeatsPendingChange, spendEmailBudget } from "../emails/email-limits.ts";
 import { sendEmailChangeLinks } from "../emails/link-emails.ts";
+import { notifyOwner, phoneNotice } from "../emails/security-notices.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { parsePkce } from "../models/flow-states.ts";
 import { deleteTokens } from "../models/one-time-tokens.ts";
@@ -37,6 +38,7 @@ import {
 import { readChannel, sendPhoneCodeAfterAnswer } from "../sms/phone-codes.ts";
 import { emailExists } from "./admin.ts";
 import { useReauthenticationNonce } from "./reauthenticate.ts";
+import { provedEmailJustNow, proveOwnerForPassword } from "../owner-proof.ts";
 import { factorsJson, listFactors } from "../models/factors.ts";
 
 const REAUTHENTICATION_AFTER_MS = 24 * 3600 * 1000;
@@ -102,6 +104,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
     const redirectTo = redirectFor(request, config);
     // A session signed in within the day may change its password; an older one, only with the
     // code GET /reauthenticate sent.
+    let reauthenticated = false;
     if (
       password !== undefined &&
       config.passwordChangeNeedsReauthentication &&
@@ -115,7 +118,15 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
           "Password update requires reauthentication",
         );
       await useReauthenticationNonce(db, user, nonce);
+      reauthenticated = true;
     }
+    if (
+      password !== undefined &&
+      config.passwordChangeNeedsCurrentPassword &&
+      !user.is_anonymous &&
+      !provedEmailJustNow(session.amr)
+    )
+      await proveOwnerForPassword(db, user, session.amr, body, reauthenticated);
     if (password !== undefined && (await verifyPassword(user.encrypted_password, password))) {
       throw new AuthError(
         422,
@@ -150,6 +161,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         current = await setPassword(tx, user.id, passwordHash);
         // A new password signs out every other session too.
         await endSessions(tx, session, "others");
+        await notifyOwner(tx, mailer, current, { kind: "password_changed" }, config.siteUrl);
       }
       // The same change asked again within the minute changes nothing: the links (or the notice)
       // already sent stay the ones that count, and none go again.
@@ -203,7 +215,9 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
             "Phone number already registered by another user",
           );
         await requestPhoneChange(tx, current.id, phone);
-        return (await confirmPhoneChange(tx, current.id, undefined))!;
+        const changed = (await confirmPhoneChange(tx, current.id, undefined))!;
+        await notifyOwner(tx, mailer, changed, phoneNotice(current.phone, phone), config.siteUrl);
+        return changed;
       }
       // The same change asked again within the minute changes nothing: the code already texted
       // (or being texted) stays the one that works, and no other is sent.

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isUniqueViolation, type Queryable } from "../../db/database.ts";
 import type { AuthContext } from "../context.ts";
+import { notifyOwner, phoneNotice, type SecurityEvent } from "../emails/security-notices.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { issueAuthCode } from "../models/flow-states.ts";
 import {
@@ -60,6 +61,7 @@ async function applyVerification(
   token: OneTimeToken,
   channel: "email" | "phone",
   mailerAutoconfirm: boolean,
+  notify: (to: { email: string | null }, event: SecurityEvent) => Promise<void>,
 ): Promise<Verified> {
   const user = await findUserById(q, token.user_id, true);
   if (!user) return { kind: "invalid" };
@@ -93,11 +95,17 @@ async function applyVerification(
     case "email_change_new":
     case "email_change_current": {
       const step = await confirmEmailChange(q, token, mailerAutoconfirm);
-      return step.kind === "changed" ? { kind: "signed_in", user: step.user } : step;
+      if (step.kind !== "changed") return step;
+      // The address the account leaves is told (GoTrue's email_changed notice).
+      if (user.email !== step.user.email)
+        await notify(user, { kind: "email_changed", newEmail: step.user.email! });
+      return { kind: "signed_in", user: step.user };
     }
     case "phone_change": {
       const changed = await confirmPhoneChange(q, user.id, token);
-      return changed ? { kind: "signed_in", user: changed } : { kind: "invalid" };
+      if (!changed) return { kind: "invalid" };
+      await notify(changed, phoneNotice(user.phone, changed.phone!));
+      return { kind: "signed_in", user: changed };
     }
     default:
       return { kind: "invalid" };
@@ -125,7 +133,7 @@ type Outcome =
   | { kind: "message" };
 
 export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  const { db, config } = app;
+  const { db, config, mailer } = app;
 
   /**
    * Uses the token and answers for it, in one transaction: nothing is used up when the answer is
@@ -148,7 +156,13 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
           missed = true;
           throw invalid();
         }
-        const verified = await applyVerification(tx, used, channel, config.mailerAutoconfirm);
+        const verified = await applyVerification(
+          tx,
+          used,
+          channel,
+          config.mailerAutoconfirm,
+          (to, event) => notifyOwner(tx, mailer, to, event, config.siteUrl),
+        );
         if (verified.kind === "invalid") throw invalid();
         if (verified.kind === "needs_other_link") return { kind: "message" };
         if (isBanned(verified.user)) throw banned();
@@ -164,6 +178,10 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         }
         // Whatever the type, the session's method is otp (a PKCE code carries its flow's).
         return { kind: "session", session: await signIn(tx, ctx, verified.user, "otp", request) };
+      })
+      .then((outcome) => {
+        mailer.flush(); // a notice the change queued
+        return outcome;
       })
       .catch(async (err: unknown) => {
         if (missed) await countMiss?.();

@@ -75,11 +75,17 @@ describeAuthSuiteEachDatabase(
       const code = codeIn(await emailTo(email, "Your Revwise confirmation code"));
       const password = `${PASSWORD}-next`;
       for (const wrong of wrongCodes(code))
-        expect((await supabase.auth.updateUser({ password, nonce: wrong })).error).toMatchObject({
+        expect(
+          (await supabase.auth.updateUser({ password, nonce: wrong, current_password: PASSWORD }))
+            .error,
+        ).toMatchObject({
           status: 422,
           code: "reauthentication_not_valid",
         });
-      expect((await supabase.auth.updateUser({ password, nonce: code })).error).toMatchObject({
+      expect(
+        (await supabase.auth.updateUser({ password, nonce: code, current_password: PASSWORD }))
+          .error,
+      ).toMatchObject({
         status: 422,
         code: "reauthentication_not_valid",
       });
@@ -124,8 +130,10 @@ describeAuthSuiteEachDatabase(
       const nonce = await hook.codeFor(phone, 3);
       const password = `${PASSWORD}-texted`;
       for (const wrong of wrongCodes(nonce))
-        await supabase.auth.updateUser({ password, nonce: wrong });
-      expect((await supabase.auth.updateUser({ password, nonce })).error).toMatchObject({
+        await supabase.auth.updateUser({ password, nonce: wrong, current_password: PASSWORD });
+      expect(
+        (await supabase.auth.updateUser({ password, nonce, current_password: PASSWORD })).error,
+      ).toMatchObject({
         status: 422,
         code: "reauthentication_not_valid",
       });

@@ -214,9 +214,13 @@ export async function completeChallenge(
  * Removes a factor; the sessions it raised are lowered first (sessions.ts lowerToAal1). With the
  * user's last verified factor go their recovery codes.
  */
-export async function deleteFactor(q: Queryable, factor: FactorRow): Promise<void> {
-  await q.query("DELETE FROM auth.mfa_factors WHERE id = $1", [factor.id]);
+/** Whether this call removed it (of two at the same moment, one does). */
+export async function deleteFactor(q: Queryable, factor: FactorRow): Promise<boolean> {
+  const gone = await q.query("DELETE FROM auth.mfa_factors WHERE id = $1 RETURNING id", [
+    factor.id,
+  ]);
   if (!(await hasVerifiedFactor(q, factor.user_id))) await deleteRecoveryCodes(q, factor.user_id);
+  return gone.length > 0;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : undefined);
