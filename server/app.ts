@@ -3,6 +3,7 @@
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import fs from "node:fs";
+import { cleanUpSignIns } from "./auth/cleanup.ts";
 import authRoutes from "./auth/routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
@@ -132,6 +133,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         { what: "newsletter addresses left unconfirmed", run: deleteUnconfirmed },
         { what: "old text messages of the dev mailbox", run: deleteOldTextMessages },
         { what: "page visitors' codes of past days (now counts)", run: countPastVisitors },
+        {
+          what: "stale flow states and old anonymous users",
+          run: (db) => cleanUpSignIns(db, { anonymousEnabled: config.anonymousEnabled }),
+        },
         { what: "emails sent or failed long ago", run: (db) => expireDone(db, emailClaims) },
         {
           what: "webhook deliveries done or failed long ago",

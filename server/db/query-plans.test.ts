@@ -39,6 +39,7 @@ import {
 } from "../../tests/support/webhook-receiver.ts";
 import { pageStats, PageViews } from "../analytics/page-views.ts";
 import { countPastVisitors } from "../analytics/visitor-counts.ts";
+import { cleanUpSignIns } from "../auth/cleanup.ts";
 import { stepAt, totpCode } from "../../tests/support/totp.ts";
 import { createOneTimeToken, liveToken, putBackToken } from "../auth/models/one-time-tokens.ts";
 import { giveStampBack } from "../auth/models/sent-stamps.ts";
@@ -742,6 +743,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     // The hourly deletions (platform/retention.ts), each run once more here.
     await deleteUnconfirmed(db);
     await deleteExpiredLeads(db);
+    await cleanUpSignIns(db, { anonymousEnabled: true });
     await deleteOldTextMessages(db);
     expect(
       (

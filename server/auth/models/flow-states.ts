@@ -124,3 +124,26 @@ export async function exchangeAuthCode(
   }
   return { userId: flow.user_id, method: flow.authentication_method };
 }
+
+/** GoTrue's cleanup keeps a flow state a day (its code is exchanged within 5 minutes). */
+const FLOW_STATE_KEEP_MS = 86_400_000;
+
+/**
+ * Deletes at most `limit` flow states made a day before `at` (never exchanged, or exchanged
+ * long ago: nothing reads them any more); how many went. Any instance may run it at any time.
+ */
+export async function deleteStaleFlowStates(
+  q: Queryable,
+  limit: number,
+  at = new Date(),
+): Promise<number> {
+  const [row] = await q.query<{ deleted: number }>(
+    `WITH gone AS (
+       DELETE FROM auth.flow_states WHERE created_at < $1::timestamptz AND id IN (
+         SELECT id FROM auth.flow_states WHERE created_at < $1::timestamptz LIMIT $2
+       ) RETURNING 1
+     ) SELECT count(*)::int AS deleted FROM gone`,
+    [new Date(at.getTime() - FLOW_STATE_KEEP_MS), limit],
+  );
+  return row!.deleted;
+}

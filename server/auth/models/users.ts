@@ -443,3 +443,27 @@ function inJsonbOrder<T>(value: T): T {
 function dropUndefined<T extends Record<string, unknown>>(obj: T): T {
   return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as T;
 }
+
+/** GoTrue's cleanup deletes anonymous users 30 days after they were made. */
+const ANONYMOUS_KEEP_MS = 30 * 86_400_000;
+
+/**
+ * Deletes at most `limit` anonymous users made 30 days before `at`, with everything of theirs
+ * (sessions, tokens, flow states go with the row); how many went. An anonymous user that added
+ * an address is no longer anonymous and stays.
+ */
+export async function deleteOldAnonymousUsers(
+  q: Queryable,
+  limit: number,
+  at = new Date(),
+): Promise<number> {
+  const [row] = await q.query<{ deleted: number }>(
+    `WITH gone AS (
+       DELETE FROM auth.users WHERE is_anonymous AND created_at < $1::timestamptz AND id IN (
+         SELECT id FROM auth.users WHERE is_anonymous AND created_at < $1::timestamptz LIMIT $2
+       ) RETURNING 1
+     ) SELECT count(*)::int AS deleted FROM gone`,
+    [new Date(at.getTime() - ANONYMOUS_KEEP_MS), limit],
+  );
+  return row!.deleted;
+}

@@ -1,0 +1,62 @@
+// What sign-ins leave behind goes as GoTrue's cleanup has it, by a clock given to the job (no
+// waiting): a link request's PKCE flow state after a day, an anonymous user (and its sessions)
+// after 30 days while anonymous sign-ins are on, and no anonymous user while they are off.
+import { expect, it } from "vitest";
+import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
+import { uniqueEmail } from "../../tests/support/auth.ts";
+import { cleanUpSignIns } from "./cleanup.ts";
+
+const DAY = 86_400_000;
+const later = (ms: number) => new Date(Date.now() + ms);
+
+describeAuthSuite(
+  "auth: cleanup of what sign-ins leave behind",
+  ({ auth, client, count, ctx }) => {
+    it("deletes flow states a day old and anonymous users 30 days old, with their sessions", async () => {
+      const email = uniqueEmail("cleanup");
+      const res = await auth("/otp", {
+        method: "POST",
+        body: JSON.stringify({
+          email,
+          create_user: true,
+          code_challenge: "c".repeat(43),
+          code_challenge_method: "s256",
+        }),
+      });
+      expect(res.status).toBe(200);
+      const flows = () =>
+        count(
+          `SELECT count(*)::int AS n FROM auth.flow_states f JOIN auth.users u ON u.id = f.user_id
+           WHERE u.email = $1`,
+          [email],
+        );
+      expect(await flows()).toBe(1);
+      const { data } = await client().auth.signInAnonymously();
+      const id = data.user!.id;
+      const rowsOf = async () => [
+        await count("SELECT count(*)::int AS n FROM auth.users WHERE id = $1", [id]),
+        await count("SELECT count(*)::int AS n FROM auth.sessions WHERE user_id = $1", [id]),
+      ];
+      expect(await rowsOf()).toEqual([1, 1]);
+
+      const on = { anonymousEnabled: true };
+      await cleanUpSignIns(ctx.db, on, later(DAY - 60_000));
+      expect(await flows()).toBe(1);
+      await cleanUpSignIns(ctx.db, on, later(DAY + 60_000));
+      expect(await flows()).toBe(0);
+      expect(await rowsOf()).toEqual([1, 1]);
+      await cleanUpSignIns(ctx.db, on, later(30 * DAY - 60_000));
+      expect(await rowsOf()).toEqual([1, 1]);
+      // Anonymous sign-ins turned off: GoTrue leaves anonymous users alone.
+      await cleanUpSignIns(ctx.db, { anonymousEnabled: false }, later(30 * DAY + 60_000));
+      expect(await rowsOf()).toEqual([1, 1]);
+      await cleanUpSignIns(ctx.db, on, later(30 * DAY + 60_000));
+      expect(await rowsOf()).toEqual([0, 0]);
+      // The account the link request made is not anonymous and stays.
+      expect(
+        await count("SELECT count(*)::int AS n FROM auth.users WHERE email = $1", [email]),
+      ).toBe(1);
+    });
+  },
+  { GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "true" },
+);
