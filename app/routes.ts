@@ -11,6 +11,7 @@ export default [
     index("routes/home.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth/reset-password", "routes/reset-password.tsx"),
+    route("auth/confirm", "routes/email-link.tsx"),
     route("account", "routes/account.tsx"),
     route("team", "routes/team.tsx"),
     route("faq", "routes/faq.tsx"),

@@ -83,3 +83,10 @@ export type AccountSession = {
   updated_at: string;
   refreshed_at: string | null;
 };
+
+/**
+ * The site's page an account email's link opens (`?token_hash=…&type=…&redirect_to=…`): it does
+ * nothing until its reader presses its button, which uses the link (supabase-js `verifyOtp`), so a
+ * mail scanner that opens the link uses nothing.
+ */
+export const EMAIL_LINK_PAGE = "/auth/confirm";

@@ -7,6 +7,7 @@ import {
   NOT_FOUND_ROUTE,
   REQUEST_ACCESS_ROUTE,
 } from "../../common/site-build.ts";
+import { EMAIL_LINK_PAGE } from "../../common/accounts.ts";
 
 export type PageInfo = {
   path: string;
@@ -55,6 +56,13 @@ export const pages = {
     title: "Request access · Revwise",
     description:
       "Tell us about you and your team: we set up your Revwise workspace and reply within one business day.",
+  },
+  emailLink: {
+    path: EMAIL_LINK_PAGE,
+    title: "Use your email link · Revwise",
+    description:
+      "Use the link of a Revwise email: confirm an address, sign in or reset a password.",
+    noindex: true,
   },
   resetPassword: {
     path: "/auth/reset-password",

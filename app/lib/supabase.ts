@@ -16,7 +16,14 @@ export function getSupabase(): Promise<SupabaseClient> {
   client ??= import("@supabase/supabase-js").then(
     ({ createClient }) =>
       createClient(window.location.origin, anonKey(), {
-        auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+        // PKCE: an emailed link that reaches /auth/v1/verify redirects with a code, which only
+        // this browser (holding the verifier) exchanges for a session, never with the session.
+        auth: {
+          flowType: "pkce",
+          persistSession: true,
+          autoRefreshToken: true,
+          detectSessionInUrl: true,
+        },
         global: { fetch: watchedFetch },
       }),
     (error: unknown) => {

@@ -4,12 +4,13 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { stepAt, totpCode } from "../support/totp.ts";
-import { codeIn, emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
+import { codeIn, emailTo, pageLinkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
 import {
   expectCodeStepFocused,
   logOut,
+  openEmailLink,
   sendWrongAppCode,
   signUpAndConfirm,
 } from "../support/browser-accounts.ts";
@@ -81,11 +82,11 @@ describeInBrowser(
       await form.getByLabel("Email").fill(email);
       await form.getByRole("button", { name: "Email me a sign-in link" }).click();
       await toastText(page, "Check your email").waitFor();
-      const link = linkIn(await emailTo(smtp, email, "Your Revwise sign-in link"));
-      expect(new URL(link).searchParams.get("redirect_to")).toBe(
+      const mail = await emailTo(smtp, email, "Your Revwise sign-in link");
+      expect(new URL(pageLinkIn(mail)).searchParams.get("redirect_to")).toBe(
         `${ctx.baseUrl}/auth?next=%2Faccount`,
       );
-      await page.goto(link);
+      await openEmailLink(page, mail, "Sign in");
       await page.waitForURL((url) => url.pathname === "/account");
       await page.getByRole("region", { name: "Profile" }).waitFor();
     });
@@ -100,9 +101,10 @@ describeInBrowser(
       await form.getByRole("button", { name: "Email me a sign-in link" }).click();
       await toastText(page, "Check your email").waitFor();
 
-      const link = linkIn(await emailTo(smtp, email, "Your Revwise sign-in link"));
-      expect(new URL(link).searchParams.get("redirect_to")).toBe(`${ctx.baseUrl}/auth`);
-      await page.goto(link);
+      const mail = await emailTo(smtp, email, "Your Revwise sign-in link");
+      expect(new URL(pageLinkIn(mail)).searchParams.get("redirect_to")).toBe(`${ctx.baseUrl}/auth`);
+      // A new address's sign-in link confirms it (GoTrue's signup link), and its page says so.
+      await openEmailLink(page, mail, "Confirm my email");
       await page.getByRole("heading", { name: "You're signed in" }).waitFor();
       await page.getByText(email).waitFor();
       expect(new URL(page.url()).hash).toBe("");
@@ -337,14 +339,21 @@ describeInBrowser(
       await profile.getByLabel("New email address").fill(next);
       await profile.getByRole("button", { name: "Change email" }).click();
       await toastText(page, "Check both inboxes").waitFor();
-      const toNew = linkIn(await emailTo(smtp, next, "Confirm your new Revwise email address"));
-      const toCurrent = linkIn(
-        await emailTo(smtp, email, "Confirm the change of your Revwise email address"),
+      const toNew = await emailTo(smtp, next, "Confirm your new Revwise email address");
+      const toCurrent = await emailTo(
+        smtp,
+        email,
+        "Confirm the change of your Revwise email address",
       );
-      expect(new URL(toNew).searchParams.get("redirect_to")).toBe(`${ctx.baseUrl}/account`);
-      await page.goto(toNew);
-      await toastText(page, "Almost there").waitFor();
-      await page.goto(toCurrent);
+      expect(new URL(pageLinkIn(toNew)).searchParams.get("redirect_to")).toBe(
+        `${ctx.baseUrl}/account`,
+      );
+      await openEmailLink(page, toNew, "Confirm the change");
+      // The first link says, on its page, that the other address's link is owed.
+      const owed = page.getByRole("status").filter({ hasText: "Now open the link we sent" });
+      await owed.waitFor();
+      await expect.poll(() => owed.evaluate((p) => p === document.activeElement)).toBe(true);
+      await openEmailLink(page, toCurrent, "Confirm the change");
       await toastText(page, "Email address updated").waitFor();
       await page.waitForURL((url) => url.pathname === "/account" && url.hash === "");
       await profile.getByText(`Current email: ${next}`).waitFor();

@@ -3,11 +3,12 @@
 import type { Locator } from "playwright-core";
 import { expect, it } from "vitest";
 import type { ParsedMail } from "mailparser";
-import { emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
+import { emailTo, pageLinkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
 import {
   logOut,
+  openEmailLink,
   openRecoveryLink,
   saveNewPasswordAndSignIn,
   signUpAndConfirm,
@@ -54,9 +55,9 @@ describeInBrowser(
       await form.getByRole("button", { name: "Sign in" }).click();
       await toastText(page, "Email not confirmed").waitFor();
 
-      const link = linkIn(await emailTo(smtp, email, "Confirm your Revwise account"));
-      expect(new URL(link).searchParams.get("redirect_to")).toBe(`${ctx.baseUrl}/`);
-      await page.goto(link);
+      const mail = await emailTo(smtp, email, "Confirm your Revwise account");
+      expect(new URL(pageLinkIn(mail)).searchParams.get("redirect_to")).toBe(`${ctx.baseUrl}/`);
+      await openEmailLink(page, mail, "Confirm my email");
       await page.waitForURL((url) => url.pathname === "/" && url.hash === "");
       await page.getByRole("banner").getByRole("button", { name: "Logout" }).waitFor();
       await toastText(page, "Email confirmed").waitFor();

@@ -11,13 +11,14 @@ import { expect, it } from "vitest";
 import { stepAt, totpCode } from "../support/totp.ts";
 import { mintApiKey } from "../../server/security/keys.ts";
 import { TEST_JWT_SECRET } from "../support/app.ts";
-import { codeIn, emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
+import { codeIn, emailTo, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
 import {
   askForRecovery,
   expectCodeStepFocused,
   logOut,
+  openEmailLink,
   saveNewPasswordAndSignIn,
   signUpOnAuth,
 } from "../support/browser-accounts.ts";
@@ -225,7 +226,7 @@ describeInBrowser(
       await step.getByLabel(CODE_LABEL).waitFor();
       const mail = await emailTo(smtp, email, "Your Revwise sign-in link");
       const other = await page.context().newPage();
-      await other.goto(linkIn(mail));
+      await openEmailLink(other, mail, "Sign in");
       await other.waitForURL((url) => url.pathname === "/account");
 
       // The code the link used up: this tab is signed in all the same, and goes on.

@@ -1,8 +1,9 @@
 // Accounts made through the site in a browser: signed up on /auth, confirmed by the emailed link;
 // logging out from the header; the authenticator-app code step (its focus, a wrong code).
+import type { ParsedMail } from "mailparser";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import { emailTo, linkIn, PASSWORD } from "./auth.ts";
+import { emailTo, pageLinkIn, PASSWORD } from "./auth.ts";
 import { toastText } from "./forms.ts";
 import type { TestSmtp } from "./smtp.ts";
 
@@ -26,10 +27,21 @@ export async function signInOnAuth(page: Page, email: string, password = PASSWOR
   await form.getByRole("button", { name: "Sign in" }).click();
 }
 
+/**
+ * Opens an account email's link as its reader does: the site's page for it, whose button (named
+ * as the email's) uses the link; the caller waits for where it leads.
+ */
+export async function openEmailLink(page: Page, mail: ParsedMail, button: string): Promise<void> {
+  await page.goto(pageLinkIn(mail));
+  await page.getByRole("button", { name: button, exact: true }).click();
+}
+
 /** Signs up on /auth and opens the confirmation link: the page ends signed in at /. */
 export async function signUpAndConfirm(page: Page, smtp: TestSmtp, email: string): Promise<void> {
   await signUpOnAuth(page, email);
-  await page.goto(linkIn(await emailTo(smtp, email, "Confirm your Revwise account")));
+  const mail = await emailTo(smtp, email, "Confirm your Revwise account");
+  await openEmailLink(page, mail, "Confirm my email");
+  await page.waitForURL((url) => url.pathname === "/");
 }
 
 /** Logs out from the header and waits until it is done (the page may already be at /). */
@@ -53,7 +65,8 @@ export async function askForRecovery(page: Page, email: string, from = "/auth"):
 /** Asks for a password reset on /auth and opens the emailed link: the page ends at the reset page. */
 export async function openRecoveryLink(page: Page, smtp: TestSmtp, email: string): Promise<void> {
   await askForRecovery(page, email);
-  await page.goto(linkIn(await emailTo(smtp, email, "Reset your Revwise password")));
+  const mail = await emailTo(smtp, email, "Reset your Revwise password");
+  await openEmailLink(page, mail, "Choose a new password");
   await page.waitForURL((url) => url.pathname === "/auth/reset-password");
 }
 

@@ -1,5 +1,6 @@
 // The account emails: confirmation, password recovery, sign-in link, invitation, email change, and the notice
 // an existing account owner gets when someone tries to sign up with their address.
+import { EMAIL_LINK_PAGE } from "../../../common/accounts.ts";
 import { actionEmail } from "../../mail/templates.ts";
 import type { Email } from "../../mail/outbox.ts";
 
@@ -18,6 +19,28 @@ export function verifyUrl(
 ): string {
   const url = new URL(`${siteUrl}/auth/v1/verify`);
   url.searchParams.set("token", token);
+  url.searchParams.set("type", type);
+  url.searchParams.set("redirect_to", redirectTo);
+  return url.toString();
+}
+
+/**
+ * The link an account email carries. One that leads to the site opens the site's page for it
+ * (`EMAIL_LINK_PAGE`), which uses the token only when its reader presses its button, then goes on
+ * to `redirectTo`: a mail scanner that opens the link (GET or HEAD) uses nothing and receives no
+ * session. One that leads elsewhere (a native app on loopback, outside production) is GoTrue's
+ * /verify link, which uses the token and redirects with the session or the PKCE flow's code.
+ */
+export function emailLinkUrl(
+  siteUrl: string,
+  token: string,
+  type: string,
+  redirectTo: string,
+): string {
+  if (new URL(redirectTo).origin !== new URL(siteUrl).origin)
+    return verifyUrl(siteUrl, token, type, redirectTo);
+  const url = new URL(`${siteUrl}${EMAIL_LINK_PAGE}`);
+  url.searchParams.set("token_hash", token);
   url.searchParams.set("type", type);
   url.searchParams.set("redirect_to", redirectTo);
   return url.toString();

@@ -3,7 +3,7 @@
 import type { Queryable } from "../../db/database.ts";
 import type { Email } from "../../mail/outbox.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { confirmationEmail, emailChangeEmail, verifyUrl } from "./account-emails.ts";
+import { confirmationEmail, emailChangeEmail, emailLinkUrl } from "./account-emails.ts";
 import { createFlowState, type Pkce } from "../models/flow-states.ts";
 import { createOneTimeToken, type TokenType } from "../models/one-time-tokens.ts";
 import { requestEmailChange, stampEmailSent, type UserRow } from "../models/users.ts";
@@ -38,7 +38,7 @@ export async function sendLinkEmail(q: Queryable, mailer: Mailer, e: LinkEmail):
     email: e.to,
     flowStateId,
   });
-  const url = verifyUrl(e.siteUrl, linkToken, e.verifyType, e.redirectTo);
+  const url = emailLinkUrl(e.siteUrl, linkToken, e.verifyType, e.redirectTo);
   await mailer.enqueue(q, e.compose({ to: e.to, url, code }));
 }
 
