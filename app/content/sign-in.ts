@@ -16,6 +16,11 @@ type EmailCodeStepCopy = { title: string; sentTo: AddressLine; submitLabel: stri
 export const signInPage = {
   title: "Sign in to your account",
   subtitle: "Enter your credentials below",
+  /** The page's heading for someone already signed in (the panel says who). */
+  signedIn: {
+    title: "Your account",
+    subtitle: "Go to your account page, or log out on this device.",
+  },
   noScript:
     "Signing in needs JavaScript: turn it on to sign in, sign up, get a sign-in link or reset your password.",
   terms: {

@@ -1,7 +1,9 @@
 // The account page's email change: the server emails a link and a code to the new address and to
 // the current one; the change happens when both are used, links or codes in any mix (the links
 // come back to the account page; the codes are entered here, one field per address). A person
-// without an address yet (a phone account) confirms the new one only.
+// without an address yet (a phone account) confirms the new one only. A change asked for earlier
+// and not confirmed yet (the user's `new_email`) shows with its code fields when the page opens,
+// after a reload or on another device too.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -23,17 +25,35 @@ const updated = () =>
   });
 
 /** A change waiting for its codes: the addresses they went to, and those already confirmed here. */
-type Pending = { newEmail: string; to: string[]; confirmed: string[] };
+type Pending = {
+  newEmail: string;
+  to: string[];
+  confirmed: string[];
+  /** Shown as the page opened (asked for earlier): its first field does not take the focus. */
+  restored?: boolean;
+};
 
 export function EmailChangeForm({
   email,
+  pendingEmail,
   onChanged,
 }: {
   email: string;
+  /** The address a change asked for earlier waits to be confirmed for (the user's `new_email`). */
+  pendingEmail?: string;
   /** The change is done: the account reads the person again (their new address). */
   onChanged: () => void;
 }) {
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<Pending | null>(() =>
+    pendingEmail
+      ? {
+          newEmail: pendingEmail,
+          to: email ? [pendingEmail, email] : [pendingEmail],
+          confirmed: [],
+          restored: true,
+        }
+      : null,
+  );
   const form = useForm<{ email: string }>({
     resolver: zodResolver(emailChangeSchema),
     defaultValues: { email: "" },
@@ -163,7 +183,7 @@ function EmailChangeCodes({
             name={`Code sent to ${address}`}
             label={`6-digit code sent to ${address}`}
             describedBy={descriptionId}
-            autoFocus={i === 0 && confirmedCount === 0}
+            autoFocus={i === 0 && confirmedCount === 0 && !pending.restored}
             submitLabel="Confirm"
             onCode={async (code) => {
               const result = await verifyEmailCode(address, code, "email_change");

@@ -178,6 +178,21 @@ export async function listSessions(): Promise<AccountSession[]> {
   return data.sessions;
 }
 
+/**
+ * Ends one of the signed-in user's other sessions (DELETE /functions/v1/sessions/{id}); throws
+ * when it could not. One already gone counts as ended.
+ */
+export async function endSession(id: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.functions.invoke(
+    `${FUNCTIONS.sessions}/${encodeURIComponent(id)}`,
+    { method: "DELETE" },
+  );
+  if (!error) return;
+  const status = (error as { context?: Response }).context?.status;
+  if (status !== 404) throw new Error("We couldn't sign out that device. Please try again.");
+}
+
 /** "Chrome on macOS" from a user agent; what is not recognised is said plainly. */
 export function describeDevice(userAgent: string | null): string {
   if (!userAgent) return "Unknown device";

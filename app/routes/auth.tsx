@@ -16,6 +16,7 @@ export default function Page() {
     <AuthFrame
       title={signInPage.title}
       subtitle={signInPage.subtitle}
+      signedIn={signInPage.signedIn}
       footer={
         <p>
           {terms.before}{" "}

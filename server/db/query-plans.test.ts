@@ -251,6 +251,18 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       await signIn(email, "Another-Password-7"),
       await signIn(email, "Another-Password-7"),
     ];
+    // The account page ends one chosen session (DELETE /functions/v1/sessions/{id}).
+    const chosen = await signIn(email, "Another-Password-7");
+    const chosenId = (
+      JSON.parse(Buffer.from(chosen.access_token.split(".")[1]!, "base64url").toString()) as {
+        session_id: string;
+      }
+    ).session_id;
+    const ended = await fetch(`${server.url}/functions/v1/sessions/${chosenId}`, {
+      method: "DELETE",
+      headers: { apikey: server.anonKey, authorization: `Bearer ${more[0]!.access_token}` },
+    });
+    expect(ended.status).toBe(204);
     for (const [scope, s] of [
       ["local", more[0]!],
       ["others", more[1]!],

@@ -1,5 +1,7 @@
 // GET /functions/v1/sessions through supabase-js: a person's own sessions, the current one flagged;
 // the anon key and a signed-out session's token are refused; nobody sees another's sessions.
+// DELETE /functions/v1/sessions/{id}: one chosen session ends (its refresh token too), nobody ends
+// another's, and an id that is not the caller's reads as one that does not exist.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { expect, it } from "vitest";
@@ -87,5 +89,66 @@ describeAuthSuite("sessions function", ({ server, confirmedUser }) => {
       headers: { apikey: server.anonKey, authorization: `Bearer ${staleToken}` },
     });
     expect(res.status).toBe(401);
+  });
+
+  const endSession = async (supabase: SupabaseClient, id: string) => {
+    const { error } = await supabase.functions.invoke(`${FUNCTIONS.sessions}/${id}`, {
+      method: "DELETE",
+    });
+    if (!error) return { status: 204 };
+    const res = (error as FunctionsHttpError).context as Response;
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const sessionIdOf = async (supabase: SupabaseClient) =>
+    (
+      JSON.parse(
+        atob((await supabase.auth.getSession()).data.session!.access_token.split(".")[1]!),
+      ) as { session_id: string }
+    ).session_id;
+
+  it("ends one chosen session of the caller's: its tokens stop working, the others go on", async () => {
+    const { email, supabase: first } = await confirmedUser("sessions-one");
+    const second = await signInAgain(email);
+    const third = await signInAgain(email);
+    const secondId = await sessionIdOf(second);
+    const secondRefresh = (await second.auth.getSession()).data.session!.refresh_token;
+
+    expect(await endSession(first, secondId)).toEqual({ status: 204 });
+    const left = (await listSessions(first)).sessions!.map((s) => s.id);
+    expect(left).not.toContain(secondId);
+    expect(left).toHaveLength(3); // the confirmation link's, the first's and the third's
+    expect((await listSessions(second)).status).toBe(401);
+    const refreshed = await server.client({ ip: uniqueIp() }).auth.refreshSession({
+      refresh_token: secondRefresh,
+    });
+    expect(refreshed.error?.code).toBe("refresh_token_not_found");
+    expect((await third.auth.getUser()).error).toBeNull();
+
+    // Ended already: nothing left of that id.
+    expect(await endSession(first, secondId)).toMatchObject({
+      status: 404,
+      body: { code: "not_found" },
+    });
+    // Its own session too: then it is signed out.
+    expect(await endSession(third, await sessionIdOf(third))).toEqual({ status: 204 });
+    expect((await listSessions(third)).status).toBe(401);
+  });
+
+  it("never ends another person's session, and says so as for an id nobody has", async () => {
+    const a = await confirmedUser("sessions-end-a");
+    const b = await confirmedUser("sessions-end-b");
+    const ofB = await sessionIdOf(b.supabase);
+    const foreign = await endSession(a.supabase, ofB);
+    const unknown = await endSession(a.supabase, "01234567-89ab-7def-8123-456789abcdef");
+    expect(foreign).toEqual(unknown);
+    expect(foreign).toMatchObject({ status: 404 });
+    expect(await endSession(a.supabase, "not-a-uuid")).toEqual(unknown);
+    expect((await b.supabase.auth.getUser()).error).toBeNull();
+    // Without a session of one's own, nothing at all.
+    expect(await endSession(server.client({ ip: uniqueIp() }), ofB)).toMatchObject({
+      status: 401,
+      body: { code: "invalid_jwt" },
+    });
+    expect((await b.supabase.auth.getUser()).error).toBeNull();
   });
 });

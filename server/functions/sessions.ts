@@ -1,13 +1,18 @@
 // GET /functions/v1/sessions: the caller's own sessions (GoTrue has no endpoint that lists them),
-// newest activity first, the one the request's access token belongs to flagged `current`. Only
-// a user's own access token opens it: the anon key, a signed-out session's token or no token are
-// refused with 401, so one person never sees another's sessions.
-import type { FastifyInstance } from "fastify";
+// newest activity first, the one the request's access token belongs to flagged `current`.
+// DELETE /functions/v1/sessions/{id}: ends one of them (GoTrue's /logout ends this one, all, or all
+// others, never one chosen), with its refresh tokens; `204`, or `404` for an id that is no session
+// of the caller's, whether it is someone else's or nobody's. Only a user's own access token opens
+// either: the anon key, a signed-out session's token or no token are refused with 401, so one
+// person never sees or ends another's sessions.
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { FUNCTIONS } from "../../common/functions.ts";
 import type { AccountSession } from "../../common/accounts.ts";
 import { authenticate } from "../auth/authenticate.ts";
 import { AuthError } from "../auth/errors.ts";
+import { endOwnSession } from "../auth/models/sessions.ts";
 import type { Queryable } from "../db/database.ts";
+import { isUuid } from "../platform/uuid.ts";
 import { FunctionError } from "./errors.ts";
 
 type SessionListRow = {
@@ -32,13 +37,25 @@ export async function sessionsOf(q: Queryable, userId: string): Promise<SessionL
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+/** The signed-in caller, or 401 in the functions' shape. */
+const callerOf = (app: FastifyInstance, request: FastifyRequest) =>
+  authenticate(app.db, app.tokens, request).catch((err: unknown) => {
+    if (err instanceof AuthError)
+      throw new FunctionError(401, "invalid_jwt", "Sign in to see your sessions.");
+    throw err;
+  });
+
 export function registerSessionsFunction(app: FastifyInstance) {
+  app.delete<{ Params: { id: string } }>(`/${FUNCTIONS.sessions}/:id`, async (request, reply) => {
+    const caller = await callerOf(app, request);
+    const { id } = request.params;
+    if (!isUuid(id) || !(await endOwnSession(app.db, caller.user.id, id)))
+      throw new FunctionError(404, "not_found", "You have no session with this id.");
+    return reply.code(204).send();
+  });
+
   app.get(`/${FUNCTIONS.sessions}`, async (request) => {
-    const caller = await authenticate(app.db, app.tokens, request).catch((err: unknown) => {
-      if (err instanceof AuthError)
-        throw new FunctionError(401, "invalid_jwt", "Sign in to see your sessions.");
-      throw err;
-    });
+    const caller = await callerOf(app, request);
     const rows = await sessionsOf(app.db, caller.user.id);
     const sessions: AccountSession[] = rows.map((s) => ({
       id: s.id,

@@ -80,7 +80,7 @@ export function AccountPage() {
           <p className="text-sm text-slate-700">
             Current email: <strong className="font-semibold break-all text-ink">{email}</strong>
           </p>
-          <EmailChangeForm email={email} onChanged={check} />
+          <EmailChangeForm email={email} pendingEmail={user.new_email} onChanged={check} />
         </div>
       </RegionCard>
       <RegionCard

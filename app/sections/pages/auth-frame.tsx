@@ -2,18 +2,26 @@ import type * as React from "react";
 import { Container } from "../../components/layout/container.tsx";
 import { Logo } from "../../components/layout/logo.tsx";
 
-/** The account pages' frame: a centered card with the page's h1 and subtitle over its content. */
+/**
+ * The account pages' frame: a centered card with the page's h1 and subtitle over its content.
+ * With `signedIn`, someone signed in sees that heading instead, from the first paint: which one
+ * shows is decided by the <html> element's data-account, as the header's account button is
+ * (lib/account-signals.ts), so the sign-in page never asks someone signed in to sign in.
+ */
 export function AuthFrame({
   title,
   subtitle,
+  signedIn,
   children,
   footer,
 }: {
   title: string;
   subtitle: string;
+  signedIn?: { title: string; subtitle: string };
   children: React.ReactNode;
   footer?: React.ReactNode;
 }) {
+  const signedOutOnly = signedIn ? "in-data-[account=signed-in]:hidden" : undefined;
   return (
     <section className="relative isolate overflow-hidden bg-gradient-to-b from-indigo-50/80 via-white to-white">
       <div
@@ -30,10 +38,16 @@ export function AuthFrame({
             <div className="flex justify-center" aria-hidden="true">
               <Logo />
             </div>
-            <h1 className="mt-6 text-center text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-              {title}
-            </h1>
-            <p className="mt-2 text-center text-slate-700">{subtitle}</p>
+            <div className={signedOutOnly}>
+              <h1 className={HEADING}>{title}</h1>
+              <p className="mt-2 text-center text-slate-700">{subtitle}</p>
+            </div>
+            {signedIn && (
+              <div className="hidden in-data-[account=signed-in]:block">
+                <h1 className={HEADING}>{signedIn.title}</h1>
+                <p className="mt-2 text-center text-slate-700">{signedIn.subtitle}</p>
+              </div>
+            )}
             <div className="mt-8">{children}</div>
           </div>
           {footer && (
@@ -44,3 +58,5 @@ export function AuthFrame({
     </section>
   );
 }
+
+const HEADING = "mt-6 text-center text-2xl font-bold tracking-tight text-ink sm:text-3xl";

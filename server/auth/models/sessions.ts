@@ -148,6 +148,22 @@ export async function endSessions(
   else await endAllSessions(q, session.user_id);
 }
 
+/**
+ * Ends one session of the user's, chosen by its id (the account page's "Sign out" on a device):
+ * false when the user has no session of that id, whoever else might.
+ */
+export async function endOwnSession(
+  q: Queryable,
+  userId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const ended = await q.query<{ id: string }>(
+    "DELETE FROM auth.sessions WHERE id = $1 AND user_id = $2 RETURNING id",
+    [sessionId, userId],
+  );
+  return ended.length > 0;
+}
+
 /** Ends every session of the user. */
 export async function endAllSessions(q: Queryable, userId: string): Promise<void> {
   await q.query("DELETE FROM auth.sessions WHERE user_id = $1", [userId]);
