@@ -5,7 +5,7 @@
 // password is void whichever won, and the address was sent one email.
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { PASSWORD, uniqueEmail } from "../support/auth.ts";
+import { PASSWORD, uniqueEmail, verifyLinkInText } from "../support/auth.ts";
 import { waitUntil } from "../support/poll.ts";
 import { postgresAvailable } from "../support/postgres.ts";
 import { NO_CLIENT_LIMITS, useRacingInstances } from "../support/racing-instances.ts";
@@ -55,7 +55,7 @@ describe.skipIf(!(await postgresAvailable()))(
       expect((await post(racing[1]!, "/otp", { email })).status).toBe(200);
       await waitForDispute(email);
       const [mail] = await emailsTo(email);
-      const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail!.text_body)![0];
+      const link = verifyLinkInText(mail!.text_body);
       const code = /enter this code[^:\n]*: (\d{6})/.exec(mail!.text_body)![1]!;
       return { email, link, code };
     }

@@ -19,8 +19,12 @@ export async function emailTo(
  * GoTrue's /verify link where the email leads elsewhere.
  */
 export function pageLinkIn(mail: ParsedMail): string {
-  const url = /https?:\/\/\S+\/auth\/(?:confirm|v1\/verify)\?\S+/.exec(mail.text ?? "")?.[0];
-  if (!url) throw new Error(`no verification link in "${mail.subject}"`);
+  return pageLinkInText(mail.text ?? "", mail.subject);
+}
+
+function pageLinkInText(text: string, subject?: string): string {
+  const url = /https?:\/\/\S+\/auth\/(?:confirm|v1\/verify)\?\S+/.exec(text)?.[0];
+  if (!url) throw new Error(`no verification link in "${subject}"`);
   return url;
 }
 
@@ -30,7 +34,12 @@ export function pageLinkIn(mail: ParsedMail): string {
  * server's tests use the protocol's link, and the browser tests the page (pageLinkIn).
  */
 export function linkIn(mail: ParsedMail): string {
-  const url = new URL(pageLinkIn(mail));
+  return verifyLinkInText(mail.text ?? "", mail.subject);
+}
+
+/** linkIn for an email's plain text (as the outbox stores it). */
+export function verifyLinkInText(text: string, subject?: string): string {
+  const url = new URL(pageLinkInText(text, subject));
   if (url.pathname.endsWith("/verify")) return url.toString();
   const verify = new URL("/auth/v1/verify", url.origin);
   verify.searchParams.set("token", url.searchParams.get("token_hash") ?? "");
