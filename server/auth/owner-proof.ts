@@ -38,12 +38,7 @@ export async function proveOwnerForPassword(
 ) {
   if (user.encrypted_password) {
     const current = presentString(body.current_password);
-    if (current === undefined)
-      throw new AuthError(
-        400,
-        ErrorCode.current_password_required,
-        "Current password required when setting new password.",
-      );
+    if (current === undefined) throw currentPasswordRequired();
     if (!(await verifyPassword(user.encrypted_password, current)))
       throw new AuthError(
         400,
@@ -53,6 +48,15 @@ export async function proveOwnerForPassword(
     return;
   }
   if (reauthenticated || amr.some((e) => e.method === "anonymous")) return;
+  await useNonceForPassword(q, user, body);
+}
+
+/** The code GET /reauthenticate sent, given as `nonce` with a new password, used up. */
+export async function useNonceForPassword(
+  q: Queryable,
+  user: UserRow,
+  body: Record<string, unknown>,
+): Promise<void> {
   const nonce = presentString(body.nonce);
   if (nonce === undefined)
     throw new AuthError(

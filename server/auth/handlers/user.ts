@@ -37,8 +37,7 @@ import {
 } from "../request.ts";
 import { readChannel, sendPhoneCodeAfterAnswer } from "../sms/phone-codes.ts";
 import { emailExists } from "./admin.ts";
-import { useReauthenticationNonce } from "./reauthenticate.ts";
-import { provedEmailJustNow, proveOwnerForPassword } from "../owner-proof.ts";
+import { provedEmailJustNow, proveOwnerForPassword, useNonceForPassword } from "../owner-proof.ts";
 import { factorsJson, listFactors } from "../models/factors.ts";
 
 const REAUTHENTICATION_AFTER_MS = 24 * 3600 * 1000;
@@ -110,14 +109,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
       config.passwordChangeNeedsReauthentication &&
       Date.now() - new Date(session.created_at).getTime() > REAUTHENTICATION_AFTER_MS
     ) {
-      const nonce = presentString(body.nonce);
-      if (nonce === undefined)
-        throw new AuthError(
-          400,
-          ErrorCode.reauthentication_needed,
-          "Password update requires reauthentication",
-        );
-      await useReauthenticationNonce(db, user, nonce);
+      await useNonceForPassword(db, user, body);
       reauthenticated = true;
     }
     if (
