@@ -69,6 +69,7 @@ export const SERVER_LAYERS = [
   { name: "infrastructure", paths: ["server/security", "server/platform"], independent: true },
   { name: "http", paths: ["server/http"] },
   { name: "db", paths: ["server/db"] },
+  { name: "metrics", paths: ["server/metrics"] },
 ];
 
 /** Zones of no-restricted-paths: each layer's paths may not import from the layers above it. */

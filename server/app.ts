@@ -29,6 +29,11 @@ import { parseQueryString } from "./platform/query-string.ts";
 import securityHeaders from "./platform/security-headers.ts";
 import rateLimits from "./platform/rate-limit.ts";
 import readiness from "./platform/readiness.ts";
+import metricsListener from "./platform/metrics-listener.ts";
+import { answerWithRequestId, requestIds } from "./platform/request-ids.ts";
+import { digestsDue } from "./metrics/metrics.ts";
+import { countDigestsDue } from "./leads/digests.ts";
+import { readBacklog } from "./queue/backlog.ts";
 import redis from "./platform/redis.ts";
 import services from "./services.ts";
 import restRoutes from "./rest/routes.ts";
@@ -77,7 +82,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     ...timeouts,
+    // The id a trusted balancer sent in X-Request-Id, else a new one (platform/request-ids.ts).
     requestIdHeader: false,
+    genReqId: requestIds(config.trustProxy),
     // refuseWhileClosing answers in each protocol's shape instead.
     return503OnClosing: false,
     routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
@@ -89,6 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   refuseWhileClosing(app);
   refuseConnect(app);
   followAnswers(app.server);
+  app.addHook("onRequest", answerWithRequestId);
   app.addHook("onRequest", requireHost);
   if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
   try {
@@ -120,6 +128,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.setNotFoundHandler(rootNotFound);
 
     await app.register(redis, { redisUrl: config.redisUrl });
+    // Before every route, so that each one's requests are timed.
+    await app.register(metricsListener, {
+      readers: [
+        { what: "the emails waiting", read: (db) => readBacklog(db, emailClaims) },
+        { what: "the webhooks waiting", read: (db) => readBacklog(db, deliveryClaims) },
+        {
+          what: "the lead digests due",
+          read: async (db) => digestsDue.set(await countDigestsDue(db, config)),
+        },
+      ],
+    });
     await app.register(rateLimits);
     await app.register(emailBudget);
     await app.register(mailer, opts.mail ?? {});

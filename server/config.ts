@@ -113,6 +113,8 @@ export type Config = {
   devMailbox: boolean;
   /** Which peers may state the client's address in X-Forwarded-For (Fastify's trustProxy). */
   trustProxy: TrustProxy;
+  /** Where Prometheus scrapes /metrics (a listener of its own); undefined: no metrics. */
+  metrics: { host: string; port: number } | undefined;
   /**
    * Whether every answer carries Strict-Transport-Security: a production site whose public origin
    * (SITE_URL) is https. A site served over plain HTTP never sends it.
@@ -366,6 +368,8 @@ export function loadConfig(
     textsPerPersonPerHour: e.RATE_LIMIT_SMS_USER,
     devMailbox,
     trustProxy,
+    metrics:
+      e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     hsts: e.NODE_ENV === "production" && new URL(siteUrl).protocol === "https:",
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === "production" ? 5000 : 0),

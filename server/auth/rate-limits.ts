@@ -8,6 +8,7 @@ import { clientKey } from "../platform/addresses.ts";
 import { bucketStore, type BucketRule } from "../platform/token-bucket.ts";
 import { ErrorCode, tooMany } from "./errors.ts";
 import { redisFailureLog } from "../platform/redis.ts";
+import { rateLimitRefusals } from "../metrics/metrics.ts";
 
 /** The buckets: one per endpoint that GoTrue limits (the "otp" family shares a rate, not a bucket). */
 export type AuthBucket =
@@ -71,12 +72,14 @@ export function authRateLimits(app: FastifyInstance): AuthRateLimits {
     const rule = byBucket[bucket];
     if (!rule) return;
     const taken = await store.take(`${bucket}:${clientKey(request.ip)}`, rule);
-    if (!taken.ok)
+    if (!taken.ok) {
+      rateLimitRefusals.inc({ limit: `auth_${bucket}` });
       throw tooMany(
         ErrorCode.over_request_rate_limit,
         "Request rate limit reached",
         taken.retryAfterSeconds,
       );
+    }
   }
   return { take, hook: (bucket) => (request) => take(bucket, request) };
 }

@@ -112,6 +112,8 @@ export const VARIABLES = {
   ),
   PORT: variable(integer(0, 65535).default(3000)),
   HOST: variable(z.string().min(1).default("127.0.0.1")),
+  METRICS_PORT: variable(integer(0, 65535).optional()),
+  METRICS_HOST: variable(z.string().min(1).default("127.0.0.1")),
   SITE_URL: variable(
     urlWithScheme(["http:", "https:"])
       .refine(

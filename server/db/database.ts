@@ -14,6 +14,8 @@ export interface Database extends Queryable {
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Statements waiting for a free connection now (a pool's queue; PGlite has none). */
+  waiting?(): number;
 }
 
 /** A database error keeps its PostgreSQL SQLSTATE (`23505`, …) for the layers above. */

@@ -1,6 +1,7 @@
 // A PostgreSQL server through node-postgres: used when DATABASE_URL is set.
 import crypto from "node:crypto";
 import pg from "pg";
+import { poolWaits } from "../metrics/metrics.ts";
 import { PLANNED_WITH_VALUES, type Database, type Row } from "./database.ts";
 
 // Parameterised statements are prepared once per connection under a name derived from their
@@ -32,13 +33,20 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // Fail at boot, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
+  /** Counts a statement that finds every connection busy and the pool full: it waits its turn. */
+  const noteWait = () => {
+    if (pool.idleCount === 0 && pool.totalCount >= max) poolWaits.inc();
+  };
   return {
     kind: "postgres",
+    waiting: () => pool.waitingCount,
     async query<T extends Row>(sql: string, params?: readonly unknown[]) {
+      noteWait();
       const result = await pool.query<T>(statement(sql, params));
       return result.rows;
     },
     async transaction(fn) {
+      noteWait();
       const client = await pool.connect();
       // A server lost between two statements of the transaction is reported on the client, not
       // on a query: without a listener it would crash the process. The statement that follows

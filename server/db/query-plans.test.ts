@@ -215,6 +215,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: "true",
         GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: "true",
         MAIL_LEASE_SECONDS: "1", // renewed every 0.2 s while an email is on the wire
+        METRICS_PORT: "0",
       },
     });
 
@@ -809,6 +810,10 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     const [message] = await raw.query<{ id: string }>("SELECT id FROM mail.outbox LIMIT 1");
     expect((await fetch(`${server.url}/_dev/mailbox`)).status).toBe(200);
     expect((await fetch(`${server.url}/_dev/mailbox/${message!.id}`)).status).toBe(200);
+
+    // A scrape of /metrics: the queues, the digests due (read from the database at each scrape).
+    const scrape = await fetch(server.app.metricsUrl!);
+    expect(await scrape.text()).toContain("revwise_queue_oldest_waiting_seconds");
 
     explain = new pg.Client({ connectionString: testDb.url });
     await explain.connect();

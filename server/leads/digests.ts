@@ -54,17 +54,28 @@ function settleSeconds(config: Config): number {
   return Math.min(30, config.leadDigestMs / 1000);
 }
 
+type DueWindow = { covered_until: Date; until: Date };
+
+/** A kind's leads to list, ($1, $2] of its digest's query, when its interval has passed. */
+const DUE_WINDOW = `SELECT covered_until, now() - make_interval(secs => $3) AS until
+  FROM mail.lead_digests
+  WHERE kind = $1 AND (sent_at IS NULL OR sent_at <= now() - make_interval(secs => $2))`;
+
+const dueWindowParams = (digest: Digest, config: Config) => [
+  digest.kind,
+  config.leadDigestMs / 1000,
+  settleSeconds(config),
+];
+
 /**
  * Queues the kind's digest if one is due (none queued within the interval) and it has leads;
  * the number of leads it lists (0: nothing queued).
  */
 export async function runDigest(db: Database, digest: Digest, config: Config): Promise<number> {
   return db.transaction(async (tx) => {
-    const [due] = await tx.query<{ covered_until: Date; until: Date }>(
-      `SELECT covered_until, now() - make_interval(secs => $3) AS until FROM mail.lead_digests
-       WHERE kind = $1 AND (sent_at IS NULL OR sent_at <= now() - make_interval(secs => $2))
-       FOR UPDATE SKIP LOCKED`,
-      [digest.kind, config.leadDigestMs / 1000, settleSeconds(config)],
+    const [due] = await tx.query<DueWindow>(
+      `${DUE_WINDOW} FOR UPDATE SKIP LOCKED`,
+      dueWindowParams(digest, config),
     );
     if (!due) return 0;
     const leads = await tx.query<{ email: string; at: Date; total: number }>(digest.sql, [
@@ -80,6 +91,20 @@ export async function runDigest(db: Database, digest: Digest, config: Config): P
     );
     return leads.length;
   });
+}
+
+/**
+ * How many kinds have a digest due now: their interval passed and leads wait to be listed (the
+ * next run queues it). One that stays due for long has a run that keeps failing.
+ */
+export async function countDigestsDue(db: Database, config: Config): Promise<number> {
+  let due = 0;
+  for (const digest of DIGESTS) {
+    const [window] = await db.query<DueWindow>(DUE_WINDOW, dueWindowParams(digest, config));
+    if (window && (await db.query(digest.sql, [window.covered_until, window.until, 1])).length)
+      due += 1;
+  }
+  return due;
 }
 
 function digestEmail(

@@ -11,6 +11,7 @@ import { emailsParameter, queueEmailsStatement, type Email } from "../mail/outbo
 import { queueLeadEventsStatement } from "../webhooks/events.ts";
 import { notifyTeam } from "./emails.ts";
 import { columnsOf, type LeadKind, type LeadSchema } from "./kinds.ts";
+import { leadsStored } from "../metrics/metrics.ts";
 
 type StoredLead = { id: string; created_at: Date } & Record<string, unknown>;
 
@@ -131,5 +132,8 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
     sql,
     emails.length === 0 ? values : [...values, receivedAt, emailsParameter(emails)],
   );
+  // Counted once its statement succeeded (a caller's transaction that fails after it is counted
+  // all the same).
+  leadsStored.inc({ form: kind.name });
   return (returning === "none" ? undefined : lead) as Stored<R>;
 }

@@ -6,4 +6,8 @@ import type { OutboxRow } from "./outbox.ts";
 
 export type ClaimedEmail = Claimed<OutboxRow>;
 
-export const emailClaims = outboxClaims<OutboxRow>({ table: "mail.outbox", done: "sent_at" });
+export const emailClaims = outboxClaims<OutboxRow>({
+  table: "mail.outbox",
+  queue: "email",
+  done: "sent_at",
+});

@@ -64,19 +64,23 @@ export async function loggerOptions(
 
 /**
  * Lines for a person at a terminal: time, level, message; a request as one line
- * ("GET /faq 200 3 ms"). Loaded only then (pino-pretty is not needed for JSON).
+ * ("GET /faq 200 3 ms"); a line of a request ends with its id in brackets. Loaded only then
+ * (pino-pretty is not needed for JSON).
  */
 async function readableLines() {
   const { build } = await import("pino-pretty");
   return build({
     sync: true,
     translateTime: "SYS:HH:MM:ss",
-    ignore: "pid,hostname,req,res,responseTime",
+    ignore: "pid,hostname,req,res,responseTime,reqId",
     messageFormat: (log, messageKey) => {
       const req = log.req as { method?: string; url?: string } | undefined;
       const res = log.res as { statusCode?: number } | undefined;
-      if (!req || !res) return String(log[messageKey] ?? "");
-      return `${req.method} ${req.url} ${res.statusCode} ${Math.round(Number(log.responseTime))} ms`;
+      const message =
+        req && res
+          ? `${req.method} ${req.url} ${res.statusCode} ${Math.round(Number(log.responseTime))} ms`
+          : String(log[messageKey] ?? "");
+      return typeof log.reqId === "string" ? `${message} [${log.reqId}]` : message;
     },
   });
 }

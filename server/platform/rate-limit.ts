@@ -12,6 +12,7 @@ import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { createRequire } from "node:module";
 import { clientKey } from "./addresses.ts";
+import { rateLimitRefusals } from "../metrics/metrics.ts";
 import { redisFailureLog } from "./redis.ts";
 
 type Store = FastifyRateLimitStore & { read?: FastifyRateLimitStore["incr"] };
@@ -97,10 +98,17 @@ export default fp(
   { name: "rate-limits", dependencies: ["redis"] },
 );
 
+/** A limit of `max` requests per `timeWindow` ms, each refusal counted under its name. */
+const limit = (name: string, max: number, timeWindow: number) => ({
+  max,
+  timeWindow,
+  onExceeded: () => rateLimitRefusals.inc({ limit: name }),
+});
+
 /** The limits of the lead forms and the captcha (the auth service has its own: auth/rate-limits.ts). */
 export const LIMITS = {
-  form: { max: 10, timeWindow: 60_000 },
-  captchaChallenge: { max: 60, timeWindow: 60_000 },
+  form: limit("form", 10, 60_000),
+  captchaChallenge: limit("captcha_challenge", 60, 60_000),
   /** The account page's own functions that check a password or a code, or gather a download. */
-  account: { max: 10, timeWindow: 60_000 },
+  account: limit("account", 10, 60_000),
 } as const;

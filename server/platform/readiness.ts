@@ -5,12 +5,16 @@
 //                answers; 503 otherwise, so the balancer sends requests to the other instances.
 // Draining (server.ts, on SIGTERM) turns readiness to 503 while requests are still served, and
 // every response from then on closes its connection, so keep-alive clients reconnect elsewhere.
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { RETRY_AFTER_SECONDS } from "../http/fastify-errors.ts";
 
+export type ReadinessState = "ready" | "draining" | "database unavailable";
+
 export type Readiness = {
   readonly draining: boolean;
+  /** What /readyz answers now (the database asked, unless draining); a failure is told to `log`. */
+  check(log?: FastifyBaseLogger): Promise<ReadinessState>;
   /** Readiness answers 503 from now on, and responses close their connections. */
   drain(): void;
 };
@@ -27,10 +31,21 @@ const DATABASE_PROBE_MS = 2000;
 export default fp(
   async function readiness(app: FastifyInstance) {
     let draining = false;
+    const check = async (log = app.log): Promise<ReadinessState> => {
+      if (draining) return "draining";
+      try {
+        await probe(app);
+        return "ready";
+      } catch (err) {
+        log.warn({ err }, "readiness: the database did not answer");
+        return "database unavailable";
+      }
+    };
     app.decorate("readiness", {
       get draining() {
         return draining;
       },
+      check,
       drain() {
         draining = true;
       },
@@ -40,7 +55,7 @@ export default fp(
       if (draining) reply.header("connection", "close");
     });
 
-    const status = (reply: FastifyReply, state: "ready" | "draining" | "database unavailable") => {
+    const status = (reply: FastifyReply, state: ReadinessState) => {
       reply.header("cache-control", "no-store");
       if (state !== "ready") reply.code(503).header("retry-after", String(RETRY_AFTER_SECONDS));
       return reply.send({ status: state });
@@ -49,16 +64,7 @@ export default fp(
     app.get("/livez", async (_request, reply) =>
       reply.header("cache-control", "no-store").send({ status: "alive" }),
     );
-    app.get("/readyz", async (request, reply) => {
-      if (draining) return status(reply, "draining");
-      try {
-        await probe(app);
-      } catch (err) {
-        request.log.warn({ err }, "readiness: the database did not answer");
-        return status(reply, "database unavailable");
-      }
-      return status(reply, "ready");
-    });
+    app.get("/readyz", async (request, reply) => status(reply, await check(request.log)));
   },
   { name: "readiness", dependencies: ["services"] },
 );

@@ -7,6 +7,7 @@
 // attempts, next_attempt_at, locked_until, claim_token, failed_at, last_error and their own "done"
 // column. Rows done or failed are deleted once they are old (expire).
 import type { Queryable } from "../db/database.ts";
+import { deliveries, type QueueName } from "../metrics/metrics.ts";
 import { inBatches } from "../platform/retention.ts";
 
 export type Claimed<R> = R & {
@@ -31,6 +32,8 @@ export type Release =
 type OutboxTable = {
   /** The table, schema-qualified (a constant of the code, never input). */
   table: string;
+  /** The queue's name in the metrics. */
+  queue: QueueName;
   /** The column a delivery sets (sent_at, delivered_at). */
   done: string;
   /** A column that keeps the peer's last answer (an HTTP status), written on every outcome. */
@@ -43,6 +46,8 @@ type OutboxTable = {
 };
 
 export type Claims<R> = {
+  /** The queue's name in the metrics. */
+  readonly queue: QueueName;
   /** Claims the next due row for leaseMs, or returns undefined when none is due. */
   next(db: Queryable, leaseMs: number): Promise<Claimed<R> | undefined>;
   /** Extends the lease; false when the claim is no longer this worker's. */
@@ -56,7 +61,15 @@ export type Claims<R> = {
    * still waiting are kept, however old); how many.
    */
   expire(db: Queryable, days: number, limit: number): Promise<number>;
+  /** The rows not yet delivered nor failed, by state, and the age of the oldest of them. */
+  backlog(db: Queryable): Promise<Backlog>;
 };
+
+/**
+ * Rows waiting: due (for a lane to claim), scheduled (a later attempt) and sending (a lease held);
+ * the oldest one's age in seconds (0 when none waits).
+ */
+export type Backlog = { due: number; scheduled: number; sending: number; oldest_seconds: number };
 
 const secs = (ms: number) => ms / 1000;
 
@@ -99,10 +112,22 @@ export function outboxClaims<R>(t: OutboxTable): Claims<R> {
          AND (${t.done} IS NOT NULL OR failed_at IS NOT NULL)
        ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED))
      RETURNING id`;
+  // Through the index of waiting rows (next_attempt_at WHERE not done nor failed): as cheap as the
+  // queue is short, whatever the table's history. Only the rows a lane may claim (a webhook of a
+  // disabled endpoint waits until it is enabled again, and is not late meanwhile).
+  const backlogSql = `SELECT /* whole table: the partial index of waiting rows, read whole */
+       count(*) FILTER (WHERE q.locked_until > now())::int AS sending,
+       count(*) FILTER (WHERE (q.locked_until IS NULL OR q.locked_until <= now())
+                          AND q.next_attempt_at <= now())::int AS due,
+       count(*) FILTER (WHERE (q.locked_until IS NULL OR q.locked_until <= now())
+                          AND q.next_attempt_at > now())::int AS scheduled,
+       COALESCE(EXTRACT(EPOCH FROM now() - min(q.created_at)), 0)::float8 AS oldest_seconds
+     FROM ${t.table} q${joined.from} WHERE q.${t.done} IS NULL AND q.failed_at IS NULL`;
   const withStatus = (params: unknown[], value: number | undefined) =>
     t.status ? [...params, value ?? null] : params;
 
   return {
+    queue: t.queue,
     async next(db, leaseMs) {
       const [row] = await db.query<Claimed<R>>(claimSql, [secs(leaseMs)]);
       return row;
@@ -113,14 +138,21 @@ export function outboxClaims<R>(t: OutboxTable): Claims<R> {
     },
     async done(db, claim, value) {
       const rows = await db.query(doneSql, withStatus([claim.id, claim.claim_token], value));
+      if (rows.length === 1) deliveries.inc({ queue: t.queue, outcome: "delivered" });
       return rows.length === 1;
     },
     async expire(db, days, limit) {
       return (await db.query(expireSql, [days, limit])).length;
     },
+    async backlog(db) {
+      const [row] = await db.query<Backlog>(backlogSql);
+      return row!;
+    },
     async release(db, claim, release, value) {
       const delayMs = release.kind === "retry" ? release.delayMs : 0;
       const failed = release.kind === "failed" || (release.kind === "retry" && release.giveUp);
+      if (release.kind !== "unsent")
+        deliveries.inc({ queue: t.queue, outcome: failed ? "failed" : "retry" });
       await db.query(
         releaseSql,
         withStatus(

@@ -29,6 +29,7 @@ export type ClaimedDelivery = Claimed<Delivery>;
  */
 export const deliveryClaims = outboxClaims<Delivery>({
   table: "public.webhook_deliveries",
+  queue: "webhook",
   done: "delivered_at",
   status: "last_status",
   join: {

@@ -39,6 +39,7 @@ import { presentString, readBody, readPhone, unreadable } from "../request.ts";
 import { readChannel } from "../sms/phone-codes.ts";
 import { sameSecret } from "../../security/constant-time.ts";
 import { SecretBox } from "../../security/secret-box.ts";
+import { countOutcome, mfaChallenges, mfaVerifications } from "../../metrics/metrics.ts";
 
 const notFound = () => new AuthError(404, ErrorCode.mfa_factor_not_found, "Factor not found");
 /**
@@ -222,6 +223,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
         factor.factor_type === "phone"
           ? await phoneChallenge(request, user, factor)
           : await createChallenge(db, factor.id, request.ip);
+      mfaChallenges.inc({ factor_type: factor.factor_type });
       const expiresAt =
         Math.floor(new Date(challenge.created_at).getTime() / 1000) + config.mfa.challengeSeconds;
       return { id: challenge.id, type: factor.factor_type, expires_at: expiresAt };
@@ -238,82 +240,90 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       // code that is not a string, is unreadable JSON; a missing challenge_id is the zero UUID.
       const challengeId = body.challenge_id ?? NO_CHALLENGE;
       if (!isUuid(challengeId)) throw unreadable("challenge_id must be a UUID");
+      const challengeUuid: string = challengeId;
       const given = presentString(body.code);
       if (given === undefined)
         throw new AuthError(400, ErrorCode.validation_failed, "Code needs to be non-empty");
       const code = given.trim();
       assertVerifyEnabled(factor);
       await assertMayVerify(factor, session);
-      const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
-        // The factor's row first: its lock, and the wrong answers counted one at a time.
-        const locked = (await findFactor(tx, user.id, factor.id, true)) as FactorRow;
-        const lockedFor = lockedForSeconds(locked);
-        if (lockedFor > 0) return { lockedFor };
-        const challenge = await findChallenge(tx, factor.id, challengeId);
-        if (!challenge)
+      return countOutcome(mfaVerifications, { factor_type: factor.factor_type }, answer());
+
+      async function answer() {
+        const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
+          // The factor's row first: its lock, and the wrong answers counted one at a time.
+          const locked = (await findFactor(tx, user.id, factor.id, true)) as FactorRow;
+          const lockedFor = lockedForSeconds(locked);
+          if (lockedFor > 0) return { lockedFor };
+          const challenge = await findChallenge(tx, factor.id, challengeUuid);
+          if (!challenge)
+            throw new AuthError(
+              422,
+              ErrorCode.mfa_factor_not_found,
+              "MFA factor with the provided challenge ID not found",
+            );
+          if (challenge.verified_at !== null || challenge.ip_address !== request.ip)
+            throw new AuthError(
+              422,
+              ErrorCode.mfa_ip_address_mismatch,
+              "Challenge and verify IP addresses mismatch. Try enrollment again.",
+            );
+          // A challenge answered wrong WRONG_TRIES times is dead, as an expired one is.
+          const age = Date.now() - new Date(challenge.created_at).getTime();
+          if (
+            age > config.mfa.challengeSeconds * 1000 ||
+            challenge.failed_attempts >= WRONG_TRIES
+          ) {
+            await deleteChallenge(tx, challenge.id);
+            return { expired: challenge.id };
+          }
+          const step =
+            locked.factor_type === "phone"
+              ? null
+              : matchTotp(
+                  box.open(locked.secret!),
+                  code,
+                  Date.now(),
+                  locked.last_used_step === null ? -1 : Number(locked.last_used_step),
+                );
+          const wrong =
+            locked.factor_type === "phone"
+              ? !sameSecret(box.open(challenge.otp_code!), code) && "Invalid MFA Phone code entered"
+              : step === undefined && "Invalid TOTP code entered";
+          if (wrong) {
+            // Counted, and kept: the transaction commits the counts, the answer is the refusal.
+            await countWrongChallengeAnswer(tx, challenge.id);
+            await countWrongAnswer(tx, "factor", factor.id);
+            return { wrong };
+          }
+          await completeChallenge(tx, { challenge, factor, step: step ?? null });
+          // Its first verification adds the factor to the account: the owner is told (once: the
+          // factor's row is locked, a second verify at the same moment finds it verified).
+          if (locked.status === "unverified")
+            await notifyOwner(
+              tx,
+              mailer,
+              user,
+              { kind: "mfa_factor_enrolled", factorType: factor.factor_type },
+              config.siteUrl,
+            );
+          const raisedSession = await raiseToAal2(tx, session, factor);
+          // New tokens for the raised session; the ones it had no longer refresh.
+          const refreshToken = await ctx.refreshTokens.replace(tx, session.id, user.id);
+          return { session: raisedSession, refreshToken };
+        });
+        if ("expired" in outcome)
           throw new AuthError(
             422,
-            ErrorCode.mfa_factor_not_found,
-            "MFA factor with the provided challenge ID not found",
+            ErrorCode.mfa_challenge_expired,
+            `MFA challenge ${outcome.expired} has expired, verify against another challenge or create a new challenge.`,
           );
-        if (challenge.verified_at !== null || challenge.ip_address !== request.ip)
-          throw new AuthError(
-            422,
-            ErrorCode.mfa_ip_address_mismatch,
-            "Challenge and verify IP addresses mismatch. Try enrollment again.",
-          );
-        // A challenge answered wrong WRONG_TRIES times is dead, as an expired one is.
-        const age = Date.now() - new Date(challenge.created_at).getTime();
-        if (age > config.mfa.challengeSeconds * 1000 || challenge.failed_attempts >= WRONG_TRIES) {
-          await deleteChallenge(tx, challenge.id);
-          return { expired: challenge.id };
-        }
-        const step =
-          locked.factor_type === "phone"
-            ? null
-            : matchTotp(
-                box.open(locked.secret!),
-                code,
-                Date.now(),
-                locked.last_used_step === null ? -1 : Number(locked.last_used_step),
-              );
-        const wrong =
-          locked.factor_type === "phone"
-            ? !sameSecret(box.open(challenge.otp_code!), code) && "Invalid MFA Phone code entered"
-            : step === undefined && "Invalid TOTP code entered";
-        if (wrong) {
-          // Counted, and kept: the transaction commits the counts, the answer is the refusal.
-          await countWrongChallengeAnswer(tx, challenge.id);
-          await countWrongAnswer(tx, "factor", factor.id);
-          return { wrong };
-        }
-        await completeChallenge(tx, { challenge, factor, step: step ?? null });
-        // Its first verification adds the factor to the account: the owner is told (once: the
-        // factor's row is locked, a second verify at the same moment finds it verified).
-        if (locked.status === "unverified")
-          await notifyOwner(
-            tx,
-            mailer,
-            user,
-            { kind: "mfa_factor_enrolled", factorType: factor.factor_type },
-            config.siteUrl,
-          );
-        const raisedSession = await raiseToAal2(tx, session, factor);
-        // New tokens for the raised session; the ones it had no longer refresh.
-        const refreshToken = await ctx.refreshTokens.replace(tx, session.id, user.id);
-        return { session: raisedSession, refreshToken };
-      });
-      if ("expired" in outcome)
-        throw new AuthError(
-          422,
-          ErrorCode.mfa_challenge_expired,
-          `MFA challenge ${outcome.expired} has expired, verify against another challenge or create a new challenge.`,
-        );
-      if ("lockedFor" in outcome) throw factorLocked(outcome.lockedFor);
-      if ("wrong" in outcome)
-        throw new AuthError(422, ErrorCode.mfa_verification_failed, outcome.wrong);
-      mailer.flush();
-      return sessionResponse(db, ctx.tokens, user, outcome.session, outcome.refreshToken);
+        if ("lockedFor" in outcome) throw factorLocked(outcome.lockedFor);
+        if ("wrong" in outcome)
+          throw new AuthError(422, ErrorCode.mfa_verification_failed, outcome.wrong);
+        mailer.flush();
+        return sessionResponse(db, ctx.tokens, user, outcome.session, outcome.refreshToken);
+      }
     },
   );
 

@@ -13,6 +13,7 @@ import { findUserByEmail, findUserById, identitiesOf, isBanned } from "../models
 import type { AuthBucket } from "../rate-limits.ts";
 import { burnPasswordCheck, passwordWeakness, verifyPassword } from "../passwords.ts";
 import { emailOrPhone, presentString, queryParam, readBody, readFlag } from "../request.ts";
+import { countOutcome, signIns } from "../../metrics/metrics.ts";
 
 /** The rate-limit bucket of each grant GoTrue knows (api/token.go Token); others take none. */
 const GRANT_BUCKETS = new Map<string, AuthBucket>([
@@ -39,20 +40,27 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
   };
 
   app.post("/token", { onRequest: limit }, async (request) => {
+    const grant = queryParam(request, "grant_type");
+    // Counted by grant (one of GoTrue's, else "other": a client cannot add label values).
+    const method = grant !== undefined && GRANT_BUCKETS.has(grant) ? grant : "other";
+    return countOutcome(signIns, { method }, answer());
+
     // Each grant reads the body itself: GoTrue refuses web3 (off) and an unknown grant unread.
-    switch (queryParam(request, "grant_type")) {
-      case "password":
-        return passwordGrant(readBody(request));
-      case "refresh_token":
-        return refreshGrant(readBody(request));
-      case "pkce":
-        return pkceGrant(readBody(request));
-      case "id_token":
-        return idTokenGrant(readBody(request));
-      case "web3":
-        throw new AuthError(422, ErrorCode.web3_provider_disabled, "Web3 provider is disabled");
-      default:
-        throw new AuthError(400, ErrorCode.invalid_credentials, "unsupported_grant_type");
+    async function answer() {
+      switch (grant) {
+        case "password":
+          return passwordGrant(readBody(request));
+        case "refresh_token":
+          return refreshGrant(readBody(request));
+        case "pkce":
+          return pkceGrant(readBody(request));
+        case "id_token":
+          return idTokenGrant(readBody(request));
+        case "web3":
+          throw new AuthError(422, ErrorCode.web3_provider_disabled, "Web3 provider is disabled");
+        default:
+          throw new AuthError(400, ErrorCode.invalid_credentials, "unsupported_grant_type");
+      }
     }
 
     async function passwordGrant(body: Record<string, unknown>) {

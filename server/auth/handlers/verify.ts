@@ -30,6 +30,7 @@ import {
 } from "../models/users.ts";
 import { redirectFor, redirectWith } from "../redirects.ts";
 import { presentString, queryParam, readBody, readPhone } from "../request.ts";
+import { countOutcome, verifications } from "../../metrics/metrics.ts";
 
 /** The tokens each email verification type may use (a link, or a code with its email). */
 const EMAIL_TYPES = new Map<string, TokenType[]>([
@@ -149,7 +150,8 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
     countMiss?: () => Promise<void>,
   ): Promise<Outcome> {
     let missed = false;
-    return db
+    const method = `${channel}_${invalid === expiredLink ? "link" : "code"}`;
+    const verifying = db
       .transaction(async (tx): Promise<Outcome> => {
         const used = await find(tx);
         if (!used) {
@@ -187,6 +189,7 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         if (missed) await countMiss?.();
         throw isUniqueViolation(err) ? invalid() : err; // address or number taken meanwhile
       });
+    return countOutcome(verifications, { method }, verifying);
   }
 
   app.get("/verify", { onRequest: ctx.limits.hook("verify") }, async (request, reply) => {

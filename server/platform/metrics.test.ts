@@ -1,0 +1,158 @@
+// /metrics on its own listener: requests timed by route template (never the raw path), the
+// product's counters moved by real requests, the queues' gauges read from the database at the
+// scrape; and every answer's X-Request-Id, taken from a trusted balancer only.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "../../tests/support/app.ts";
+import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
+import { PASSWORD, uniqueEmail } from "../../tests/support/auth.ts";
+import { openTestPglite } from "../../tests/support/pglite.ts";
+import type { Database } from "../db/database.ts";
+
+/** The value of one series in a scrape (the metric's name and its labels as written), or 0. */
+function valueOf(scrape: string, series: string): number {
+  const line = scrape.split("\n").find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe("the metrics listener", () => {
+  let db: Database;
+  let server: ApiServer;
+  const scrape = async () => {
+    const res = await fetch(server.app.metricsUrl!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    return res.text();
+  };
+
+  beforeAll(async () => {
+    db = await openTestPglite();
+    server = await startApiServer(db, { env: { METRICS_PORT: "0" } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.close();
+  });
+
+  it("serves /metrics on its own port only, never on the public one", async () => {
+    expect(new URL(server.app.metricsUrl!).port).not.toBe(new URL(server.url).port);
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    expect((await fetch(server.app.metricsUrl!.replace("/metrics", "/other"))).status).toBe(404);
+    const text = await scrape();
+    expect(text).toContain("# TYPE process_cpu_seconds_total counter");
+    expect(text).toContain("# TYPE nodejs_eventloop_lag_p99_seconds gauge");
+    expect(valueOf(text, "revwise_ready")).toBe(1);
+  });
+
+  it("times requests by method, route template and status code, never by the path sent", async () => {
+    const table = `no_such_table_${Date.now()}`;
+    const rest = await fetch(`${server.url}/rest/v1/${table}?select=*`, {
+      headers: { apikey: server.anonKey },
+    });
+    expect(rest.status).toBe(404);
+    expect((await fetch(`${server.url}/nothing/here-${Date.now()}`)).status).toBe(404);
+    await fetch(`${server.url}/livez`, { method: "BREW" }).catch(() => undefined);
+    const text = await scrape();
+    expect(text).toContain("# TYPE http_server_request_duration_seconds histogram");
+    expect(text).toMatch(
+      /http_server_request_duration_seconds_count\{http_request_method="GET",http_route="\/rest\/v1\/:table",http_response_status_code="404"\} [1-9]/,
+    );
+    expect(text).toMatch(
+      /http_server_request_duration_seconds_count\{http_request_method="GET",http_route="unmatched",http_response_status_code="404"\} [1-9]/,
+    );
+    expect(text).not.toContain(table);
+    expect(text).not.toContain("here-");
+    expect(text).not.toContain("BREW");
+  });
+
+  it("counts sign-ins by method and outcome, and refusals by limit", async () => {
+    const failures = 'revwise_auth_sign_ins_total{method="password",outcome="failure"}';
+    const successes = 'revwise_auth_sign_ins_total{method="password",outcome="success"}';
+    const before = await scrape();
+    const email = uniqueEmail("metrics");
+    const client = server.client({ ip: uniqueIp() });
+    await server.admin().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    expect(
+      (await client.auth.signInWithPassword({ email, password: "wrong-one-1" })).error,
+    ).toMatchObject({ code: "invalid_credentials" });
+    expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (
+          await server
+            .client({ ip })
+            .from("newsletter_subscribers")
+            .insert({ email: `limit${i}-${Date.now()}@example.com` })
+        ).status,
+      );
+    expect(statuses.at(-1)).toBe(429);
+    const after = await scrape();
+    expect(valueOf(after, failures) - valueOf(before, failures)).toBe(1);
+    expect(valueOf(after, successes) - valueOf(before, successes)).toBe(1);
+    const refused = 'revwise_rate_limit_refusals_total{limit="form"}';
+    expect(valueOf(after, refused) - valueOf(before, refused)).toBe(1);
+    const stored = 'revwise_leads_stored_total{form="newsletter"}';
+    expect(valueOf(after, stored) - valueOf(before, stored)).toBe(10);
+  });
+
+  it("reads the queues from the database at each scrape", async () => {
+    await db.query(
+      `INSERT INTO mail.outbox (kind, to_address, subject, text_body, html_body, next_attempt_at, created_at)
+       VALUES ('test', 'late@example.com', 's', 't', '<p>t</p>', now() + interval '1 hour', now() - interval '10 minutes')`,
+    );
+    const text = await scrape();
+    expect(valueOf(text, 'revwise_queue_items{queue="email",state="scheduled"}')).toBeGreaterThan(
+      0,
+    );
+    expect(valueOf(text, 'revwise_queue_oldest_waiting_seconds{queue="email"}')).toBeGreaterThan(
+      590,
+    );
+    expect(text).toContain('revwise_queue_items{queue="webhook",state="due"}');
+    expect(text).toContain("revwise_lead_digests_due ");
+    await db.query("DELETE FROM mail.outbox WHERE to_address = 'late@example.com'");
+  });
+});
+
+describe("request ids", () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestPglite();
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("takes X-Request-Id from a trusted balancer, and makes one otherwise", async () => {
+    const trusting = await buildTestApp(db, { env: { TRUST_PROXY: "loopback" }, site: null });
+    const direct = await buildTestApp(db, { site: null });
+    try {
+      const sent = { "x-request-id": "lb-4711-abc" };
+      const fromBalancer = await trusting.inject({ url: "/livez", headers: sent });
+      expect(fromBalancer.headers["x-request-id"]).toBe("lb-4711-abc");
+      const fromClient = await direct.inject({ url: "/livez", headers: sent });
+      expect(fromClient.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      // An id that cannot be one (spaces, too long) is replaced, even from the balancer.
+      const odd = await trusting.inject({
+        url: "/livez",
+        headers: { "x-request-id": "two words" },
+      });
+      expect(odd.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      // Errors carry it too, in each protocol's shape.
+      const refused = await direct.inject({ url: "/auth/v1/user" });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      const missing = await direct.inject({ url: "/rest/v1/nothing" });
+      expect(missing.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      const ids = new Set(
+        await Promise.all(
+          [1, 2, 3].map(async () => (await direct.inject("/livez")).headers["x-request-id"]),
+        ),
+      );
+      expect(ids.size).toBe(3);
+    } finally {
+      await trusting.close();
+      await direct.close();
+    }
+  });
+});
