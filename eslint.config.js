@@ -59,7 +59,7 @@ export const SERVER_LAYERS = [
   },
   {
     name: "domain",
-    paths: ["server/leads", "server/analytics", "server/team"],
+    paths: ["server/leads", "server/analytics", "server/team", "server/audit"],
     independent: true,
   },
   { name: "webhooks", paths: ["server/webhooks"] },

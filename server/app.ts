@@ -46,6 +46,7 @@ import { countPastVisitors } from "./analytics/visitor-counts.ts";
 import webhooks, { type WebhooksOptions } from "./webhooks/webhooks-plugin.ts";
 import newsletter from "./newsletter/plugin.ts";
 import leadDigests from "./leads/digest-plugin.ts";
+import { deleteExpiredAuditEntries } from "./audit/audit-log.ts";
 import { deleteExpiredLeads } from "./leads/retention.ts";
 import { emailClaims } from "./mail/claims.ts";
 import { deleteOldTextMessages } from "./mail/text-messages.ts";
@@ -149,6 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(retention, {
       deletions: [
         { what: "leads past their keeping time", run: deleteExpiredLeads },
+        { what: "audit log entries past their keeping time", run: deleteExpiredAuditEntries },
         { what: "newsletter addresses left unconfirmed", run: deleteUnconfirmed },
         { what: "old text messages of the dev mailbox", run: deleteOldTextMessages },
         { what: "page visitors' codes of past days (now counts)", run: countPastVisitors },

@@ -4,6 +4,7 @@ import { authContext } from "./context.ts";
 import { API_VERSION, authErrorHandler, authNotFound } from "./errors.ts";
 import admin from "./handlers/admin.ts";
 import adminLinks from "./handlers/admin-links.ts";
+import audit from "./handlers/audit.ts";
 import factors from "./handlers/factors.ts";
 import health from "./handlers/health.ts";
 import identities from "./handlers/identities.ts";
@@ -53,6 +54,7 @@ export default async function authRoutes(app: FastifyInstance) {
     settings,
     admin,
     adminLinks,
+    audit,
   ])
     await app.register(routes, { ctx });
 }

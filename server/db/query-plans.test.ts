@@ -39,6 +39,7 @@ import {
 } from "../../tests/support/webhook-receiver.ts";
 import { pageStats, PageViews } from "../analytics/page-views.ts";
 import { countPastVisitors } from "../analytics/visitor-counts.ts";
+import { deleteExpiredAuditEntries } from "../audit/audit-log.ts";
 import { cleanUpSignIns } from "../auth/cleanup.ts";
 import { stepAt, totpCode } from "../../tests/support/totp.ts";
 import { createOneTimeToken, liveToken, putBackToken } from "../auth/models/one-time-tokens.ts";
@@ -544,6 +545,16 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       expect((await auth(`/admin/users?${query}`, { token: server.serviceRoleKey })).status).toBe(
         200,
       );
+    // The audit log of the events above: a page of all of it, and each filter's page.
+    for (const query of [
+      "page=2&per_page=5",
+      "query=author:plans",
+      "query=action:login",
+      "query=type:account",
+    ])
+      expect((await auth(`/admin/audit?${query}`, { token: server.serviceRoleKey })).status).toBe(
+        200,
+      );
     await adminApi.updateUserById(madeId, {
       app_metadata: { team_role: "member" },
       ban_duration: "1h",
@@ -713,6 +724,22 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       expect(changed.status).toBe(200);
     }
 
+    // The Security tab's reads of the audit log: newest first, by actor, action, type and time,
+    // and its CSV export.
+    for (const [path, accept] of [
+      ["audit_log?order=created_at.desc&limit=50", "application/json"],
+      ["audit_log?actor=ilike.*plans*&order=created_at.desc&limit=50", "application/json"],
+      ["audit_log?action=eq.login&order=created_at.desc&limit=50", "application/json"],
+      [`audit_log?log_type=eq.workspace&created_at=gte.${today}&order=created_at.desc`, "text/csv"],
+    ])
+      expect(
+        (
+          await fetch(`${server.url}/rest/v1/${path}`, {
+            headers: { ...asAdmin, accept: accept!, prefer: "count=exact" },
+          })
+        ).ok,
+      ).toBe(true);
+
     // REST inserts and the lead functions (proof of work, replay guard, team emails).
     await insert("newsletter_subscribers", { email: uniqueEmail("news") });
     await insert("demo_requests", { email: "ops@lumen-freight.example" });
@@ -756,6 +783,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     // The hourly deletions (platform/retention.ts), each run once more here.
     await deleteUnconfirmed(db);
     await deleteExpiredLeads(db);
+    await deleteExpiredAuditEntries(db);
     await cleanUpSignIns(db, { anonymousEnabled: true });
     await deleteOldTextMessages(db);
     expect(

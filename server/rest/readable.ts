@@ -18,6 +18,8 @@ export type ReadRelation = {
    * a rare match by its search index) instead of one plan for all of them.
    */
   parts?: { column: string; values: readonly string[] };
+  /** Read by the team's admins only (and the service-role key), not every member. */
+  adminOnly?: boolean;
 };
 
 /**
@@ -136,6 +138,27 @@ export const READABLE: Record<string, ReadRelation> = {
       failed_at: "timestamptz",
       status: "text",
     },
+  },
+  // The audit log (migration 0036), for the admins' Security tab: who did what, from where.
+  audit_log: {
+    name: "audit_log",
+    sql: `(SELECT a.id, a.created_at, a.payload->>'action' AS action,
+        a.payload->>'log_type' AS log_type, a.payload->>'actor_id' AS actor_id,
+        a.payload->>'actor_username' AS actor, a.ip_address, a.user_agent,
+        a.payload->'traits' AS traits
+      FROM auth.audit_log_entries a) AS audit_log`,
+    columns: {
+      id: "uuid",
+      created_at: "timestamptz",
+      action: "text",
+      log_type: "text",
+      actor_id: "text",
+      actor: "text",
+      ip_address: "text",
+      user_agent: "text",
+      traits: "jsonb",
+    },
+    adminOnly: true,
   },
   subscribers: {
     name: "subscribers",

@@ -3,12 +3,17 @@
 // factor removed counts at once, whatever the token still says), or the service-role key.
 // Everyone else gets PostgreSQL's refusal for a role without the privilege, as PostgREST answers.
 import { TEAM_ROLES } from "../../common/workspace.ts";
+import { SERVICE_ROLE_ACTOR, type AuditActor } from "../audit/audit-log.ts";
 import type { Queryable } from "../db/database.ts";
 import { isUuid } from "../platform/uuid.ts";
 import type { Claims } from "../security/tokens.ts";
 import { PostgrestError } from "./errors.ts";
 
-type TeamReader = { userId: string | undefined; role: string };
+type TeamReader = { userId: string | undefined; role: string; email?: string };
+
+/** The team reader as the audit log names them: the member by address, or the service role. */
+export const actorOf = (reader: TeamReader): AuditActor =>
+  reader.userId ? { id: reader.userId, username: reader.email ?? "" } : SERVICE_ROLE_ACTOR;
 
 /** `relation` as PostgreSQL names it in the refusal: "view leads", "table lead_states". */
 export async function assertTeamReader(
@@ -28,8 +33,8 @@ export async function assertTeamReader(
   // the session did stays an aal1 token.
   if (role !== "authenticated" || aal !== "aal2" || !isUuid(sub ?? "") || !isUuid(sessionId ?? ""))
     throw denied;
-  const [row] = await q.query<{ team_role: string | null; aal: string }>(
-    `SELECT u.raw_app_meta_data->>'team_role' AS team_role, s.aal
+  const [row] = await q.query<{ team_role: string | null; aal: string; email: string }>(
+    `SELECT u.raw_app_meta_data->>'team_role' AS team_role, s.aal, u.email
      FROM auth.users u JOIN auth.sessions s ON s.user_id = u.id
      WHERE u.id = $1 AND s.id = $2 AND u.deleted_at IS NULL
        AND (u.banned_until IS NULL OR u.banned_until <= now())
@@ -45,7 +50,7 @@ export async function assertTeamReader(
     row.aal !== "aal2"
   )
     throw denied;
-  return { userId: sub, role: row.team_role! };
+  return { userId: sub, role: row.team_role!, email: row.email };
 }
 
 /** A team reader who may also change the team's settings: an admin, or the service-role key. */

@@ -3,6 +3,7 @@
 // instance, and offers the workspace's resend. Events are queued by the lead store.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { Queryable } from "../db/database.ts";
 import { SecretBox } from "../security/secret-box.ts";
 import { resendDelivery } from "./deliveries.ts";
 import {
@@ -25,10 +26,19 @@ export type Webhooks = {
   flush(): void;
   /** Reads again whether any endpoint is enabled (after the workspace changed one). */
   refresh(): Promise<void>;
-  /** Sends a delivery again (deliveries.ts resendDelivery); false if unknown or on the wire. */
-  resend(deliveryId: string): Promise<boolean>;
-  /** Adds an endpoint (endpoints.ts addEndpoint): the row, with its secret this once. */
-  add(endpoint: Parameters<typeof addEndpoint>[2]): Promise<EndpointRow & { secret: string }>;
+  /**
+   * Sends a delivery again (deliveries.ts resendDelivery); false if unknown or on the wire.
+   * `also` runs in the same transaction once it is queued again (the audit log's entry).
+   */
+  resend(deliveryId: string, also?: (tx: Queryable) => Promise<void>): Promise<boolean>;
+  /**
+   * Adds an endpoint (endpoints.ts addEndpoint): the row, with its secret this once. `also` runs
+   * in the same transaction with the row (the audit log's entry).
+   */
+  add(
+    endpoint: Parameters<typeof addEndpoint>[2],
+    also?: (tx: Queryable, row: EndpointRow) => Promise<void>,
+  ): Promise<EndpointRow & { secret: string }>;
   worker: WebhookWorker;
 };
 
@@ -67,9 +77,18 @@ export default fp(
         if (endpoints.any) worker.kick();
       },
       refresh: () => endpoints.read(),
-      add: (endpoint) => addEndpoint(app.db, secrets, endpoint),
-      async resend(id) {
-        const queued = await resendDelivery(app.db, id);
+      add: (endpoint, also) =>
+        app.db.transaction(async (tx) => {
+          const row = await addEndpoint(tx, secrets, endpoint);
+          await also?.(tx, row);
+          return row;
+        }),
+      async resend(id, also) {
+        const queued = await app.db.transaction(async (tx) => {
+          const resent = await resendDelivery(tx, id);
+          if (resent) await also?.(tx);
+          return resent;
+        });
         if (queued) worker.kick();
         return queued;
       },

@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Queryable } from "../../db/database.ts";
 import { authenticateAdmin } from "../authenticate.ts";
+import { auditAdmin } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
 import { inviteEmail, verifyUrl } from "../emails/account-emails.ts";
 import { sendLinkEmail } from "../emails/link-emails.ts";
@@ -103,6 +104,9 @@ export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: A
         email: link.token === "email_change_new" ? newEmail : email,
       });
       user = await stamp(tx, user, type);
+      await auditAdmin(tx, request, type === "invite" ? "user_invited" : "user_modified", user, {
+        link_type: type,
+      });
       return {
         ...serializeUser(user, await identitiesOf(tx, user.id), await factorsJson(tx, user.id)),
         action_link: verifyUrl(config.siteUrl, linkToken, link.verify, redirectTo),
@@ -138,6 +142,7 @@ export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: A
         compose: inviteEmail,
       });
       const stamped = await stampInvited(tx, user.id);
+      await auditAdmin(tx, request, "user_invited", stamped);
       return serializeUser(stamped, await identitiesOf(tx, user.id));
     });
     mailer.flush();

@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isUniqueViolation, type DatabaseError, type Queryable } from "../../db/database.ts";
 import { isUuid } from "../../platform/uuid.ts";
 import { authenticateAdmin } from "../authenticate.ts";
+import { auditAdmin, auditTeamRole } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
+import { paginationLinks, readPage } from "../pagination.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import {
   deleteFactor,
@@ -46,9 +48,6 @@ import {
   readPhone,
   unreadable,
 } from "../request.ts";
-
-const DEFAULT_PER_PAGE = 50;
-const MAX_PER_PAGE = 1000;
 
 export const emailExists = () =>
   new AuthError(
@@ -96,8 +95,7 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
         aud: "authenticated",
       };
     }
-    const page = pageParam(request, "page", 1);
-    const perPage = Math.min(pageParam(request, "per_page", DEFAULT_PER_PAGE), MAX_PER_PAGE);
+    const { page, perPage } = readPage(request);
     const ascending = readSort(queryParam(request, "sort"));
     const filter = presentString(queryParam(request, "filter"));
     const { users, total } = await listUsers(db, { page, perPage, filter, ascending });
@@ -159,6 +157,8 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
           userMetadata: fields.userMetadata ?? {},
           bannedUntil,
         });
+        await auditAdmin(tx, request, "user_signedup", created, { provider: "admin" });
+        await auditTeamRole(tx, request, { ...created, raw_app_meta_data: {} }, created);
         return userJson(tx, created);
       })
       .catch(uniqueAsExists(who));
@@ -189,7 +189,10 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
           const owner = await findUserByPhone(tx, changes.phone);
           if (owner && owner.id !== user.id) throw phoneExists();
         }
-        return userJson(tx, await updateUserAsAdmin(tx, user, changes));
+        const updated = await updateUserAsAdmin(tx, user, changes);
+        await auditAdmin(tx, request, "user_modified", updated);
+        await auditTeamRole(tx, request, user, updated);
+        return userJson(tx, updated);
       })
       .catch(uniqueAsExists(changes));
   });
@@ -199,6 +202,7 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
     const soft = readFlag(readBody(request).should_soft_delete, "should_soft_delete");
     await db.transaction(async (tx) => {
       const user = await pathUser(tx, request.params.id, true);
+      await auditAdmin(tx, request, "user_deleted", user, { soft_delete: soft });
       if (soft) await softDeleteUser(tx, user);
       else await deleteUser(tx, user.id);
     });
@@ -219,6 +223,8 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
       for (const factor of factors) await deleteFactor(tx, factor);
       await deleteRecoveryCodes(tx, user.id);
       await endAllSessions(tx, user.id);
+      for (const factor of factors)
+        await auditAdmin(tx, request, "factor_deleted", user, { factor_id: factor.id });
       return factors.map(serializeFactor);
     });
   });
@@ -233,6 +239,7 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
       if (!factor) throw new AuthError(404, ErrorCode.mfa_factor_not_found, "Factor not found");
       await lowerToAal1(tx, factor);
       await deleteFactor(tx, factor);
+      await auditAdmin(tx, request, "factor_deleted", user, { factor_id: factor.id });
       return serializeFactor(factor);
     });
   });
@@ -277,21 +284,6 @@ function uniqueAsExists(who: { email?: string; phone?: string }) {
   };
 }
 
-/** A page number or size: a non-negative integer (0 means the default), or GoTrue's 400. */
-function pageParam(request: FastifyRequest, name: string, fallback: number): number {
-  const text = queryParam(request, name);
-  if (text === undefined || text === "") return fallback;
-  const refuse = (why: string) =>
-    invalid(`Bad Pagination Parameters: strconv.ParseUint: parsing "${text}": ${why}`);
-  if (!/^\d+$/.test(text)) throw refuse("invalid syntax");
-  if (BigInt(text) > MAX_UINT64) throw refuse("value out of range");
-  // Any page past the last is as empty as this one, and keeps the offset a number SQL takes.
-  return Math.min(Number(text), MAX_PAGE) || fallback;
-}
-
-const MAX_UINT64 = 2n ** 64n - 1n;
-const MAX_PAGE = 2 ** 31;
-
 /**
  * `sort=created_at`, `created_at asc` or `created_at desc` (the direction in any case), the one
  * order GoTrue allows, read as it reads it; newest first by default.
@@ -308,25 +300,4 @@ function readSort(text: string | undefined): boolean {
   throw invalid(
     `Bad Sort Parameters: bad direction for sort '${direction}', only 'asc' and 'desc' allowed`,
   );
-}
-
-/**
- * GoTrue's Link header: the next page (when there is one) and the last, each this request's URL
- * with its parameters sorted by name and the page replaced.
- */
-function paginationLinks(
-  request: FastifyRequest,
-  page: number,
-  perPage: number,
-  total: number,
-): string {
-  const lastPage = Math.ceil(total / perPage);
-  const url = new URL(request.url, "http://localhost");
-  const at = (n: number) => {
-    url.searchParams.set("page", String(n));
-    url.searchParams.sort();
-    return `<${url.pathname}?${url.searchParams.toString()}>`;
-  };
-  const next = lastPage > page ? `${at(page + 1)}; rel="next", ` : "";
-  return `${next}${at(lastPage)}; rel="last"`;
 }

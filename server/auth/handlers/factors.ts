@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { isUuid } from "../../platform/uuid.ts";
 import { authenticateForMfa } from "../authenticate.ts";
+import { auditUser } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
 import { spendEmailBudget } from "../emails/email-limits.ts";
 import { notifyOwner } from "../emails/security-notices.ts";
@@ -180,9 +181,14 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       (f) => phone !== undefined && f.phone === phone,
     );
     if (phone !== undefined) {
-      const factor = await db.transaction((tx) =>
-        createPhoneFactor(tx, { userId: user.id, friendlyName, phone }),
-      );
+      const factor = await db.transaction(async (tx) => {
+        const made = await createPhoneFactor(tx, { userId: user.id, friendlyName, phone });
+        await auditUser(tx, request, user, "factor_in_progress", {
+          factor_id: made.id,
+          factor_type: "phone",
+        });
+        return made;
+      });
       return {
         id: factor.id,
         type: "phone",
@@ -193,10 +199,17 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
     const issuer = presentString(body.issuer) ?? issuerDefault;
     const secret = newTotpSecret();
     const uri = otpauthUri({ issuer, account: user.email || user.phone || user.id, secret });
-    const factor = await createTotpFactor(db, {
-      userId: user.id,
-      friendlyName,
-      sealedSecret: box.seal(secret),
+    const factor = await db.transaction(async (tx) => {
+      const made = await createTotpFactor(tx, {
+        userId: user.id,
+        friendlyName,
+        sealedSecret: box.seal(secret),
+      });
+      await auditUser(tx, request, user, "factor_in_progress", {
+        factor_id: made.id,
+        factor_type: "totp",
+      });
+      return made;
     });
     // supabase-js puts the SVG into a data: URL as it is, where a "#" would end it: colours by name.
     const qr = (await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 }))
@@ -290,13 +303,22 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
             locked.factor_type === "phone"
               ? !sameSecret(box.open(challenge.otp_code!), code) && "Invalid MFA Phone code entered"
               : step === undefined && "Invalid TOTP code entered";
+          const attempt = (verified: boolean) =>
+            auditUser(tx, request, user, "verification_attempted", {
+              factor_id: factor.id,
+              challenge_id: challenge.id,
+              factor_type: factor.factor_type,
+              verified,
+            });
           if (wrong) {
             // Counted, and kept: the transaction commits the counts, the answer is the refusal.
             await countWrongChallengeAnswer(tx, challenge.id);
             await countWrongAnswer(tx, "factor", factor.id);
+            await attempt(false);
             return { wrong };
           }
           await completeChallenge(tx, { challenge, factor, step: step ?? null });
+          await attempt(true);
           // Its first verification adds the factor to the account: the owner is told (once: the
           // factor's row is locked, a second verify at the same moment finds it verified).
           if (locked.status === "unverified")
@@ -399,6 +421,13 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
     await db.transaction(async (tx) => {
       await lowerToAal1(tx, factor);
       const removed = await deleteFactor(tx, factor);
+      if (removed)
+        await auditUser(tx, request, user, "factor_unenrolled", {
+          factor_id: factor.id,
+          factor_type: factor.factor_type,
+          factor_status: factor.status,
+          session_id: session.id,
+        });
       // A factor in use leaves the account: the owner is told.
       if (removed && factor.status === "verified")
         await notifyOwner(

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import { isUuid } from "../../platform/uuid.ts";
 import { authenticate, ofRequestAudience } from "../authenticate.ts";
+import { auditUser } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
 import { notifyOwner } from "../emails/security-notices.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
@@ -52,6 +53,10 @@ export default async function identities(app: FastifyInstance, { ctx }: { ctx: A
       if (!identity)
         throw new AuthError(422, ErrorCode.identity_not_found, "Identity doesn't exist");
       await unlinkIdentity(tx, identity);
+      await auditUser(tx, request, user, "identity_unlinked", {
+        identity_id: identity.id,
+        provider: identity.provider,
+      });
       // Told at the address the account had before (GoTrue's identity_unlinked notice).
       await notifyOwner(
         tx,

@@ -2,6 +2,7 @@
 // their access tokens are refused from then on). supabase-js sends an empty JSON body.
 import type { FastifyInstance } from "fastify";
 import { authenticate } from "../authenticate.ts";
+import { auditUser } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { endSessions } from "../models/sessions.ts";
@@ -11,11 +12,14 @@ const SCOPES = ["global", "local", "others"] as const;
 
 export default async function logout(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   app.post("/logout", async (request, reply) => {
-    const { session } = await authenticate(app.db, ctx.tokens, request);
+    const { user, session } = await authenticate(app.db, ctx.tokens, request);
     const scope = queryParam(request, "scope") || "global";
     if (!SCOPES.includes(scope as (typeof SCOPES)[number]))
       throw new AuthError(400, ErrorCode.validation_failed, `Unsupported logout scope "${scope}"`);
-    await endSessions(app.db, session, scope as (typeof SCOPES)[number]);
+    await app.db.transaction(async (tx) => {
+      await endSessions(tx, session, scope as (typeof SCOPES)[number]);
+      await auditUser(tx, request, user, "logout", { scope });
+    });
     return reply.code(204).send();
   });
 }

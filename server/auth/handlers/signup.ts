@@ -4,6 +4,7 @@
 // exactly like that (and an address's owner a notice), so sign-up reveals no account.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isUniqueViolation, type Queryable } from "../../db/database.ts";
+import { auditUser } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
 import { alreadyRegisteredEmail } from "../emails/account-emails.ts";
 import { emailedRecently, sentRecently, spendEmailBudget } from "../emails/email-limits.ts";
@@ -50,9 +51,11 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
       await ctx.limits.take("anonymous", request);
       if (config.signupDisabled) throw signupDisabled();
       const metadata = readMetadata(body.data);
-      return db.transaction(async (tx) =>
-        signIn(tx, ctx, await createAnonymousUser(tx, metadata), "anonymous", request),
-      );
+      return db.transaction(async (tx) => {
+        const user = await createAnonymousUser(tx, metadata);
+        await auditUser(tx, request, user, "user_signedup", { provider: "anonymous" });
+        return signIn(tx, ctx, user, "anonymous", request);
+      });
     }
     await ctx.limits.take("signup", request);
     if (config.signupDisabled) throw signupDisabled();
@@ -110,9 +113,11 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
           if (config.mailerAutoconfirm) {
             if (existing) throw alreadyRegistered();
             const user = await createUser(tx, { email, passwordHash, metadata, confirmed: true });
+            await auditUser(tx, request, user, "user_signedup", { provider: "email" });
             return signIn(tx, ctx, user, "password", request);
           }
           if (existing?.email_confirmed_at) {
+            await auditUser(tx, request, existing, "user_repeated_signup", { provider: "email" });
             if (!(await emailedRecently(tx, "auth-already-registered", email))) {
               await mailer.enqueue(tx, alreadyRegisteredEmail(email, config.siteUrl));
             }
@@ -125,6 +130,7 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
             // after the link signs them in. The answer is a decoy too: the stored user (its id,
             // metadata and creation time) would tell that somebody signed up with this address before.
             await disputePassword(tx, existing.id);
+            await auditUser(tx, request, existing, "user_repeated_signup", { provider: "email" });
             if (!sentRecently(existing.confirmation_sent_at))
               await sendConfirmation(tx, existing, pkce);
             return decoyUser({ email }, metadata);
@@ -136,6 +142,7 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
             confirmed: false,
           });
           const user = await sendConfirmation(tx, created, pkce);
+          await auditUser(tx, request, user, "user_confirmation_requested", { provider: "email" });
           return serializeUser(user, await identitiesOf(tx, user.id));
         })
         .catch((err: unknown) => {
@@ -164,15 +171,21 @@ export default async function signup(app: FastifyInstance, { ctx }: { ctx: AuthC
           if (autoconfirm) {
             if (existing) throw alreadyRegistered();
             const user = await createUser(tx, { phone, passwordHash, metadata, confirmed: true });
+            await auditUser(tx, request, user, "user_signedup", { provider: "phone" });
             return { answer: await signIn(tx, ctx, user, "password", request) };
           }
           if (existing && !existing.phone_confirmed_at) await disputePassword(tx, existing.id);
-          if (existing)
+          if (existing) {
+            await auditUser(tx, request, existing, "user_repeated_signup", { provider: "phone" });
             return {
               answer: decoyUser({ phone }, metadata),
               codeFor: existing.phone_confirmed_at ? undefined : existing,
             };
+          }
           const created = await createUser(tx, { phone, passwordHash, metadata, confirmed: false });
+          await auditUser(tx, request, created, "user_confirmation_requested", {
+            provider: "phone",
+          });
           // Its code is on its way when the answer arrives, as the decoy's is.
           const sent = { ...created, confirmation_sent_at: new Date() };
           return {

@@ -2,6 +2,8 @@
 // (no external or web3 provider is configured here).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { authenticate } from "../authenticate.ts";
+import { NIL_UUID, recordAudit } from "../../audit/audit-log.ts";
+import { auditUser, userActor } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
 import { AuthError, emailLoginsDisabled, ErrorCode, goQuoted, OAuthError } from "../errors.ts";
 import { factorsJson } from "../models/factors.ts";
@@ -79,10 +81,19 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         email !== undefined
           ? await findUserByEmail(db, email.trim().toLowerCase())
           : await findUserByPhone(db, phone!.replace(/^\+/, "").replaceAll(" ", ""));
+      const provider = email !== undefined ? "email" : "phone";
+      /** A refused sign-in is logged (by the address or number tried when it has no account). */
+      const refused = async (error: AuthError) => {
+        const actor = user
+          ? userActor(user)
+          : { id: NIL_UUID, username: email !== undefined ? email.trim().toLowerCase() : phone! };
+        await recordAudit(db, request, actor, "login_failed", { provider, error_code: error.code });
+        return error;
+      };
       // Every failure costs one password check and answers the same: no account is revealed.
       if (!user) {
         await burnPasswordCheck(password);
-        throw invalidCredentials();
+        throw await refused(invalidCredentials());
       }
       // The identities and factors are read while the password is checked on a worker thread.
       const [valid, identities, factors] = await Promise.all([
@@ -90,14 +101,18 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         identitiesOf(db, user.id),
         factorsJson(db, user.id),
       ]);
-      if (!valid) throw invalidCredentials();
+      if (!valid) throw await refused(invalidCredentials());
       // MAILER_AUTOCONFIRM confirms sign-ups as they are made; it never lets an unconfirmed
       // address in (one the admin API made without email_confirm, or from before it was set).
       if (email !== undefined && !user.email_confirmed_at)
-        throw new AuthError(400, ErrorCode.email_not_confirmed, "Email not confirmed");
+        throw await refused(
+          new AuthError(400, ErrorCode.email_not_confirmed, "Email not confirmed"),
+        );
       if (phone !== undefined && !user.phone_confirmed_at)
-        throw new AuthError(400, ErrorCode.phone_not_confirmed, "Phone not confirmed");
-      if (isBanned(user)) throw banned();
+        throw await refused(
+          new AuthError(400, ErrorCode.phone_not_confirmed, "Phone not confirmed"),
+        );
+      if (isBanned(user)) throw await refused(banned());
       // A password the policy now refuses still signs in; the answer says why it is weak.
       const weakness = passwordWeakness(password, config.passwordMinLength);
       // signIn is one statement, atomic by itself: no transaction needed (it would cost two round trips).
@@ -117,7 +132,14 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         throw new AuthError(400, ErrorCode.user_banned, "Invalid Refresh Token: User Banned");
       const result = await db.transaction(async (tx) => {
         const rotation = await ctx.refreshTokens.rotate(tx, found);
-        if (rotation.kind === "reused") return undefined;
+        if (rotation.kind === "reused") {
+          // An old token came back and ended its session: logged with the session it ended.
+          await auditUser(tx, request, user, "token_revoked", {
+            reason: "refresh_token_reused",
+            session_id: found.sessionId,
+          });
+          return undefined;
+        }
         const session = await findSession(tx, rotation.sessionId);
         return sessionResponse(tx, ctx.tokens, user, session!, rotation.token);
       });

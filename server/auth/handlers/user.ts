@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../../db/database.ts";
 import { authenticate, ofRequestAudience } from "../authenticate.ts";
+import { auditUser } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
 import { emailTakenEmail } from "../emails/account-emails.ts";
 import { repeatsPendingChange, spendEmailBudget } from "../emails/email-limits.ts";
@@ -180,6 +181,14 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         }
       }
       if (changePhone) current = await changeNumber(tx, current, newPhone);
+      if (passwordHash) await auditUser(tx, request, current, "user_updated_password");
+      // What else changed or was asked for: an address or number changes once it is proven.
+      const asked = [
+        ...(data ? ["user_metadata"] : []),
+        ...(changeEmail ? ["email"] : []),
+        ...(changePhone ? ["phone"] : []),
+      ];
+      if (asked.length) await auditUser(tx, request, current, "user_modified", { fields: asked });
       return current;
     });
     mailer.flush();

@@ -5,6 +5,8 @@
 // token or token hash, the email or phone (E.164) given with a code, then the token itself.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isUniqueViolation, type Queryable } from "../../db/database.ts";
+import type { AuditAction } from "../../audit/audit-log.ts";
+import { auditUser } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
 import { notifyOwner, phoneNotice, type SecurityEvent } from "../emails/security-notices.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
@@ -46,6 +48,20 @@ const PHONE_TYPES = new Map<string, TokenType[]>([
   ["sms", ["confirmation"]],
   ["phone_change", ["phone_change"]],
 ]);
+
+/**
+ * The audit entry of a used token besides the sign-in's own: an address or number proven (the
+ * sign-up done, or an invitation accepted), or a change of address or number made.
+ */
+const VERIFY_AUDIT: Partial<
+  Record<TokenType, { action: AuditAction; traits: (channel: string) => Record<string, unknown> }>
+> = {
+  confirmation: { action: "user_signedup", traits: (channel) => ({ provider: channel }) },
+  invite: { action: "invite_accepted", traits: (channel) => ({ provider: channel }) },
+  email_change_new: { action: "user_modified", traits: () => ({ email_changed: true }) },
+  email_change_current: { action: "user_modified", traits: () => ({ email_changed: true }) },
+  phone_change: { action: "user_modified", traits: () => ({ phone_changed: true }) },
+};
 
 const OTHER_LINK_MESSAGE =
   "Confirmation link accepted. Please proceed to confirm link sent to the other email";
@@ -168,6 +184,9 @@ export default async function verify(app: FastifyInstance, { ctx }: { ctx: AuthC
         if (verified.kind === "invalid") throw invalid();
         if (verified.kind === "needs_other_link") return { kind: "message" };
         if (isBanned(verified.user)) throw banned();
+        const audited = VERIFY_AUDIT[used.token_type];
+        if (audited)
+          await auditUser(tx, request, verified.user, audited.action, audited.traits(channel));
         if (pkceAllowed && used.flow_state_id) {
           const code = await issueAuthCode(tx, used.flow_state_id);
           if (!code)

@@ -3,9 +3,11 @@
 // written only here), and what a session hands the client (an access token with Supabase's
 // claims, GoTrue's AccessTokenResponse).
 import type { FastifyRequest } from "fastify";
+import { auditInsert, auditParams } from "../../audit/audit-log.ts";
 import type { Queryable } from "../../db/database.ts";
 import type { TokenService } from "../../security/tokens.ts";
 import { amrMethodOf, factorsJson, type FactorRow } from "./factors.ts";
+import { userActor } from "../audit.ts";
 import { firstTokenStatement, type RefreshTokens } from "./refresh-tokens.ts";
 import { identitiesOf, serializeUser, type IdentityRow, type UserRow } from "./users.ts";
 
@@ -70,10 +72,12 @@ export async function sessionResponse(
 
 /** The session's first refresh token, stored by the statement that starts the session. */
 const FIRST_TOKEN = firstTokenStatement("s", 5, 6);
+/** The sign-in's audit entry ("login", its method as the provider), stored by the same statement. */
+const LOGIN_AUDIT = auditInsert(7);
 
 /**
  * Signs the user in with one statement (one round trip, atomic without a transaction): the session,
- * its first refresh token and the sign-in time. Right after a password check the CPU caches are
+ * its first refresh token, the sign-in time and the audit log's entry. Right after a password check the CPU caches are
  * cold, so every statement saved there counts (bench:auth).
  */
 export async function signIn(
@@ -93,7 +97,7 @@ export async function signIn(
        UPDATE auth.users SET last_sign_in_at = s.created_at FROM s WHERE auth.users.id = s.user_id
      ), i AS (
        UPDATE auth.identities SET last_sign_in_at = s.created_at FROM s WHERE auth.identities.user_id = s.user_id
-     )
+     ), a AS (${LOGIN_AUDIT})
      SELECT * FROM s`,
     [
       user.id,
@@ -102,6 +106,7 @@ export async function signIn(
       request.ip,
       refresh.id,
       refresh.hash,
+      ...auditParams(request, userActor(user), "login", { provider: method }),
     ],
   );
   return sessionResponse(

@@ -3,12 +3,13 @@
 // function; GET and HEAD run it in a read-only transaction, where a function that writes fails
 // once it writes (after the checks of its privileges and argument).
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { recordAudit, type AuditActor } from "../../audit/audit-log.ts";
 import { resendFailed } from "../../mail/outbox.ts";
 import { isUuid } from "../../platform/uuid.ts";
 import { PostgrestError } from "../errors.ts";
 import { FUNCTION_METHODS } from "../methods.ts";
 import { claimsOf } from "../request.ts";
-import { assertTeamAdmin, assertTeamReader } from "../team-access.ts";
+import { actorOf, assertTeamAdmin, assertTeamReader } from "../team-access.ts";
 
 /** Query parameters of PostgREST's own, never a function's arguments (QueryParams.hs reserved). */
 const RPC_RESERVED = /^(select|columns|on_conflict)$|(^|\.)(order|limit|offset|and|or)$/;
@@ -36,7 +37,11 @@ function argumentsOf(request: RpcRequest): Record<string, unknown> {
 export default async function functions(app: FastifyInstance) {
   const FUNCTIONS: Record<
     string,
-    { param: string; admin: boolean; run: (id: string) => Promise<boolean> }
+    {
+      param: string;
+      admin: boolean;
+      run: (id: string, request: FastifyRequest, actor: AuditActor) => Promise<boolean>;
+    }
   > = {
     resend_email: {
       param: "email_id",
@@ -47,7 +52,15 @@ export default async function functions(app: FastifyInstance) {
         return resent;
       },
     },
-    resend_webhook: { param: "delivery_id", admin: true, run: (id) => app.webhooks.resend(id) },
+    resend_webhook: {
+      param: "delivery_id",
+      admin: true,
+      // Resent and logged in one transaction.
+      run: (id, request, actor) =>
+        app.webhooks.resend(id, (tx) =>
+          recordAudit(tx, request, actor, "webhook_delivery_resent", { delivery_id: id }),
+        ),
+    },
   };
 
   /** A function found by its name and its parameters' names (PostgREST's schema cache), or PGRST202. */
@@ -79,7 +92,7 @@ export default async function functions(app: FastifyInstance) {
       const claims = await claimsOf(app, request);
       const args = argumentsOf(request);
       const fn = functionOf(request, args);
-      await (fn.admin ? assertTeamAdmin : assertTeamReader)(
+      const reader = await (fn.admin ? assertTeamAdmin : assertTeamReader)(
         app.db,
         claims,
         `function ${request.params.fn}`,
@@ -95,7 +108,7 @@ export default async function functions(app: FastifyInstance) {
         reply.header("allow", FUNCTION_METHODS);
         throw new PostgrestError(405, "25006", "cannot execute UPDATE in a read-only transaction");
       }
-      return fn.run(id);
+      return fn.run(id, request, actorOf(reader));
     },
   });
 

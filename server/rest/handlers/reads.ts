@@ -3,6 +3,7 @@
 // streamed a batch at a time.
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { recordAudit, type AuditActor } from "../../audit/audit-log.ts";
 import { everyValue, type Query } from "../../platform/query-string.ts";
 import { csvLine } from "../csv.ts";
 import { PostgrestError } from "../errors.ts";
@@ -19,7 +20,7 @@ import {
 } from "../read-query.ts";
 import { READABLE, type ReadRelation } from "../readable.ts";
 import { asRequested, assertProfile, claimsOf, type TableRequest } from "../request.ts";
-import { assertTeamReader } from "../team-access.ts";
+import { actorOf, assertTeamAdmin, assertTeamReader } from "../team-access.ts";
 import { refuse } from "./refused.ts";
 
 /** The media types a read answers in: JSON, one JSON object (single()) and CSV. */
@@ -43,6 +44,13 @@ function assertReadableAs(accept: string | undefined) {
     );
 }
 
+/** The filters of an export as asked (its query string, without the gateway's apikey). */
+function exportedQuery(url: string): string {
+  const params = new URLSearchParams(url.slice(url.indexOf("?") + 1 || url.length));
+  params.delete("apikey");
+  return params.toString();
+}
+
 export default async function reads(app: FastifyInstance) {
   app.get<{ Params: { table: string }; Querystring: Record<string, string | undefined> }>(
     "/:table",
@@ -54,9 +62,13 @@ export default async function reads(app: FastifyInstance) {
       const claims = await claimsOf(app, request);
       assertProfile(request);
       assertReadableAs(request.headers.accept);
-      await assertTeamReader(app.db, claims, `view ${relation.name}`);
+      const reader = await (relation.adminOnly ? assertTeamAdmin : assertTeamReader)(
+        app.db,
+        claims,
+        `view ${relation.name}`,
+      );
       if (/\btext\/csv\b/.test(request.headers.accept ?? ""))
-        return exportCsv(relation, request, reply);
+        return exportCsv(relation, request, reply, actorOf(reader));
       const plan = planRead(relation, everyValue(request.query as Query), request.headers.range);
       const prefer = parsePrefer(request.headers.prefer);
       const [rows, total] = await Promise.all([
@@ -103,7 +115,12 @@ export default async function reads(app: FastifyInstance) {
    * The rows the filters select as a CSV download, streamed a batch at a time (memory stays one
    * batch, whatever the number of rows).
    */
-  async function exportCsv(relation: ReadRelation, request: TableRequest, reply: FastifyReply) {
+  async function exportCsv(
+    relation: ReadRelation,
+    request: TableRequest,
+    reply: FastifyReply,
+    actor: AuditActor,
+  ) {
     const plan = planExport(relation, everyValue(request.query as Query));
     const db = app.db;
     const batch = (after?: ExportCursor) => {
@@ -113,6 +130,11 @@ export default async function reads(app: FastifyInstance) {
     // The first batch is read before the answer starts: a filter value the database refuses (a
     // malformed id or date) is its 4xx, not a download cut short after its 200.
     const first = await batch();
+    // Logged before the download starts: an export the log cannot record is not made.
+    await recordAudit(app.db, request, actor, "csv_exported", {
+      relation: relation.name,
+      query: exportedQuery(request.url),
+    });
     async function* lines() {
       yield csvLine(plan.columns);
       for (let rows = first; ;) {

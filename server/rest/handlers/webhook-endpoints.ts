@@ -5,6 +5,7 @@
 // that is not public), a malformed secret, an UPDATE or DELETE without a
 // filter on the id (Supabase's safeupdate refuses those: a typo must not change every endpoint).
 import type { FastifyInstance } from "fastify";
+import { recordAudit } from "../../audit/audit-log.ts";
 import { isUuid } from "../../platform/uuid.ts";
 import {
   endpointUrl,
@@ -25,7 +26,13 @@ import { PostgrestError } from "../errors.ts";
 import { oneRow } from "../one-row.ts";
 import { parsePrefer } from "../prefer.ts";
 import { asRequested, claimsOf } from "../request.ts";
-import { assertTeamAdmin } from "../team-access.ts";
+import { actorOf, assertTeamAdmin } from "../team-access.ts";
+
+/** What the audit log keeps of an endpoint: its id and URL (never its secret). */
+const endpointTraits = (row: { id: string; url: string }) => ({
+  endpoint_id: row.id,
+  endpoint_url: row.url,
+});
 
 const TABLE = "webhook_endpoints";
 const MAX_DESCRIPTION = 200;
@@ -124,12 +131,13 @@ export default async function webhookEndpoints(app: FastifyInstance) {
   const urlPolicy = { privateAllowed: app.config.webhookAllowPrivateAddresses };
   app.post(`/${TABLE}`, async (request, reply) => {
     const claims = await claimsOf(app, request);
-    const { userId } = await assertTeamAdmin(app.db, claims, `table ${TABLE}`);
+    const admin = await assertTeamAdmin(app.db, claims, `table ${TABLE}`);
     const prefer = parsePrefer(request.headers.prefer);
-    const row = await app.webhooks.add({
-      ...readEndpointInsert(request.body, urlPolicy),
-      by: userId,
-    });
+    const row = await app.webhooks.add(
+      { ...readEndpointInsert(request.body, urlPolicy), by: admin.userId },
+      (tx, added) =>
+        recordAudit(tx, request, actorOf(admin), "webhook_endpoint_added", endpointTraits(added)),
+    );
     await app.webhooks.refresh();
     reply.code(201);
     return prefer.return === "representation" ? asRequested(request, reply, [row]) : reply.send();
@@ -140,7 +148,7 @@ export default async function webhookEndpoints(app: FastifyInstance) {
     url: `/${TABLE}`,
     async handler(request, reply) {
       const claims = await claimsOf(app, request);
-      await assertTeamAdmin(app.db, claims, `table ${TABLE}`);
+      const admin = await assertTeamAdmin(app.db, claims, `table ${TABLE}`);
       const verb = request.method === "PATCH" ? "UPDATE" : "DELETE";
       const id = endpointIdFilter(request.query, verb);
       if (id === ENV_ENDPOINT_ID)
@@ -149,10 +157,20 @@ export default async function webhookEndpoints(app: FastifyInstance) {
           "23514",
           "This endpoint is LEAD_WEBHOOK_URL: it is changed in the server's configuration",
         );
-      const row =
-        verb === "UPDATE"
-          ? await changeEndpoint(app.db, id, readEndpointChange(request.body, urlPolicy))
-          : await removeEndpoint(app.db, id);
+      const change = verb === "UPDATE" ? readEndpointChange(request.body, urlPolicy) : undefined;
+      // The change and its audit entry in one transaction; nothing is logged for no such endpoint.
+      const row = await app.db.transaction(async (tx) => {
+        const done = change ? await changeEndpoint(tx, id, change) : await removeEndpoint(tx, id);
+        if (done)
+          await recordAudit(
+            tx,
+            request,
+            actorOf(admin),
+            change ? "webhook_endpoint_changed" : "webhook_endpoint_removed",
+            { ...endpointTraits(done), ...(change && { changed: Object.keys(change) }) },
+          );
+        return done;
+      });
       await app.webhooks.refresh();
       if (parsePrefer(request.headers.prefer).return === "representation")
         return reply.code(200).send(asRequested(request, reply, row ? [row] : []));
