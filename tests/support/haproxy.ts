@@ -2,7 +2,8 @@
 // as the README's recipe: round robin, `option forwardfor` (appends the client's address to
 // X-Forwarded-For), a health check on /readyz, retries on another instance when one refuses
 // connections, and every instance again as a backup for when none is ready. It connects to the
-// instances from 127.0.0.2, the one address they are told to trust (TRUST_PROXY=127.0.0.2).
+// instances from 127.0.0.2, the one address they are told to trust (TRUST_PROXY=127.0.0.2), and
+// gives each request an id (X-Request-Id).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -42,6 +43,10 @@ export async function startHaproxy(backends: number[]): Promise<Haproxy> {
     "  retries 3",
     "frontend site",
     `  bind 127.0.0.1:${port}`,
+    // Each request's id, passed on in X-Request-Id in place of any the client sent (the instances
+    // trust it from this balancer).
+    "  unique-id-format %{+X}o%ci:%cp_%fi:%fp_%Ts_%rt:%pid",
+    "  http-request set-header X-Request-Id %[unique-id]",
     "  default_backend instances",
     "backend instances",
     "  balance roundrobin",
