@@ -20,10 +20,12 @@ async function main() {
   }
 
   // The database starts (PGlite boots on its own thread) while the rest of the server loads.
-  const db = openDatabase(config);
+  const warnings: string[] = [];
+  const db = openDatabase(config, (message) => warnings.push(message));
   db.catch(() => {}); // reported when awaited below
   const { buildApp } = await import("./app.ts");
   const app = await buildApp({ config, db, ownsDb: true });
+  for (const warning of warnings) app.log.warn(warning);
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`anon key: ${app.keys.anonKey}`);
   if (config.devMailbox) app.log.info(`emails are shown at ${address}/_dev/mailbox`);

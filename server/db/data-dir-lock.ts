@@ -15,7 +15,10 @@ const { tryLock } = require("fs-native-extensions") as {
   tryLock(fd: number): boolean;
 };
 
-const LOCK_FILE = "server.lock";
+export const LOCK_FILE = "server.lock";
+
+/** The lock is held by another process (a server, or a backup or restore under way). */
+export class DataDirInUseError extends Error {}
 
 /** Takes the lock of `dir` or throws, naming the process that holds it; resolves to its release. */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
@@ -24,7 +27,7 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   try {
     if (!tryLock(handle.fd)) {
       const owner = Number.parseInt(await handle.readFile("utf8"), 10);
-      throw new Error(
+      throw new DataDirInUseError(
         `the embedded database in ${dir} is in use by another Revwise server${owner > 0 ? ` (pid ${owner})` : ""}; stop it, or give this one its own DATA_DIR`,
       );
     }

@@ -4,6 +4,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
+/** The embedded database's own folder inside DATA_DIR. */
+export const PGLITE_DIR = "pglite";
+
 export async function makeDataDir(dataDir: string, sub = "."): Promise<string> {
   const dir = path.join(dataDir, sub);
   try {

@@ -3,7 +3,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Database } from "./database.ts";
+import type { Database, Queryable } from "./database.ts";
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 const LOCK_KEY = 4_215_523; // any constant shared by every instance
@@ -21,6 +21,13 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   );
 }
 
+/** The versions of the migrations applied to a database. */
+export async function appliedVersions(q: Queryable): Promise<number[]> {
+  return (await q.query<{ version: number }>("SELECT version FROM schema_migrations")).map(
+    (r) => r.version,
+  );
+}
+
 /** Applies the migrations not yet applied; returns the versions it applied. */
 export async function migrate(db: Database, migrations?: Migration[]): Promise<number[]> {
   const all = migrations ?? (await readMigrations());
@@ -31,11 +38,7 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<n
       name text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
-    const done = new Set(
-      (await tx.query<{ version: number }>("SELECT version FROM schema_migrations")).map(
-        (r) => r.version,
-      ),
-    );
+    const done = new Set(await appliedVersions(tx));
     const applied: number[] = [];
     for (const m of all) {
       if (done.has(m.version)) continue;

@@ -11,8 +11,16 @@ export type Request = { id: number } & (
   | { op: "begin"; tx: number }
   /** Answered with the outcome of COMMIT (commit) or ROLLBACK. */
   | { op: "end"; tx: number; commit: boolean }
+  /**
+   * Answered with every folder and file of the data folder (SnapshotEntry rows), read while no
+   * statement runs and no transaction is open: the files a crash at that moment would leave.
+   */
+  | { op: "snapshot" }
   | { op: "close" }
 );
+
+/** A folder (no data) or a file of the data folder, named relative to it with "/". */
+export type SnapshotEntry = { name: string; mode: number; data?: Uint8Array };
 
 /** An error's name, message and PostgreSQL fields (code, detail, constraint, …). */
 export type ErrorFields = { name: string; message: string } & Record<string, string | number>;

@@ -6,6 +6,8 @@
 // Plain JavaScript, type-checked by tsc through JSDoc: the compiled server (build/backend) starts
 // it as it is, without a TypeScript step of its own.
 import fs from "node:fs/promises";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { parentPort, workerData } from "node:worker_threads";
@@ -17,11 +19,13 @@ import { EXTENSIONS } from "./pglite-extensions.mjs";
  * @typedef {import("./pglite-messages.ts").Reply} Reply
  * @typedef {import("./pglite-messages.ts").ErrorFields} ErrorFields
  * @typedef {import("./pglite-messages.ts").ThreadData} ThreadData
+ * @typedef {import("./pglite-messages.ts").SnapshotEntry} SnapshotEntry
  * @typedef {import("@electric-sql/pglite").Transaction} Transaction
  */
 
 const gunzip = promisify(zlib.gunzip);
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
+const { dataDir } = /** @type {ThreadData} */ (workerData);
 const pg = await open(/** @type {ThreadData} */ (workerData));
 
 /**
@@ -116,6 +120,53 @@ function begin(id) {
 }
 
 /**
+ * Every folder and file under `root`, read at once (synchronously: nothing else runs meanwhile).
+ * @param {string} root
+ * @returns {SnapshotEntry[]}
+ */
+function readTree(root) {
+  /** @type {SnapshotEntry[]} */
+  const entries = [];
+  /** @param {string} rel */
+  const visit = (rel) => {
+    for (const name of readdirSync(path.join(root, rel)).sort()) {
+      const child = rel ? `${rel}/${name}` : name;
+      const full = path.join(root, child);
+      const stat = statSync(full);
+      const mode = stat.mode & 0o777;
+      if (stat.isDirectory()) {
+        entries.push({ name: child, mode });
+        visit(child);
+      } else if (stat.isFile()) {
+        const data = readFileSync(full);
+        // A small file's bytes may sit in Node's shared pool: such bytes get a buffer of their own,
+        // so that every file's buffer can be handed over to the server's thread without a copy.
+        const own = data.byteOffset === 0 && data.buffer.byteLength === data.byteLength;
+        entries.push({ name: child, mode, data: own ? data : new Uint8Array(data) });
+      } else {
+        throw new Error(`${full} is neither a file nor a folder: it cannot be copied`);
+      }
+    }
+  };
+  visit("");
+  return entries;
+}
+
+/**
+ * The data folder's files as a crash at this moment would leave them, which PostgreSQL opens by
+ * replaying its write-ahead log: read while PGlite holds its transaction lock (no transaction
+ * open, every one committed before is in the log) and its query lock (no statement running).
+ * The checkpoint before writes the changed pages out, so that a copy replays little. Statements
+ * sent meanwhile wait, then run.
+ * @returns {Promise<SnapshotEntry[]>}
+ */
+async function snapshot() {
+  if (dataDir.startsWith("memory://")) throw new Error("an in-memory database has no files");
+  await pg.exec("CHECKPOINT");
+  return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(async () => readTree(dataDir)));
+}
+
+/**
  * @param {Request} msg
  * @returns {Promise<unknown[] | undefined>}
  */
@@ -136,18 +187,35 @@ async function handle(msg) {
       await end(msg.commit);
       return undefined;
     }
+    case "snapshot":
+      return snapshot();
     case "close":
       await pg.close();
       return undefined;
   }
 }
 
-/** @param {Reply} reply */
-const send = (reply) => port.postMessage(reply);
+/**
+ * @param {Reply} reply
+ * @param {ArrayBuffer[]} [transfer] buffers handed over rather than copied (a snapshot's files)
+ */
+const send = (reply, transfer = []) => port.postMessage(reply, transfer);
+
+/**
+ * @param {Request} msg
+ * @param {unknown[] | undefined} rows
+ * @returns {ArrayBuffer[]}
+ */
+const handedOver = (msg, rows) =>
+  msg.op === "snapshot"
+    ? /** @type {SnapshotEntry[]} */ (rows).flatMap((e) =>
+        e.data ? [/** @type {ArrayBuffer} */ (e.data.buffer)] : [],
+      )
+    : [];
 
 port.on("message", (/** @type {Request} */ msg) => {
   handle(msg).then(
-    (rows) => send({ id: msg.id, ok: true, rows }),
+    (rows) => send({ id: msg.id, ok: true, rows }, handedOver(msg, rows)),
     (err) => send({ id: msg.id, error: describe(err) }),
   );
 });

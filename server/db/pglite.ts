@@ -4,7 +4,7 @@
 // a time); a transaction holds the database from BEGIN to COMMIT, as on a single connection.
 import { Worker } from "node:worker_threads";
 import type { Database, Queryable, Row } from "./database.ts";
-import type { ErrorFields, Reply, Request, ThreadData } from "./pglite-messages.ts";
+import type { ErrorFields, Reply, Request, SnapshotEntry, ThreadData } from "./pglite-messages.ts";
 
 type Pending = { resolve(rows: unknown[] | undefined): void; reject(err: Error): void };
 type Message = Request extends infer R ? (R extends Request ? Omit<R, "id"> : never) : never;
@@ -16,11 +16,20 @@ function toError(fields: ErrorFields): Error {
   return Object.assign(new Error(message), rest, { name });
 }
 
+/** The embedded database, which can also copy its own files. */
+export type PgliteDatabase = Database & {
+  /**
+   * Its folder's every folder and file, read between statements and transactions (a copy that
+   * opens as after a crash at that moment); statements sent meanwhile wait, then run.
+   */
+  snapshot(): Promise<SnapshotEntry[]>;
+};
+
 /** Opens `dataDir` (in memory when undefined); a new folder starts from `template` when given. */
 export async function openPglite(
   dataDir: string | undefined,
   template?: string,
-): Promise<Database> {
+): Promise<PgliteDatabase> {
   const workerData: ThreadData = { dataDir: dataDir ?? "memory://", template };
   const worker = new Worker(THREAD, { workerData });
   const pending = new Map<number, Pending>();
@@ -84,6 +93,9 @@ export async function openPglite(
       }
       await send({ op: "end", tx, commit: true });
       return value;
+    },
+    async snapshot() {
+      return (await send({ op: "snapshot" })) as SnapshotEntry[];
     },
     async close() {
       if (failure) return;

@@ -18,7 +18,8 @@ function pgliteManifest(): string {
 /** Beside the installed packages (the node_modules holding PGlite), wherever the server starts. */
 export const TEMPLATE_DIR = path.resolve(path.dirname(pgliteManifest()), "../..", ".cache/revwise");
 
-function pgliteVersion(): string {
+/** The installed PGlite's release (its files are read by the same release, or a compatible one). */
+export function pgliteVersion(): string {
   return (JSON.parse(fs.readFileSync(pgliteManifest(), "utf8")) as { version: string }).version;
 }
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANON_KEY_PLACEHOLDER, SITE_URL_PLACEHOLDER } from "../../common/site-build.ts";
 import { buildTestApp, tempDir } from "../../tests/support/app.ts";
-import type { openPglite } from "../db/pglite.ts";
+import type { Database } from "../db/database.ts";
 import { inlineScripts, loadSite, pageCsp } from "./site-files.ts";
 import { openTestPglite } from "../../tests/support/pglite.ts";
 
@@ -47,7 +47,7 @@ function decoded(encoding: string | undefined, body: Buffer): Buffer {
 }
 
 /** The app serving the fixture build. */
-async function fixtureApp(db: Awaited<ReturnType<typeof openPglite>>): Promise<FastifyInstance> {
+async function fixtureApp(db: Database): Promise<FastifyInstance> {
   const dir = tempDir("revwise-site-");
   writeFixture(dir);
   const site = await loadSite(dir, { anonKey: "the.anon.key", siteUrl: "https://revwise.example" });
