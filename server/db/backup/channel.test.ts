@@ -48,7 +48,39 @@ describe("the backup socket", () => {
     expect(fs.existsSync(socketPath)).toBe(false);
     const closed = await requestBackup(dataDir).catch((e: unknown) => e);
     expect(closed).toBeInstanceOf(BackupRefused);
-    expect((closed as Error).message).toMatch(/but answers on no backup socket/);
+    expect((closed as Error).message).toMatch(
+      /is in use \(by a server, or another backup or restore under way\) and answers on no backup socket/,
+    );
+  });
+
+  it("closes at once with a connection that asked nothing, and finishes a backup under way", async () => {
+    const dataDir = tempDir();
+    let release = () => {};
+    let started = () => {};
+    const making = new Promise<void>((resolve) => (started = resolve));
+    const channel = await serveBackups(dataDir, () => {
+      started();
+      return new Promise<Buffer>(
+        (resolve) => (release = () => resolve(Buffer.from("REVWISE BACKUP late"))),
+      );
+    });
+    const socketPath = backupSocketPath(dataDir)!;
+    const idle = net.connect(socketPath);
+    const idleClosed = new Promise((resolve) => idle.on("close", resolve));
+    idle.on("error", () => {});
+    await new Promise((resolve) => idle.on("connect", resolve));
+    const asked = requestBackup(dataDir);
+    await making;
+    const closing = channel.close();
+    // Well before the request timeout (10 s) would have closed it.
+    await Promise.race([
+      idleClosed,
+      new Promise((_, reject) => setTimeout(() => reject(new Error("still open")), 2000)),
+    ]);
+    release();
+    expect(String(await asked)).toBe("REVWISE BACKUP late");
+    await closing;
+    expect(fs.existsSync(socketPath)).toBe(false);
   });
 
   it("passes a failure on as one line", async () => {

@@ -12,6 +12,8 @@ import { BackupRefused } from "./backup-file.ts";
 const CONTROL_DIR = "control";
 const SOCKET = "backup.sock";
 const REQUEST = "backup";
+/** How long a connection may take to send its request before it is closed. */
+const REQUEST_TIMEOUT_MS = 10_000;
 /** The longest path a Unix socket takes on Linux (108 bytes) and macOS (104), less the NUL. */
 const SOCKET_PATH_MAX = 103;
 
@@ -49,8 +51,13 @@ export async function serveBackups(
   await fs.rm(socketPath, { force: true });
 
   let queue: Promise<unknown> = Promise.resolve();
+  /** Connections that have not sent their request yet: closed after a while, and at close. */
+  const waiting = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     socket.on("error", () => {}); // the client went away: nothing to answer
+    waiting.add(socket);
+    socket.on("close", () => waiting.delete(socket));
+    socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy());
     let request = "";
     socket.setEncoding("latin1");
     socket.on("data", (chunk: string) => {
@@ -58,6 +65,8 @@ export async function serveBackups(
       const end = request.indexOf("\n");
       if (end < 0 && request.length <= REQUEST.length) return;
       socket.removeAllListeners("data");
+      waiting.delete(socket);
+      socket.setTimeout(0);
       if (request.slice(0, end) !== REQUEST) {
         socket.end(`error: unknown request (this socket answers "${REQUEST}")\n`);
         return;
@@ -81,10 +90,14 @@ export async function serveBackups(
     });
   });
   return {
+    // Stops listening, drops connections that asked nothing, lets a backup under way finish and
+    // be sent, then resolves once every connection has ended.
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await fs.rm(socketPath, { force: true });
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of waiting) socket.destroy();
       await queue;
+      await closed;
+      await fs.rm(socketPath, { force: true });
     },
   };
 }
@@ -108,7 +121,7 @@ export async function requestBackup(dataDir: string): Promise<Buffer> {
           err.code === "EACCES"
             ? `a server is running on ${dataDir}, and this user may not use its backup socket (${socketPath}): run the backup as the user that runs the server`
             : err.code === "ENOENT" || err.code === "ECONNREFUSED"
-              ? `a server is running on ${dataDir} but answers on no backup socket (${socketPath}): it is older than this command, or could not make its socket (its log says why); restart it, or stop it and run the backup again`
+              ? `${dataDir} is in use (by a server, or another backup or restore under way) and answers on no backup socket (${socketPath}): a server older than this command, or one that could not make its socket, says so in its log; restart it, or stop it and run the backup again`
               : `the running server's backup socket (${socketPath}) failed: ${err.message}`,
         ),
       ),
