@@ -2,6 +2,7 @@
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 
 export type LoadResult = {
@@ -153,4 +154,68 @@ export function startBareServer(
       if (port) resolve({ url: `http://127.0.0.1:${port}`, close: () => child.kill() });
     });
   });
+}
+
+/** How often the benchmarks scrape /metrics while they load a server with metrics on. */
+export const SCRAPE_EVERY_MS = 1000;
+
+/**
+ * A server with metrics on, as a Prometheus sees it: /metrics read every SCRAPE_EVERY_MS (a real
+ * Prometheus scrapes every 15–60 s: this is the pessimistic side) until stopped; how many scrapes.
+ */
+export function scrapeEvery(metricsUrl: string): { stop(): Promise<number> } {
+  let scrapes = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const res = await fetch(metricsUrl);
+      if (res.status !== 200) throw new Error(`${metricsUrl}: ${res.status}`);
+      await res.text();
+      scrapes += 1;
+      await new Promise((r) => setTimeout(r, SCRAPE_EVERY_MS));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+      return scrapes;
+    },
+  };
+}
+
+/** The row of a metrics-on over metrics-off comparison, with its target (≤ 3 % of throughput). */
+export function metricsCost(off: number, on: number) {
+  const cost = 1 - on / off;
+  return {
+    figure: "throughput with metrics on vs off",
+    value: `${fmt((on / off) * 100, 1)} % (cost ${fmt(cost * 100, 1)} %)`,
+    target: "cost ≤ 3 %",
+    ok: cost <= 0.03 ? "yes" : "NO",
+  };
+}
+
+/**
+ * The CPU time a process (and its threads: PGlite's) has used, in milliseconds, from
+ * /proc/PID/stat (Linux). Per request it is steadier than throughput on a shared machine: other
+ * processes slow a run down, but add little to the CPU each request itself takes.
+ */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime, the 14th and 15th fields (12th and 13th after the name), in clock ticks.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+/** Runs `work` (a load run) and adds its requests and the process's CPU time to `tally`. */
+export async function withCpu(
+  pid: number,
+  tally: { cpuMs: number; requests: number },
+  work: () => Promise<LoadResult>,
+): Promise<LoadResult> {
+  const before = cpuMs(pid);
+  const result = await work();
+  tally.cpuMs += cpuMs(pid) - before;
+  tally.requests += result.requests;
+  return result;
 }

@@ -1,12 +1,22 @@
 // npm run bench: the platform's figures.
 //  1. Static-page throughput of our server next to a bare node:http file server, same run, same page.
 //  2. The server's first start (new DATA_DIR) and restart (same DATA_DIR) times.
-// Targets: ≥ 50% of the bare server's req/s; first start ≤ 5 s; restart ≤ 2 s.
+//  3. The same page with metrics on (METRICS_PORT, /metrics scraped every second) vs off.
+// Targets: ≥ 50% of the bare server's req/s; first start ≤ 5 s; restart ≤ 2 s; metrics cost ≤ 3 %.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startServer } from "../tests/support/server-process.ts";
-import { fmt, load, startBareServer, table, type LoadResult } from "./lib.ts";
+import { freePort } from "../tests/support/ports.ts";
+import {
+  fmt,
+  load,
+  metricsCost,
+  scrapeEvery,
+  startBareServer,
+  table,
+  type LoadResult,
+} from "./lib.ts";
 
 const SITE = path.resolve("build/client");
 const PAGE = "/faq";
@@ -38,6 +48,13 @@ const restart = restarts.sort((a, b) => a - b)[1]!;
 // Throughput: identity encoding everywhere (the baselines do not compress). Each server runs in
 // its own process; the load generator runs here.
 const ours = await startServer(env);
+const metricsDir = fs.mkdtempSync(path.join(os.tmpdir(), "revwise-bench-metrics-"));
+const metricsPort = await freePort();
+const withMetrics = await startServer({
+  ...env,
+  DATA_DIR: metricsDir,
+  METRICS_PORT: String(metricsPort),
+});
 const bareFile = await startBareServer("bench/bare-server.ts", { args: ["file", SITE] });
 const bareMemory = await startBareServer("bench/bare-server.ts", { args: ["memory", SITE] });
 const runs: { name: string; url: string; result?: LoadResult }[] = [
@@ -47,6 +64,21 @@ const runs: { name: string; url: string; result?: LoadResult }[] = [
 ];
 for (const run of runs) await load({ url: run.url + PAGE, durationSeconds: 2 }); // warm-up
 for (const run of runs) run.result = await load({ url: run.url + PAGE, durationSeconds: DURATION });
+// Metrics off and on, alternating halves (off, on, on, off) while /metrics is scraped: a machine
+// that speeds up or slows down during the run weighs on both alike.
+const scraper = scrapeEvery(`http://127.0.0.1:${metricsPort}/metrics`);
+const half = { durationSeconds: DURATION / 2 };
+await load({ url: withMetrics.url + PAGE, durationSeconds: 2 }); // warm-up
+const offRuns = [await load({ url: ours.url + PAGE, ...half })];
+const onRuns = [
+  await load({ url: withMetrics.url + PAGE, ...half }),
+  await load({ url: withMetrics.url + PAGE, ...half }),
+];
+offRuns.push(await load({ url: ours.url + PAGE, ...half }));
+const scrapes = await scraper.stop();
+const meanRps = (rs: LoadResult[]) => rs.reduce((sum, r) => sum + r.rps, 0) / rs.length;
+await withMetrics.stop();
+fs.rmSync(metricsDir, { recursive: true, force: true });
 await ours.stop();
 bareFile.close();
 bareMemory.close();
@@ -64,6 +96,13 @@ const [file, memory, revwise] = runs.map((r) => r.result!.rps) as [number, numbe
 const ratio = revwise / file;
 console.log();
 table([
+  {
+    figure: "metrics off / on (alternating halves)",
+    value: `${fmt(meanRps(offRuns))} / ${fmt(meanRps(onRuns))} req/s, ${scrapes} scrapes`,
+    target: "",
+    ok: "",
+  },
+  metricsCost(meanRps(offRuns), meanRps(onRuns)),
   {
     figure: "static page throughput vs bare file server",
     value: `${fmt(ratio * 100, 1)} %`,
