@@ -9,11 +9,12 @@
 //   N bytes                                   gzip of: a JSON line listing the entries, then their bytes
 import crypto from "node:crypto";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { SnapshotEntry } from "../pglite-messages.ts";
 
-const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
 
 const NAME = "REVWISE BACKUP ";
@@ -62,11 +63,15 @@ export async function encodeBackup(
       ? { name: e.name, mode: e.mode, size: e.data.byteLength }
       : { name: e.name, mode: e.mode },
   );
-  const body = await gzip(
-    Buffer.concat([
-      Buffer.from(`${JSON.stringify(listed)}\n`),
-      ...entries.flatMap((e) => (e.data ? [e.data] : [])),
-    ]),
+  // Compressed piece by piece on libuv's threads: the server's event loop never copies or
+  // compresses the whole folder at once.
+  const body = await buffer(
+    Readable.from(
+      (function* () {
+        yield Buffer.from(`${JSON.stringify(listed)}\n`);
+        for (const e of entries) if (e.data?.byteLength) yield e.data;
+      })(),
+    ).pipe(zlib.createGzip()),
   );
   const sha256 = digest(header, body);
   const head = `${NAME}${FORMAT}\n${JSON.stringify({ ...header, bytes: body.length, sha256 })}\n`;
