@@ -17,6 +17,7 @@ import { CHEAP_CAPTCHA, uniqueIp } from "../tests/support/api-server.ts";
 import { TEST_JWT_SECRET, testConfig } from "../tests/support/app.ts";
 import { PASSWORD } from "../tests/support/auth.ts";
 import { solve } from "../tests/support/captcha.ts";
+import { tableDigester, type TableDigest } from "../tests/support/table-digest.ts";
 import { describeEachDatabase } from "../tests/support/databases.ts";
 import { LEAD_FORMS } from "../tests/support/leads.ts";
 
@@ -214,7 +215,7 @@ describeEachDatabase("fuzzing every endpoint", (ctx) => {
   let userId: string;
   let sessionId: string;
   const captchas: string[] = [];
-  let digestSql: string;
+  let digest: () => Promise<TableDigest>;
   const secret = new TextEncoder().encode(TEST_JWT_SECRET);
 
   beforeAll(async () => {
@@ -263,31 +264,9 @@ describeEachDatabase("fuzzing every endpoint", (ctx) => {
       captchas.push(await solve(challenge.json()));
     }
 
-    // One digest per table: its row count and a hash of its rows. The outbox's delivery columns
-    // change in the background as the worker delivers, so the outbox counts by its content.
-    const tables = await ctx.db.query<{ name: string }>(
-      `SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables
-       WHERE table_schema IN ('public', 'auth', 'mail', 'internal') AND table_type = 'BASE TABLE'
-       ORDER BY 1`,
-    );
-    expect(tables.map((t) => t.name)).toContain("mail.outbox");
-    digestSql = tables
-      .map(({ name }) => {
-        const rows =
-          name === "mail.outbox"
-            ? "(SELECT id, kind, to_address, subject, text_body FROM mail.outbox)"
-            : name;
-        return `SELECT '${name}' AS name, count(*)::int AS n, md5(coalesce(string_agg(r::text, '|' ORDER BY r::text), '')) AS h FROM ${rows} r`;
-      })
-      .join(" UNION ALL ");
+    digest = await tableDigester(ctx.db, app);
   });
   afterAll(() => app?.close());
-
-  // Taken once the work earlier answers started is done (emails made after the answer).
-  const digest = async () => {
-    await app.afterAnswer.idle();
-    return ctx.db.query<{ name: string; n: number; h: string }>(digestSql);
-  };
 
   /** The arbitrary request (built once the user, its session and the captchas exist). */
   function requests() {

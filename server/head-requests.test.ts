@@ -14,6 +14,7 @@ import type { Site, SiteFile } from "./site/site-files.ts";
 import { uniqueIp } from "../tests/support/api-server.ts";
 import { testConfig } from "../tests/support/app.ts";
 import { PASSWORD } from "../tests/support/auth.ts";
+import { tableDigester, type TableDigest } from "../tests/support/table-digest.ts";
 import { describeWithDatabase } from "../tests/support/databases.ts";
 
 describeWithDatabase("HEAD requests", (ctx) => {
@@ -23,7 +24,7 @@ describeWithDatabase("HEAD requests", (ctx) => {
   const routes = new Map<string, Set<string>>();
   let userId: string;
   let userToken: string;
-  let digestSql: string;
+  let digest: () => Promise<TableDigest>;
 
   beforeAll(async () => {
     const config = testConfig({
@@ -70,30 +71,9 @@ describeWithDatabase("HEAD requests", (ctx) => {
     });
     expect(subscribed.statusCode).toBe(201);
 
-    // One digest per table: its row count and a hash of its rows. The outbox's delivery columns
-    // change in the background as the worker delivers, so the outbox counts by its content.
-    const tables = await ctx.db.query<{ name: string }>(
-      `SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables
-       WHERE table_schema IN ('public', 'auth', 'mail', 'internal') AND table_type = 'BASE TABLE'
-       ORDER BY 1`,
-    );
-    digestSql = tables
-      .map(({ name }) => {
-        const rows =
-          name === "mail.outbox"
-            ? "(SELECT id, kind, to_address, subject, text_body FROM mail.outbox)"
-            : name;
-        return `SELECT '${name}' AS name, count(*)::int AS n, md5(coalesce(string_agg(r::text, '|' ORDER BY r::text), '')) AS h FROM ${rows} r`;
-      })
-      .join(" UNION ALL ");
+    digest = await tableDigester(ctx.db, app);
   });
   afterAll(() => app?.close());
-
-  // Taken once the work earlier answers started is done (emails made after the answer).
-  const digest = async () => {
-    await app.afterAnswer.idle();
-    return ctx.db.query<{ name: string; n: number; h: string }>(digestSql);
-  };
 
   /** A fresh link for the admin API's user (not sent: the admin API answers it). */
   async function linkToken(type: "magiclink" | "recovery"): Promise<string> {

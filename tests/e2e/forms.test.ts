@@ -127,9 +127,11 @@ describeInBrowser(
 
     it("Contact: what a visitor types and ticks before the form's code has arrived is kept", async () => {
       const page = await ctx.newPage();
-      // A slow network: every script answers 1.5 s late, so the form is still static HTML.
+      // A slow network: no script arrives until the test lets them, so the form is static HTML.
+      let releaseScripts!: () => void;
+      const scriptsHeld = new Promise<void>((release) => (releaseScripts = release));
       await page.route("**/assets/*.js", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await scriptsHeld;
         await route.continue();
       });
       await page.goto("/contact");
@@ -138,6 +140,7 @@ describeInBrowser(
       await form.getByLabel("Name").pressSequentially("Early Bird", { delay: 10 });
       await form.getByText("I'm not a robot", { exact: true }).click();
       expect(await island.getAttribute("data-hydrated")).toBeNull();
+      releaseScripts();
 
       await island
         .locator("altcha-widget [data-state=verified]")

@@ -4,6 +4,9 @@
 // judge a contrast nobody reads. Endless ones (a looping banner) are judged as they are.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import type { BrowserContextInfo } from "./browser.ts";
+import { allRoutes } from "./routes.ts";
 
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(() =>
@@ -23,5 +26,23 @@ export async function axeViolations(page: Page): Promise<string[]> {
         .map((n) => n.target.join(" "))
         .slice(0, 3)
         .join(", ")}`,
+  );
+}
+
+/** A suite that loads every page at one size and finds no WCAG 2.2 AA violation and no console error. */
+export function everyPageAccessibleAt(
+  ctx: BrowserContextInfo,
+  size: { width: number; height: number; mobile: boolean },
+): void {
+  it(
+    `has no WCAG 2.2 AA violation and no console error on any page at ${size.width} px`,
+    { timeout: 300_000 },
+    async () => {
+      const page = await ctx.newPage(size);
+      for (const route of allRoutes) {
+        await page.goto(route, { waitUntil: "networkidle" });
+        expect(await axeViolations(page), `${route} at ${size.width}px`).toEqual([]);
+      }
+    },
   );
 }
