@@ -14,6 +14,7 @@ import crypto from "node:crypto";
 import fp from "fastify-plugin";
 import { clientKey } from "../platform/addresses.ts";
 import { redisFailureLog } from "../platform/redis.ts";
+import { rateLimitRefusals } from "../metrics/metrics.ts";
 
 const WINDOW_MS = 3_600_000;
 /** How long a claim without a repeat window can be given back. */
@@ -219,12 +220,19 @@ export default fp(
       return { claim, giveBack: async () => memory.giveBack(keys, token) };
     }
 
+    /** A claim, a refusal counted by the family whose budget refused it. */
+    async function counted(client: { ip: string }, email: EmailRequest) {
+      const result = await claimed(client, email);
+      if (!result.claim.ok) rateLimitRefusals.inc({ limit: `${email.family}_budget` });
+      return result;
+    }
+
     app.decorate("emailBudget", {
       async claim(client, email) {
-        return (await claimed(client, email)).claim;
+        return (await counted(client, email)).claim;
       },
       async spend(client, email, work) {
-        const { claim, giveBack } = await claimed(client, email);
+        const { claim, giveBack } = await counted(client, email);
         try {
           return await work(claim);
         } catch (err) {

@@ -96,6 +96,22 @@ describe("the metrics listener", () => {
     expect(valueOf(after, stored) - valueOf(before, stored)).toBe(10);
   });
 
+  it("counts a refusal of the email budgets under the budget's family", async () => {
+    const refused = 'revwise_rate_limit_refusals_total{limit="account_budget"}';
+    const before = valueOf(await scrape(), refused);
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    // RATE_LIMIT_EMAIL_IP (10 an hour) account emails from one address, then one more.
+    for (let i = 0; i < 11; i++) {
+      const { error } = await server
+        .client({ ip })
+        .auth.resetPasswordForEmail(uniqueEmail(`budget${i}`));
+      statuses.push(error?.status ?? 200);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(valueOf(await scrape(), refused) - before).toBe(1);
+  });
+
   it("reads the queues from the database at each scrape", async () => {
     await db.query(
       `INSERT INTO mail.outbox (kind, to_address, subject, text_body, html_body, next_attempt_at, created_at)
