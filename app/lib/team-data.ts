@@ -85,6 +85,20 @@ export function nextDay(day: string): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Rows created from the day `from` to the day `to`, both included ("" for no bound). */
+export function inDays(query: Query, { from, to }: { from: string; to: string }): Query {
+  let q = query;
+  if (from) q = q.gte("created_at", from);
+  if (to) q = q.lt("created_at", nextDay(to));
+  return q;
+}
+
+/** Rows whose `column` contains the words searched (searchPattern), when there are any. */
+export function searched(query: Query, column: string, words: string): Query {
+  const pattern = searchPattern(words);
+  return pattern ? query.ilike(column, pattern) : query;
+}
+
 /** A lead as the inbox lists it (the `leads` view's columns). */
 export type LeadRow = {
   id: string;
@@ -117,11 +131,7 @@ export function filterLeads(query: Query, f: LeadFilters): Query {
   let q = query;
   if (f.kind) q = q.eq("kind", f.kind);
   if (f.status) q = q.eq("status", f.status);
-  if (f.from) q = q.gte("created_at", f.from);
-  if (f.to) q = q.lt("created_at", nextDay(f.to));
-  const search = searchPattern(f.q);
-  if (search) q = q.ilike("search", search);
-  return q;
+  return searched(inDays(q, f), "search", f.q);
 }
 
 /**

@@ -4,45 +4,9 @@
 // is GoTrue's (actor_id, actor_username, actor_name, actor_via_sso, action, log_type, traits); the
 // user agent is kept in a column of its own. This module alone writes and reads the table.
 import type { FastifyRequest } from "fastify";
+import { LOG_TYPES, type AuditAction } from "../../common/audit.ts";
 import type { Queryable } from "../db/database.ts";
 import { inBatches } from "../platform/retention.ts";
-
-/**
- * Every action and its log type: GoTrue's names for the auth events (models/audit_log_entry.go),
- * then ours: a refused sign-in ("login_failed"), and the workspace's own events ("workspace").
- */
-export const LOG_TYPES = {
-  login: "account",
-  login_failed: "account",
-  logout: "account",
-  invite_accepted: "account",
-  user_signedup: "team",
-  user_invited: "team",
-  user_deleted: "team",
-  token_revoked: "token",
-  user_modified: "user",
-  user_recovery_requested: "user",
-  user_reauthenticate_requested: "user",
-  user_confirmation_requested: "user",
-  user_repeated_signup: "user",
-  user_updated_password: "user",
-  identity_linked: "user",
-  identity_unlinked: "user",
-  factor_in_progress: "factor",
-  factor_unenrolled: "factor",
-  challenge_created: "factor",
-  verification_attempted: "factor",
-  factor_deleted: "factor",
-  team_role_granted: "workspace",
-  team_role_removed: "workspace",
-  webhook_endpoint_added: "workspace",
-  webhook_endpoint_changed: "workspace",
-  webhook_endpoint_removed: "workspace",
-  webhook_delivery_resent: "workspace",
-  csv_exported: "workspace",
-} as const;
-
-export type AuditAction = keyof typeof LOG_TYPES;
 
 /** Who did it: a user (their id, and their phone number, else their address), or a role. */
 export type AuditActor = { id: string; username: string; name?: unknown };

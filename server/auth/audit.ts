@@ -3,12 +3,8 @@
 // written in the caller's statement or transaction.
 import type { FastifyRequest } from "fastify";
 import { TEAM_ROLES } from "../../common/workspace.ts";
-import {
-  recordAudit,
-  SERVICE_ROLE_ACTOR,
-  type AuditAction,
-  type AuditActor,
-} from "../audit/audit-log.ts";
+import type { AuditAction } from "../../common/audit.ts";
+import { recordAudit, SERVICE_ROLE_ACTOR, type AuditActor } from "../audit/audit-log.ts";
 import type { Queryable } from "../db/database.ts";
 import type { UserRow } from "./models/users.ts";
 

@@ -331,8 +331,8 @@ describeInBrowser(
       await page.keyboard.press("ArrowRight");
       expect(await focused()).toBe("Subscribers");
       await page.keyboard.press("End");
-      expect(await focused()).toBe("Analytics");
-      expect(new URL(page.url()).hash).toBe("#analytics");
+      expect(await focused()).toBe("Security");
+      expect(new URL(page.url()).hash).toBe("#security");
       for (const tab of workspaceTabs.slice(1)) {
         await page.getByRole("tab", { name: tab.label }).click();
         expect(await page.getByRole("tab", { name: tab.label }).getAttribute("aria-selected")).toBe(
@@ -379,6 +379,72 @@ describeInBrowser(
         .fill(totpCode(key, stepAt(Date.now()) + 1));
       await step.getByRole("button", { name: "Verify and open the workspace" }).click();
       await page.getByRole("tablist", { name: "Workspace sections" }).waitFor();
+    });
+
+    it("shows an admin the security log, filtered, paged and exported as CSV; a member has no Security tab", async () => {
+      const { page, email } = await enrolledOnTeam("security", "admin");
+      // A refused sign-in for another address, from outside the browser.
+      const stranger = uniqueEmail("security-stranger");
+      await visitor().auth.signInWithPassword({ email: stranger, password: "Not-Right-7" });
+
+      await page.getByRole("tab", { name: "Security" }).click();
+      expect(new URL(page.url()).hash).toBe("#security");
+      const panel = page.getByRole("tabpanel");
+      await panel.getByRole("heading", { name: "Security log" }).waitFor();
+      const table = panel.getByRole("table", { name: "Security events, newest first" });
+      await table.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      // The admin's own sign-in and two-step set-up are there, with the browser they used.
+      const own = table.getByRole("row").filter({ hasText: email });
+      await own.filter({ hasText: "Signed in" }).first().waitFor();
+      await own.filter({ hasText: "Authenticator app: correct code" }).first().waitFor();
+      expect(await own.first().textContent()).toContain("HeadlessChrome");
+      const refused = table.getByRole("row").filter({ hasText: stranger });
+      expect(await refused.getByRole("rowheader").textContent()).toBe("Sign-in refused");
+      expect(await refused.textContent()).toContain(
+        "Wrong password, or no account with this address",
+      );
+
+      // By kind of event, and by person: only what matches.
+      await panel.getByLabel("Kind of event").selectOption({ label: "Two-step verification" });
+      await expect
+        .poll(async () => (await table.getByRole("rowheader").allTextContents()).sort()[0])
+        .toMatch(/^Two-step/);
+      expect(
+        (await table.getByRole("rowheader").allTextContents()).every((t) =>
+          t.startsWith("Two-step"),
+        ),
+      ).toBe(true);
+      await panel.getByLabel("Kind of event").selectOption({ label: "All events" });
+      const search = panel.getByRole("search", { name: "Search by email address or phone number" });
+      await search.getByLabel("Search by email address or phone number").fill(stranger);
+      await search.getByRole("button", { name: "Search" }).click();
+      await panel.getByText("1–1 of 1 event", { exact: true }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The CSV holds what the filters select; the export itself is logged.
+      const exported = await exportedCsv(page, "security-log");
+      expect(exported[0]).toBe(
+        "id,created_at,action,log_type,actor_id,actor,ip_address,user_agent,traits",
+      );
+      expect(exported.slice(1)).toHaveLength(1);
+      expect(exported[1]).toContain("login_failed");
+      await search.getByLabel("Search by email address or phone number").fill(email);
+      await search.getByRole("button", { name: "Search" }).click();
+      await panel.getByLabel("Kind of event").selectOption({ label: "Workspace settings" });
+      const exportRow = table.getByRole("row").filter({ hasText: "Exported as CSV" });
+      await exportRow.waitFor();
+      expect(await exportRow.textContent()).toContain("Security log");
+
+      // A member sees no Security tab, and a link to it opens the inbox.
+      const { page: memberPage } = await enrolledOnTeam("security-member", "member");
+      const tabs = memberPage.getByRole("tablist", { name: "Workspace sections" });
+      expect(await tabs.getByRole("tab").allTextContents()).toEqual(
+        workspaceTabs.filter((t) => !("adminOnly" in t)).map((t) => t.label),
+      );
+      await memberPage.goto("/team#security");
+      await memberPage.getByRole("heading", { name: "Inbox" }).waitFor();
+      expect(await memberPage.getByRole("tab", { name: "Security" }).count()).toBe(0);
     });
 
     it("lets an admin add an endpoint (its secret shown once), switch it, delete it and resend a delivery; a member only reads", async () => {

@@ -99,3 +99,34 @@ export function InvertedRange() {
     </p>
   );
 }
+
+type SelectFilter = React.ComponentProps<typeof FilterSelect>;
+
+/**
+ * A list's filters: its search box, then its choices and its From–To dates in one row. Each
+ * reports its new value at once (the search when submitted).
+ */
+export function ListFilters({
+  search,
+  selects,
+  range,
+  onRange,
+}: {
+  search: React.ComponentProps<typeof SearchBox>;
+  selects: SelectFilter[];
+  range: { from: string; to: string };
+  onRange: (patch: { from?: string; to?: string }) => void;
+}) {
+  return (
+    <>
+      <SearchBox {...search} />
+      <FilterBar>
+        {selects.map((select) => (
+          <FilterSelect key={select.label} {...select} />
+        ))}
+        <FilterDate label="From" value={range.from} onChange={(from) => onRange({ from })} />
+        <FilterDate label="To" value={range.to} onChange={(to) => onRange({ to })} />
+      </FilterBar>
+    </>
+  );
+}

@@ -3,7 +3,7 @@
 // what the filters select. A lead opens its detail in place; its id and the filters live in the
 // URL's fragment (lib/team.ts), so a reload or a shared link keeps both.
 import { useEffect, useRef, useState } from "react";
-import { leadKindLabels, leadStatusLabels, optionsOf } from "../../content/team.ts";
+import { inboxList, leadKindLabels, leadStatusLabels, optionsOf } from "../../content/team.ts";
 import { formatDateTime } from "../../lib/account.ts";
 import {
   csvName,
@@ -13,15 +13,9 @@ import {
   type LeadFilters,
   type LeadRow,
 } from "../../lib/team-data.ts";
-import { DataTable, ListHeading, LoadState, Pager, statusColumn, useLoad } from "./data-table.tsx";
-import {
-  FilterBar,
-  FilterDate,
-  FilterSelect,
-  InvertedRange,
-  isInverted,
-  SearchBox,
-} from "./filters.tsx";
+import { ListHeading, statusColumn, useLoad } from "./data-table.tsx";
+import { FilteredPages } from "./filtered-pages.tsx";
+import { ListFilters } from "./filters.tsx";
 import { LeadDetail } from "./lead-detail.tsx";
 
 /** A new lead stands out; the others are worked on or done. */
@@ -74,79 +68,69 @@ export function Inbox({
         title="Inbox"
         exportCsv={() => downloadCsv("leads", (q) => filterLeads(q, filters), csvName("leads"))}
       />
-      <SearchBox
-        label="Search name, email or company"
-        value={filters.q}
-        onSearch={(q) => filter({ q })}
+      <ListFilters
+        search={{
+          label: "Search name, email or company",
+          value: filters.q,
+          onSearch: (q) => filter({ q }),
+        }}
+        selects={[
+          {
+            label: "Form",
+            value: filters.kind,
+            options: optionsOf(leadKindLabels),
+            all: "All forms",
+            onChange: (kind) => filter({ kind }),
+          },
+          {
+            label: "Status",
+            value: filters.status,
+            options: optionsOf(leadStatusLabels),
+            all: "Any status",
+            onChange: (status) => filter({ status }),
+          },
+        ]}
+        range={filters}
+        onRange={filter}
       />
-      <FilterBar>
-        <FilterSelect
-          label="Form"
-          value={filters.kind}
-          options={optionsOf(leadKindLabels)}
-          all="All forms"
-          onChange={(kind) => filter({ kind })}
-        />
-        <FilterSelect
-          label="Status"
-          value={filters.status}
-          options={optionsOf(leadStatusLabels)}
-          all="Any status"
-          onChange={(status) => filter({ status })}
-        />
-        <FilterDate label="From" value={filters.from} onChange={(from) => filter({ from })} />
-        <FilterDate label="To" value={filters.to} onChange={(to) => filter({ to })} />
-      </FilterBar>
       {/* A backwards range selects nothing: say why rather than "No leads match". */}
-      {isInverted(filters.from, filters.to) ? (
-        <InvertedRange />
-      ) : (
-        <LoadState state={state} what="leads">
-          {(read) => (
-            <div className="grid gap-3">
-              <Pager page={page} read={read} noun={["lead", "leads"]} onPage={setPage} />
-              <DataTable
-                caption="Leads, newest first"
-                rows={read.rows}
-                rowKey={(r) => r.id}
-                empty="No leads match these filters."
-                columns={[
-                  {
-                    header: "Lead",
-                    rowHeader: true,
-                    text: true,
-                    cell: (r) => (
-                      <a
-                        href={`#inbox/lead/${r.id}`}
-                        onClick={(e) => {
-                          e.preventDefault();
-                          onLead(r.id);
-                        }}
-                        className="font-semibold text-primary underline-offset-4 hover:underline"
-                      >
-                        {r.name || r.email}
-                      </a>
-                    ),
-                  },
-                  { header: "Email", cell: (r) => r.email, text: true },
-                  { header: "Company", cell: (r) => r.company ?? "–", text: true },
-                  {
-                    header: "Form",
-                    cell: (r) => leadKindLabels[r.kind] ?? r.kind,
-                    className: "whitespace-nowrap",
-                  },
-                  statusColumn((r: LeadRow) => r.status, leadStatusLabels, statusBadge),
-                  {
-                    header: "Received",
-                    cell: (r) => formatDateTime(r.created_at),
-                    className: "whitespace-nowrap",
-                  },
-                ]}
-              />
-            </div>
-          )}
-        </LoadState>
-      )}
+      <FilteredPages
+        range={filters}
+        list={{ state, page, onPage: setPage }}
+        words={inboxList}
+        columns={[
+          {
+            header: "Lead",
+            rowHeader: true,
+            text: true,
+            cell: (r) => (
+              <a
+                href={`#inbox/lead/${r.id}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  onLead(r.id);
+                }}
+                className="font-semibold text-primary underline-offset-4 hover:underline"
+              >
+                {r.name || r.email}
+              </a>
+            ),
+          },
+          { header: "Email", cell: (r) => r.email, text: true },
+          { header: "Company", cell: (r) => r.company ?? "–", text: true },
+          {
+            header: "Form",
+            cell: (r) => leadKindLabels[r.kind] ?? r.kind,
+            className: "whitespace-nowrap",
+          },
+          statusColumn((r: LeadRow) => r.status, leadStatusLabels, statusBadge),
+          {
+            header: "Received",
+            cell: (r) => formatDateTime(r.created_at),
+            className: "whitespace-nowrap",
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@
 // person is not on the team, and only then shows the sections, which read through /rest/v1.
 import { useEffect, useState } from "react";
 import type { TeamRole } from "../../../common/workspace.ts";
-import type { WorkspaceTab } from "../../content/team.ts";
+import { workspaceTabs, type WorkspaceTab } from "../../content/team.ts";
 import { useSessionWatch } from "../../lib/session-watch.ts";
 import { teamGate, type TeamGate } from "../../lib/team.ts";
 import { NO_LEAD_FILTERS } from "../../lib/team-data.ts";
@@ -12,6 +12,7 @@ import { Badge } from "../ui/badge.tsx";
 import { AnalyticsPanel } from "./analytics-panel.tsx";
 import { EmailsPanel } from "./emails-panel.tsx";
 import { Inbox } from "./inbox.tsx";
+import { SecurityPanel } from "./security-panel.tsx";
 import { SubscribersPanel } from "./subscribers-panel.tsx";
 import { CheckingInPlaceOf } from "../account/sign-in-prompt.tsx";
 import { CodeStep, EnrolStep, NotOnTheTeam, TeamSignIn } from "./team-gate.tsx";
@@ -69,6 +70,9 @@ function Workspace({
   takeFocus: boolean;
 }) {
   const [place, go] = useWorkspacePlace();
+  // A member sees no admin's tab; one named in the URL shows the inbox instead.
+  const tabs = workspaceTabs.filter((t) => role === "admin" || !("adminOnly" in t));
+  const current = tabs.some((t) => t.id === place.tab) ? place.tab : "inbox";
   const panel = (tab: WorkspaceTab) => {
     switch (tab) {
       case "inbox":
@@ -88,6 +92,8 @@ function Workspace({
         return <WebhooksPanel admin={role === "admin"} />;
       case "analytics":
         return <AnalyticsPanel />;
+      case "security":
+        return <SecurityPanel />;
     }
   };
   return (
@@ -103,8 +109,13 @@ function Workspace({
           <SiteAndLogout />
         </div>
       </div>
-      <WorkspaceTabs current={place.tab} onSelect={(tab) => go({ tab })} takeFocus={takeFocus}>
-        {panel(place.tab)}
+      <WorkspaceTabs
+        tabs={tabs}
+        current={current}
+        onSelect={(tab) => go({ tab })}
+        takeFocus={takeFocus}
+      >
+        {panel(current)}
       </WorkspaceTabs>
     </div>
   );

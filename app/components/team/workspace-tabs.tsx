@@ -3,7 +3,7 @@
 // URL's fragment, so a reload or the browser's Back keeps it.
 import type * as React from "react";
 import { useEffect, useId, useRef, useState } from "react";
-import { workspaceTabs, type WorkspaceTab } from "../../content/team.ts";
+import type { WorkspaceTab } from "../../content/team.ts";
 import { cn } from "../../lib/cn.ts";
 import { hashOf, placeOf, type WorkspacePlace } from "../../lib/team.ts";
 import { Tab } from "../ui/tabs.tsx";
@@ -32,11 +32,14 @@ export function useWorkspacePlace(): [
 }
 
 export function WorkspaceTabs({
+  tabs: shown,
   current,
   onSelect,
   takeFocus = false,
   children,
 }: {
+  /** The tabs this person sees (an admin's tabs only to admins). */
+  tabs: readonly { id: WorkspaceTab; label: string }[];
   current: WorkspaceTab;
   onSelect: (tab: WorkspaceTab) => void;
   /** The workspace replaced a step of the gate in place: the panel takes the focus. */
@@ -51,7 +54,7 @@ export function WorkspaceTabs({
     if (takeFocus) panel.current?.focus();
   }, [takeFocus]);
   const onKeyDown = (e: React.KeyboardEvent, index: number) => {
-    const last = workspaceTabs.length - 1;
+    const last = shown.length - 1;
     const to = {
       ArrowRight: index === last ? 0 : index + 1,
       ArrowLeft: index === 0 ? last : index - 1,
@@ -60,7 +63,7 @@ export function WorkspaceTabs({
     }[e.key];
     if (to === undefined) return;
     e.preventDefault();
-    onSelect(workspaceTabs[to]!.id);
+    onSelect(shown[to]!.id);
     tabs.current[to]?.focus();
   };
   return (
@@ -70,7 +73,7 @@ export function WorkspaceTabs({
         aria-label="Workspace sections"
         className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0"
       >
-        {workspaceTabs.map((tab, index) => {
+        {shown.map((tab, index) => {
           const selected = tab.id === current;
           return (
             <Tab

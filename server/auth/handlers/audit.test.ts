@@ -8,7 +8,7 @@ import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
 import { PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
 import { uniqueIp } from "../../../tests/support/api-server.ts";
 import { stepAt, totpCode } from "../../../tests/support/totp.ts";
-import { LOG_TYPES } from "../../audit/audit-log.ts";
+import { LOG_TYPES } from "../../../common/audit.ts";
 
 type Entry = {
   id: string;

@@ -5,7 +5,7 @@
 // token or token hash, the email or phone (E.164) given with a code, then the token itself.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isUniqueViolation, type Queryable } from "../../db/database.ts";
-import type { AuditAction } from "../../audit/audit-log.ts";
+import type { AuditAction } from "../../../common/audit.ts";
 import { auditUser } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
 import { notifyOwner, phoneNotice, type SecurityEvent } from "../emails/security-notices.ts";
