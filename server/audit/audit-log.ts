@@ -100,7 +100,7 @@ export async function findAuditEntries(
     const [entries, [count]] = await Promise.all([
       q.query<AuditEntry>(
         `SELECT id, payload, created_at, ip_address FROM auth.audit_log_entries
-         ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+         ORDER BY created_at DESC, seq DESC LIMIT $1 OFFSET $2`,
         [page.perPage, offset],
       ),
       q.query<{ n: number }>(
@@ -115,7 +115,7 @@ export async function findAuditEntries(
   const [entries, [count]] = await Promise.all([
     q.query<AuditEntry>(
       `SELECT id, payload, created_at, ip_address FROM auth.audit_log_entries
-       WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+       WHERE ${where} ORDER BY created_at DESC, seq DESC LIMIT $2 OFFSET $3`,
       [containing(filter.text), page.perPage, offset],
     ),
     q.query<{ n: number }>(`SELECT count(*)::int AS n FROM auth.audit_log_entries WHERE ${where}`, [

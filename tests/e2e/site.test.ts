@@ -81,7 +81,7 @@ const PAGE_TEXTS: Record<string, string[]> = {
     'name="position"',
     'name="website"',
   ],
-  "/privacy-policy": ["November 28, 2026", "Page statistics", "confirmation and unsubscribing"],
+  "/privacy-policy": ["November 29, 2026", "Security log", "confirmation and unsubscribing"],
   "/cookies-policy": ["November 25, 2026"],
   "/terms-of-service": ["Terms of Service"],
   "/zoom-documentation": zoomGuide.steps.map((s) =>
