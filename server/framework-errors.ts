@@ -42,8 +42,10 @@ function handlerOf(path: string) {
 export function frameworkErrors(hsts: boolean) {
   const headers = errorHeaders(hsts);
   return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    // These replies are made outside every route's context, so the onSend hooks do not run.
+    // These replies are made outside every route's context, so the onSend hooks do not run (nor
+    // the onRequest hook naming the request's id).
     reply.headers(headers);
+    reply.header("x-request-id", request.id);
     return handlerOf(pathOf(request))(err, request, reply);
   };
 }

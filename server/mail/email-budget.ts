@@ -9,7 +9,7 @@
 // process; when Redis fails, this process's own counts apply rather than none. A claim whose
 // email was never queued (storing what it belongs to failed) is given back: the visitor's retry
 // sends it, rather than being taken for a repeat of an email that never went.
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import crypto from "node:crypto";
 import fp from "fastify-plugin";
 import { clientKey } from "../platform/addresses.ts";
@@ -55,7 +55,7 @@ type EmailBudget = {
    * still a repeat: at most one email goes.
    */
   spend<T>(
-    client: { ip: string },
+    client: { ip: string; log?: FastifyBaseLogger },
     email: EmailRequest,
     work: (claim: EmailClaim) => Promise<T>,
   ): Promise<T>;
@@ -239,7 +239,10 @@ export default fp(
           if (claim.ok && claim.send)
             await giveBack().catch((failure: Error) =>
               // Not given back: a retry within the repeat window sends nothing.
-              app.log.error({ err: failure }, "email budget: a claim could not be given back"),
+              (client.log ?? app.log).error(
+                { err: failure },
+                "email budget: a claim could not be given back",
+              ),
             );
           throw err;
         }

@@ -158,8 +158,11 @@ describe("request ids", () => {
       const refused = await direct.inject({ url: "/auth/v1/user" });
       expect(refused.statusCode).toBe(401);
       expect(refused.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-      const missing = await direct.inject({ url: "/rest/v1/nothing" });
-      expect(missing.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      for (const url of ["/rest/v1/nothing", "/no/route/here", "/auth/v1/%zz"]) {
+        const answer = await direct.inject({ url });
+        expect(answer.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(answer.headers["x-request-id"], url).toMatch(/^[0-9a-f-]{36}$/);
+      }
       const ids = new Set(
         await Promise.all(
           [1, 2, 3].map(async () => (await direct.inject("/livez")).headers["x-request-id"]),
