@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { tempDir, TEST_JWT_SECRET } from "../tests/support/app.ts";
 import { runToExit, sharedDeploymentEnv, startServer } from "../tests/support/server-process.ts";
 import { rawConnect, waitForLog } from "../tests/support/raw-http.ts";
+import { freePort } from "../tests/support/ports.ts";
 import { redisAvailable, TEST_REDIS_URL } from "../tests/support/redis.ts";
 import { openPglite } from "./db/pglite.ts";
 
@@ -300,17 +301,27 @@ describe("server process", () => {
     const ready = json.logs.find((l) => l.includes("Revwise is ready"))!;
     expect(JSON.parse(ready)).toMatchObject({ level: 30, msg: "Revwise is ready" });
 
-    // script(1) gives the server a pseudo-terminal as its output.
+    // script(1) gives the server a pseudo-terminal as its output; one request is made once it
+    // listens, and its line is waited for.
+    const port = await freePort();
+    const asking = setInterval(() => {
+      fetch(`http://127.0.0.1:${port}/auth/v1/health`).catch(() => {});
+    }, 200);
     const { stdout } = await runToExit(
-      { ...env, PORT: "0", NODE_ENV: "production", SHUTDOWN_DRAIN_MS: "0" },
-      { terminal: true, stopWhen: /Revwise is ready/ },
-    );
+      { ...env, PORT: String(port), NODE_ENV: "production", SHUTDOWN_DRAIN_MS: "0" },
+      { terminal: true, stopWhen: /GET \/auth\/v1\/health 200 \d+ ms \[[0-9a-f-]{36}\]/ },
+    ).finally(() => clearInterval(asking));
     const readable = stdout.split(/\r?\n/).find((l) => l.includes("Revwise is ready"));
     expect(readable).toBeDefined();
     expect(readable).not.toMatch(/^\s*\{/);
     // Time, level and message, e.g. "[14:02:03] INFO: Revwise is ready".
     expect(stripVTControlCharacters(readable!)).toMatch(
       /^\[\d\d:\d\d:\d\d\] INFO.*: Revwise is ready/,
+    );
+    // A request as one line, its id in brackets at the end (the id the answer carried).
+    const request = stdout.split(/\r?\n/).find((l) => l.includes("GET /auth/v1/health"));
+    expect(stripVTControlCharacters(request!)).toMatch(
+      /^\[\d\d:\d\d:\d\d\] INFO.*: GET \/auth\/v1\/health 200 \d+ ms \[[0-9a-f-]{36}\]$/,
     );
   });
 
