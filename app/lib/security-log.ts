@@ -103,6 +103,8 @@ export function eventDetail(row: Pick<AuditRow, "action" | "traits">): string {
       return `${text(t.endpoint_url)}${Array.isArray(t.changed) ? ` (${t.changed.join(", ")})` : ""}`;
     case "csv_exported":
       return named(EXPORTS, t.relation);
+    case "user_deleted":
+      return t.by === "self" ? "By the account's owner" : `For ${target}`;
     case "identity_unlinked":
       return named(SIGN_IN_METHODS, t.provider);
     default:

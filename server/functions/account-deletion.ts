@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { FUNCTIONS } from "../../common/functions.ts";
 import { accountDeletedEmail } from "../auth/emails/account-emails.ts";
 import { AuthError } from "../auth/errors.ts";
+import { auditUser } from "../auth/audit.ts";
 import { eraseAccount } from "../auth/models/account-erasure.ts";
 import { findUserById } from "../auth/models/users.ts";
 import { proveOwnerByPasswordOrCode } from "../auth/owner-proof.ts";
@@ -51,6 +52,8 @@ export function registerAccountDeletionFunction(app: FastifyInstance) {
         // Under the user's lock: of two deletions at the same moment, one erases and emails.
         const locked = await findUserById(tx, user.id, true);
         if (!locked || !(await eraseAccount(tx, user.id))) return;
+        // Logged by the address the account had (the audit log keeps it its year: decision 0048).
+        await auditUser(tx, request, locked, "user_deleted", { by: "self" });
         if (locked.email)
           await app.mailer.enqueue(tx, accountDeletedEmail(locked.email, app.config.siteUrl));
       });

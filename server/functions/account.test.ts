@@ -162,6 +162,15 @@ describeAuthSuite("account functions", (suite: AuthSuite) => {
           session.user.id,
         ]),
       ).toBe(0);
+    // The audit log has the deletion, once, under the address the account had.
+    const deleted = await ctx.db.query<{ payload: Record<string, unknown> }>(
+      `SELECT payload FROM auth.audit_log_entries
+       WHERE payload->>'actor_id' = $1 AND payload->>'action' = 'user_deleted'`,
+      [session.user.id],
+    );
+    expect(deleted.map((e) => e.payload)).toMatchObject([
+      { actor_username: email, log_type: "team", traits: { by: "self" } },
+    ]);
     const goodbye = await emailTo(email, "Your Revwise account was deleted");
     expect(goodbye.text).toContain(`${server.url}/privacy-policy`);
     expect(
