@@ -144,6 +144,8 @@ export async function readPage<T>(
   page: number,
   filter: (q: Query) => Query = (q) => q,
   count: "exact" | "estimated" = "exact",
+  /** What orders rows of the same time: their id, or the order they were written in. */
+  tiebreak = "id",
 ): Promise<Page<T>> {
   const supabase = await getSupabase();
   const [from, to] = pageRange(page);
@@ -151,7 +153,7 @@ export async function readPage<T>(
   const read = rowsOf<T>(
     await query
       .order("created_at", { ascending: false })
-      .order("id", { ascending: false })
+      .order(tiebreak, { ascending: false })
       .range(from, to),
   );
   // A page shorter than a page is the last: the total is known, whatever was estimated (the

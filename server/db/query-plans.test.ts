@@ -727,7 +727,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     // The Security tab's reads of the audit log: newest first, by actor, action, type and time,
     // and its CSV export.
     for (const [path, accept] of [
-      ["audit_log?order=created_at.desc&limit=50", "application/json"],
+      ["audit_log?order=created_at.desc,seq.desc&limit=50", "application/json"],
       ["audit_log?actor=ilike.*plans*&order=created_at.desc&limit=50", "application/json"],
       ["audit_log?action=eq.login&order=created_at.desc&limit=50", "application/json"],
       [`audit_log?log_type=eq.workspace&created_at=gte.${today}&order=created_at.desc`, "text/csv"],

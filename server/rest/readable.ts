@@ -9,7 +9,7 @@ export type ReadRelation = {
   name: string;
   sql: string;
   columns: Record<string, ColumnType>;
-  /** Columns a request may filter on but that `select=*` leaves out (a search text). */
+  /** Columns a request may filter or order on but that `select=*` leaves out (a search text). */
   filterOnly?: readonly string[];
   /**
    * A relation that unites several tables, each one value of this column (the `leads` view:
@@ -142,7 +142,7 @@ export const READABLE: Record<string, ReadRelation> = {
   // The audit log (migration 0036), for the admins' Security tab: who did what, from where.
   audit_log: {
     name: "audit_log",
-    sql: `(SELECT a.id, a.created_at, a.payload->>'action' AS action,
+    sql: `(SELECT a.id, a.created_at, a.seq, a.payload->>'action' AS action,
         a.payload->>'log_type' AS log_type, a.payload->>'actor_id' AS actor_id,
         a.payload->>'actor_username' AS actor, a.ip_address, a.user_agent,
         a.payload->'traits' AS traits
@@ -150,6 +150,8 @@ export const READABLE: Record<string, ReadRelation> = {
     columns: {
       id: "uuid",
       created_at: "timestamptz",
+      // The order entries were written in (several can share a millisecond): migration 0037.
+      seq: "integer",
       action: "text",
       log_type: "text",
       actor_id: "text",
@@ -158,6 +160,7 @@ export const READABLE: Record<string, ReadRelation> = {
       user_agent: "text",
       traits: "jsonb",
     },
+    filterOnly: ["seq"],
     adminOnly: true,
   },
   subscribers: {

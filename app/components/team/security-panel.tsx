@@ -23,7 +23,16 @@ export function SecurityPanel() {
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
   const [page, setPage] = useState(0);
   const { state } = useLoad(
-    () => readPage<AuditRow>("audit_log", AUDIT_COLUMNS, page, (q) => filterAudit(q, filters)),
+    () =>
+      readPage<AuditRow>(
+        "audit_log",
+        AUDIT_COLUMNS,
+        page,
+        (q) => filterAudit(q, filters),
+        "exact",
+        // Entries of one request can share a millisecond: the order they were written in.
+        "seq",
+      ),
     JSON.stringify([filters, page]),
   );
   const filter = (patch: Partial<AuditFilters>) => {
