@@ -3,6 +3,8 @@ import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import http from "node:http";
 
 export type LoadResult = {
@@ -218,4 +220,71 @@ export async function withCpu(
   tally.cpuMs += cpuMs(pid) - before;
   tally.requests += result.requests;
   return result;
+}
+
+/** wrk (Debian's `wrk` package) when installed: one C thread outruns any Node server here. */
+export const WRK = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((p) => fs.existsSync(p));
+
+/** wrk's summary as one JSON line (its Lua `done` hook): latencies in µs. */
+const WRK_REPORT = `
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK_JSON {"requests":%d,"us":%d,"p50":%d,"p99":%d,"errors":%d,"status":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.timeout, e.status))
+end
+`;
+
+/**
+ * GETs of one URL for a while, by a load generator that is not the limit: wrk (one thread, 50
+ * connections, as the issue's figures were taken) or, without it, autocannon in as many worker
+ * threads as there are cores. `non2xx` counts answers of another status than `expect`.
+ */
+export async function staticLoad(opts: {
+  url: string;
+  durationSeconds: number;
+  headers?: Record<string, string>;
+  connections?: number;
+}): Promise<LoadResult> {
+  const connections = opts.connections ?? 50;
+  const headers = opts.headers ?? {};
+  if (!WRK) {
+    const result = await autocannon({
+      url: opts.url,
+      connections,
+      duration: opts.durationSeconds,
+      headers,
+      workers: Math.max(2, os.cpus().length),
+    });
+    return {
+      requests: result.requests.total,
+      rps: result.requests.total / opts.durationSeconds,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors,
+      non2xx: result.non2xx,
+    };
+  }
+  const script = path.join(os.tmpdir(), "revwise-bench-wrk.lua");
+  fs.writeFileSync(script, WRK_REPORT);
+  const args = ["-t1", `-c${connections}`, `-d${opts.durationSeconds}s`, "-s", script];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(WRK, [...args, opts.url], { stdio: ["ignore", "pipe", "inherit"] });
+    let text = "";
+    child.stdout.on("data", (d: Buffer) => (text += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk: ${code}`))));
+  });
+  const line = /WRK_JSON (.*)/.exec(out)?.[1];
+  if (!line) throw new Error(`wrk printed no summary:\n${out}`);
+  const r = JSON.parse(line) as Record<string, number>;
+  return {
+    requests: r.requests!,
+    rps: r.requests! / (r.us! / 1e6),
+    p50: r.p50! / 1000,
+    p99: r.p99! / 1000,
+    errors: r.errors!,
+    non2xx: r.status!,
+  };
 }
