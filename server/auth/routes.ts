@@ -27,9 +27,9 @@ export default async function authRoutes(app: FastifyInstance) {
   app.setErrorHandler(authErrorHandler);
   app.setNotFoundHandler(authNotFound);
   // Every answer says which API version it speaks (auth-js reads error codes from it).
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     reply.header("x-supabase-api-version", API_VERSION);
-    return payload;
+    done(null, payload);
   });
   noStoreUnlessSet(app);
   // A link scanner's HEAD on /verify must not use the link (nor on /reauthenticate send a code).

@@ -5,8 +5,8 @@ import type { FastifyInstance } from "fastify";
 
 /** Marks every answer of the scope `no-store`, unless its handler set a Cache-Control. */
 export function noStoreUnlessSet(app: FastifyInstance): void {
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
-    return payload;
+    done(null, payload);
   });
 }

@@ -51,8 +51,10 @@ export default fp(
       },
     } satisfies Readiness);
 
-    app.addHook("onSend", async (_request, reply) => {
+    // A callback hook: it runs on every answer, and an async one costs a promise each time.
+    app.addHook("onSend", (_request, reply, payload, done) => {
       if (draining) reply.header("connection", "close");
+      done(null, payload);
     });
 
     const status = (reply: FastifyReply, state: ReadinessState) => {

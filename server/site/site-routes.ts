@@ -104,22 +104,50 @@ function splitUrl(url: string): { pathname: string; search: string } {
   return { pathname, search: query === undefined ? "" : `?${query}` };
 }
 
+/** One coding of a file as sent: its bytes and every header it carries, built once per file. */
+type Variant = {
+  body: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+  /** A 304's: the same but the content coding (it has no body). */
+  notModified: Record<string, string>;
+};
+type Variants = Record<"identity" | "br" | "gzip", Variant | undefined>;
+const variantsOf = new WeakMap<SiteFile, Variants>();
+
+function variants(file: SiteFile): Variants {
+  let known = variantsOf.get(file);
+  if (known) return known;
+  const variant = (encoding: "br" | "gzip" | undefined): Variant => {
+    // Each content coding is a representation of its own, with a tag of its own.
+    const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
+    const headers: Record<string, string> = {
+      "content-type": file.type,
+      "cache-control": file.cacheControl,
+      etag,
+    };
+    if (file.csp) headers["content-security-policy"] = file.csp;
+    if (file.br || file.gzip) headers.vary = "accept-encoding";
+    const notModified = { ...headers };
+    if (encoding) headers["content-encoding"] = encoding;
+    return { body: encoding ? file[encoding]! : file.body, etag, headers, notModified };
+  };
+  known = {
+    identity: variant(undefined),
+    br: file.br ? variant("br") : undefined,
+    gzip: file.gzip ? variant("gzip") : undefined,
+  };
+  variantsOf.set(file, known);
+  return known;
+}
+
 function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {
+  const copies = variants(file);
   const encoding = pickEncoding(request.headers["accept-encoding"], file);
-  // Each content coding is a representation of its own, with a tag of its own.
-  const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
-  reply.header("content-type", file.type);
-  reply.header("cache-control", file.cacheControl);
-  reply.header("etag", etag);
-  if (file.csp) reply.header("content-security-policy", file.csp);
-  if (file.br || file.gzip) reply.header("vary", "accept-encoding");
-  if (reply.statusCode === 200 && namesCurrentTag(request.headers["if-none-match"], etag))
-    return reply.code(304).send();
-  if (encoding) {
-    reply.header("content-encoding", encoding);
-    return reply.send(encoding === "br" ? file.br : file.gzip);
-  }
-  return reply.send(file.body);
+  const variant = (encoding && copies[encoding]) || copies.identity!;
+  if (reply.statusCode === 200 && namesCurrentTag(request.headers["if-none-match"], variant.etag))
+    return reply.headers(variant.notModified).code(304).send();
+  return reply.headers(variant.headers).send(variant.body);
 }
 
 /**
@@ -128,9 +156,16 @@ function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {
  */
 function namesCurrentTag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  if (header === etag) return true;
   if (header.trim() === "*") return true;
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
+
+/** What an Accept-Encoding header weighs each coding we have copies in, parsed once per value. */
+type Weights = { br: number; gzip: number };
+const weightsOf = new Map<string, Weights>();
+/** Browsers send a handful of distinct values; a client sending many only refills the cache. */
+const WEIGHTS_KEPT = 256;
 
 /**
  * The content coding to send (RFC 9110 §12.5.3): of the copies the file has, the one
@@ -139,18 +174,28 @@ function namesCurrentTag(header: string | undefined, etag: string): boolean {
  */
 function pickEncoding(header: string | undefined, file: SiteFile): "br" | "gzip" | undefined {
   if (!header) return undefined;
-  const weights = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [token = "", ...params] = part.toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const name = token.trim() === "x-gzip" ? "gzip" : token.trim();
-    weights.set(name, q ? Number(q.slice(2)) : 1);
+  let weights = weightsOf.get(header);
+  if (!weights) {
+    weights = parseWeights(header);
+    if (weightsOf.size >= WEIGHTS_KEPT) weightsOf.clear();
+    weightsOf.set(header, weights);
   }
   let chosen: "br" | "gzip" | undefined;
   let best = 0;
   for (const coding of ["br", "gzip"] as const) {
-    const weight = weights.get(coding) ?? weights.get("*") ?? 0;
-    if (file[coding] && weight > best) [chosen, best] = [coding, weight];
+    if (file[coding] && weights[coding] > best) [chosen, best] = [coding, weights[coding]];
   }
   return chosen;
+}
+
+function parseWeights(header: string): Weights {
+  const named = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [token = "", ...params] = part.toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const name = token.trim() === "x-gzip" ? "gzip" : token.trim();
+    named.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const weight = (coding: string) => named.get(coding) ?? named.get("*") ?? 0;
+  return { br: weight("br"), gzip: weight("gzip") };
 }
