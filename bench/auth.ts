@@ -2,7 +2,8 @@
 // (concurrent requests) of POST /auth/v1/token?grant_type=password, next to two baselines measured
 // in the same run, alternately with it (so all three see the same machine): one argon2id check of
 // the password in this process, and a bare sign-in server (bench/bare-signin-server.ts) doing only
-// the lookup, the check and the session insert. Target: p50 ≤ 1.3 × one hash. Beside it, the p50
+// the lookup, the check and the session insert. Targets: p50 ≤ 1.10 × the bare sign-in server,
+// and at most 4 ms beyond the check on PostgreSQL (decision 0031). Beside it, the p50
 // of POST /auth/v1/verify with a texted code (type sms; each code asked for by /otp first, untimed,
 // and read from a Send SMS hook on loopback), and the p50 of an MFA verify (POST
 // /factors/{id}/verify with a TOTP code, each for a new user whose factor and challenge were made
@@ -191,17 +192,17 @@ async function measure(engine: string, env: Record<string, string>) {
     },
     {
       engine,
-      measure: "Revwise p50 / one check (target ≤ 1.3 ×)",
+      measure: "Revwise p50 / one check",
       value: `${fmt(sequential.p50 / hashP50, 2)} ×`,
     },
     {
       engine,
-      measure: "Revwise p50 / bare sign-in p50",
+      measure: "Revwise p50 / bare sign-in p50 (target ≤ 1.10 ×)",
       value: `${fmt(sequential.p50 / bareP50, 2)} ×`,
     },
     {
       engine,
-      measure: "time beyond the check, p50 of paired runs",
+      measure: "time beyond the check, p50 of paired runs (target ≤ 4 ms on PostgreSQL)",
       value: `Revwise ${fmt(median(beyond(times)), 1)} ms, bare ${fmt(median(beyond(bareTimes)), 1)} ms`,
     },
     {
