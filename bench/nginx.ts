@@ -40,7 +40,7 @@ export async function startNginx(
   origin: string,
   acceptEncoding: string,
   paths: string[],
-): Promise<{ url: string; stop(): Promise<void> } | undefined> {
+): Promise<{ url: string; stop(): Promise<void>; kill(): void } | undefined> {
   if (!NGINX) return undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "revwise-bench-nginx-"));
   const root = path.join(dir, "root");
@@ -88,6 +88,7 @@ http {
     await new Promise((r) => setTimeout(r, 50));
   return {
     url: `http://127.0.0.1:${port}`,
+    kill: () => child.kill("SIGQUIT"),
     stop: async () => {
       child.kill("SIGQUIT");
       await exited;

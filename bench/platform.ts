@@ -74,8 +74,12 @@ for (let i = 0; i < 3; i++) {
 }
 const restart = restarts.sort((a, b) => a - b)[1]!;
 
-// Throughput. Each server runs in its own process; the load generator runs here.
+// Throughput. Each server runs in its own process; the load generator runs here. A run that fails
+// still stops them (an exit with an error runs the "exit" listeners).
+const stopOnExit: (() => void)[] = [];
+process.on("exit", () => stopOnExit.forEach((stop) => stop()));
 const ours = await startServer(env);
+stopOnExit.push(() => ours.child.kill());
 const metricsDir = fs.mkdtempSync(path.join(os.tmpdir(), "revwise-bench-metrics-"));
 const metricsPort = await freePort();
 const withMetrics = await startServer({
@@ -86,7 +90,12 @@ const withMetrics = await startServer({
 const bare = await startBareServer("bench/bare-server.ts", {
   args: [ours.url, GZIP["accept-encoding"], ...PATHS],
 });
+stopOnExit.push(
+  () => withMetrics.child.kill(),
+  () => bare.close(),
+);
 const nginx = await startNginx(ours.url, GZIP["accept-encoding"], PATHS);
+if (nginx) stopOnExit.push(() => nginx.kill());
 
 /** One answer's status, content coding and ETag (node:http leaves the body as sent). */
 function probe(url: string, headers: Record<string, string>) {
