@@ -22,6 +22,8 @@ const BOTH_ENGINES: Record<string, string> = {
   "server/analytics/visitor-counts.test.ts":
     "days counted and deleted in SQL, and two instances running the job at once counting each code once",
   "server/queue/expiry.test.ts": "deletes by age computed in SQL from the database's clock",
+  "server/queue/lease.test.ts":
+    "claim leases kept by the database's clock while this process's clock stands still",
   "server/mail/delivery.test.ts":
     "several workers taking rows from one outbox: leases and row locks (SKIP LOCKED)",
   "server/webhooks/webhooks.test.ts":

@@ -4,6 +4,12 @@
 // could have started it.
 // Time is this process's monotonic clock, counted from before each renewal was asked: the
 // database's lease ends no earlier than that.
+// A process that did not run for a while (CPU starved, a long pause) finds the margin passed on
+// its clock without any renewal having failed; its send went on meanwhile all the same, and
+// aborting it now would only lose the answer to a request the peer may already have taken (the
+// row would then go again). It asks the database instead: a renewal under its own token means
+// nobody else claimed the row, and the send goes on; a claim taken over, a database error or no
+// answer by the next renewal aborts it.
 import type { FastifyBaseLogger } from "fastify";
 
 /** Asks the database for more time; false when the claim is no longer this worker's. */
@@ -17,6 +23,10 @@ export class Lease {
   private readonly renewClaim: Renew;
   private readonly leaseMs: number;
   private readonly log: FastifyBaseLogger;
+  /** When the renewal timer last ran (performance.now()). */
+  private lastTick = performance.now();
+  /** Set while a renewal asked after a pause of this process has not answered. */
+  private confirming = false;
 
   /** `log` names the claimed row; `claimedAt`: performance.now() from before the claim was asked. */
   constructor(renew: Renew, leaseMs: number, claimedAt: number, log: FastifyBaseLogger) {
@@ -44,12 +54,18 @@ export class Lease {
   }
 
   private async renew() {
+    const asked = performance.now();
+    const period = this.leaseMs / 5;
+    // The timer ran more than a period late: this process was not running, the database was.
+    const paused = asked - this.lastTick > 2 * period;
+    this.lastTick = asked;
     // A margin of a fifth of the lease: the abort closes the connection well before expiry.
-    if (performance.now() > this.validUntil - this.leaseMs / 5) {
+    const lapsing = asked > this.validUntil - period;
+    if (lapsing && (this.confirming || !paused)) {
       this.abort("the claim could not be renewed in time");
       return;
     }
-    const asked = performance.now();
+    if (lapsing) this.confirming = true;
     try {
       if (await this.renewClaim()) {
         this.validUntil = Math.max(this.validUntil, asked + this.leaseMs);
@@ -57,7 +73,10 @@ export class Lease {
         this.abort("the claim was taken over");
       }
     } catch (err) {
-      this.log.warn({ err }, "could not renew a claim; will retry");
+      if (lapsing) this.abort("the claim could not be renewed in time");
+      else this.log.warn({ err }, "could not renew a claim; will retry");
+    } finally {
+      if (lapsing) this.confirming = false;
     }
   }
 }

@@ -132,6 +132,26 @@ describeEachDatabase("lead webhooks", (ctx) => {
     expect(receiver.forged).toBe(0);
   });
 
+  it("sends an event again only as a counted attempt when the server's process stalls while the receiver answers", async () => {
+    // The process (server and receiver alike) stops running for most of the 1 s lease while the
+    // request is in the receiver's hands, as on a machine whose cores are all taken.
+    receiver.answer((n) => {
+      if (n === 0) {
+        const end = performance.now() + 850;
+        while (performance.now() < end);
+      }
+      return { status: 204 };
+    });
+    try {
+      const leadId = await contactLead(`stall-${ctx.kind}@lumen-freight.example`);
+      const d = await deliveryWhen(leadId, (r) => r.delivered_at !== null);
+      // Sent once; sent again only if the database's lease ran out meanwhile, and then counted.
+      expect(receiver.accepted(d.id)).toHaveLength(d.attempts);
+    } finally {
+      receiver.answer(undefined);
+    }
+  });
+
   it("sends a newsletter sign-up once, when its address is confirmed, never while it is pending", async () => {
     const email = `once-${ctx.kind}@reader.example`;
     expect((await client().from("newsletter_subscribers").insert({ email })).error).toBeNull();
