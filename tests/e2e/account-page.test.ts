@@ -8,6 +8,7 @@ import { codeIn, emailTo, pageLinkIn, PASSWORD, uniqueEmail } from "../support/a
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
 import {
+  confirmedAccount,
   expectCodeStepFocused,
   logOut,
   openEmailLink,
@@ -51,13 +52,7 @@ describeInBrowser(
   "account page",
   (ctx) => {
     /** A confirmed account (signed up on /auth, confirmed by its link), signed in on a new page. */
-    async function signedUp(label: string) {
-      const page = await ctx.newPage();
-      const email = uniqueEmail(label);
-      await signUpAndConfirm(page, smtp, email);
-      await header(page).getByRole("button", { name: "Logout" }).waitFor();
-      return { page, email };
-    }
+    const signedUp = (label: string) => confirmedAccount(ctx, smtp, label);
 
     async function signInWithPassword(page: Page, email: string, password: string) {
       await page.goto("/auth");

@@ -7,7 +7,7 @@ import { expect, it } from "vitest";
 import { codeIn, emailTo, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
-import { signInOnAuth, signUpAndConfirm } from "../support/browser-accounts.ts";
+import { confirmedAccount, signInOnAuth } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
 import { type TestSmtp, withTestSmtp } from "../support/smtp.ts";
 
@@ -18,13 +18,7 @@ const header = (page: Page) => page.getByRole("banner");
 describeInBrowser(
   "account: sessions, a pending email change, the signed-in /auth",
   (ctx) => {
-    async function signedUp(label: string) {
-      const page = await ctx.newPage();
-      const email = uniqueEmail(label);
-      await signUpAndConfirm(page, smtp, email);
-      await header(page).getByRole("button", { name: "Logout" }).waitFor();
-      return { page, email };
-    }
+    const signedUp = (label: string) => confirmedAccount(ctx, smtp, label);
 
     /** Another device (a browser context of its own) signed in with the password. */
     async function anotherDevice(email: string) {

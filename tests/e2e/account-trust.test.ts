@@ -8,7 +8,7 @@ import { expect, it } from "vitest";
 import { codeIn, emailTo, linkIn, PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
-import { logOut, signInOnAuth, signUpAndConfirm } from "../support/browser-accounts.ts";
+import { confirmedAccount, logOut, signInOnAuth } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
 import { type TestSmtp, withTestSmtp } from "../support/smtp.ts";
 
@@ -19,10 +19,7 @@ describeInBrowser(
   (ctx) => {
     /** A confirmed account, signed in again with its password (a session with no emailed link). */
     async function passwordSession(label: string) {
-      const page = await ctx.newPage();
-      const email = uniqueEmail(label);
-      await signUpAndConfirm(page, smtp, email);
-      await page.getByRole("banner").getByRole("button", { name: "Logout" }).waitFor();
+      const { page, email } = await confirmedAccount(ctx, smtp, label);
       await logOut(page);
       await signInOnAuth(page, email);
       await page.waitForURL((url) => url.pathname === "/");

@@ -15,7 +15,7 @@ import { TEST_JWT_SECRET } from "../support/app.ts";
 import { PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
-import { logOut, openRecoveryLink, signUpAndConfirm } from "../support/browser-accounts.ts";
+import { confirmedAccount, logOut, openRecoveryLink } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
 import { type TestSmtp, withTestSmtp } from "../support/smtp.ts";
 import { stepAt, totpCode } from "../support/totp.ts";
@@ -63,10 +63,7 @@ describeInBrowser(
      * saved; the page stays on /account.
      */
     async function withAppAndCodes(label: string) {
-      const page = await ctx.newPage();
-      const email = uniqueEmail(label);
-      await signUpAndConfirm(page, smtp, email);
-      await page.getByRole("banner").getByRole("button", { name: "Logout" }).waitFor();
+      const { page, email } = await confirmedAccount(ctx, smtp, label);
       await page.goto("/account");
       const mfa = twoStep(page);
       await mfa.getByRole("button", { name: "Set up an authenticator app" }).click();
@@ -320,10 +317,7 @@ describeInBrowser(
     });
 
     it("lists a set-up never finished as such, and removes it", async () => {
-      const page = await ctx.newPage();
-      const email = uniqueEmail("unfinished");
-      await signUpAndConfirm(page, smtp, email);
-      await page.getByRole("banner").getByRole("button", { name: "Logout" }).waitFor();
+      const { page, email } = await confirmedAccount(ctx, smtp, "unfinished");
       await page.goto("/account");
       const mfa = twoStep(page);
       // Started, then the page left before the first code.

@@ -3,7 +3,8 @@
 import type { ParsedMail } from "mailparser";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import { emailTo, pageLinkIn, PASSWORD } from "./auth.ts";
+import { emailTo, pageLinkIn, PASSWORD, uniqueEmail } from "./auth.ts";
+import type { BrowserContextInfo } from "./browser.ts";
 import { toastText } from "./forms.ts";
 import type { TestSmtp } from "./smtp.ts";
 
@@ -42,6 +43,22 @@ export async function signUpAndConfirm(page: Page, smtp: TestSmtp, email: string
   const mail = await emailTo(smtp, email, "Confirm your Revwise account");
   await openEmailLink(page, mail, "Confirm my email");
   await page.waitForURL((url) => url.pathname === "/");
+}
+
+/**
+ * A new page with a new account (an address made from `label`), signed up on /auth and confirmed
+ * by its link: signed in, its header showing Logout.
+ */
+export async function confirmedAccount(
+  ctx: BrowserContextInfo,
+  smtp: TestSmtp,
+  label: string,
+): Promise<{ page: Page; email: string }> {
+  const page = await ctx.newPage();
+  const email = uniqueEmail(label);
+  await signUpAndConfirm(page, smtp, email);
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).waitFor();
+  return { page, email };
 }
 
 /** Logs out from the header and waits until it is done (the page may already be at /). */
