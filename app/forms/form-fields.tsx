@@ -35,6 +35,25 @@ export function TextField<T extends FieldValues>({
   );
 }
 
+/** The account's current password, asked before a change only its owner may make. */
+export function CurrentPasswordField<T extends FieldValues>({
+  copy,
+  ...field
+}: Omit<Bound<T>, "label" | "description"> & {
+  copy: { label: string; description: string };
+  autoFocus?: boolean;
+}) {
+  return (
+    <TextField
+      {...field}
+      label={copy.label}
+      description={copy.description}
+      type="password"
+      autoComplete="current-password"
+    />
+  );
+}
+
 export function EmailField<T extends FieldValues>(props: Bound<T> & { placeholder?: string }) {
   return <TextField {...props} type="email" autoComplete="email" inputMode="email" />;
 }

@@ -16,7 +16,7 @@ import { readableMessage, retryAfterSeconds, sentTooRecently, waitWords } from "
 import { getSupabase } from "../lib/supabase.ts";
 import { errorToast, toast } from "../lib/toast.ts";
 import { CodeForm } from "./code-form.tsx";
-import { TextField } from "./form-fields.tsx";
+import { CurrentPasswordField } from "./form-fields.tsx";
 import { NewPasswordFields, type NewPasswordValues } from "./new-password-fields.tsx";
 
 type PasswordChangeValues = NewPasswordValues & { current: string };
@@ -132,14 +132,7 @@ export function PasswordChangeForm({ email }: { email: string }) {
     <ScriptForm onSubmit={onSubmit} label="Change your password" className="grid gap-4">
       {/* Lets password managers file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField
-        form={form}
-        name="current"
-        label={copy.current.label}
-        description={copy.current.description}
-        type="password"
-        autoComplete="current-password"
-      />
+      <CurrentPasswordField form={form} name="current" copy={copy.current} />
       <NewPasswordFields form={form} />
       <Button
         ref={submit}

@@ -8,7 +8,7 @@ import { useForm } from "react-hook-form";
 import { deletionPasswordSchema } from "../../../common/accounts.ts";
 import { accountDeletion as copy } from "../../content/account-security.ts";
 import { CodeForm } from "../../forms/code-form.tsx";
-import { TextField } from "../../forms/form-fields.tsx";
+import { CurrentPasswordField } from "../../forms/form-fields.tsx";
 import { ScriptForm } from "../../forms/script-form.tsx";
 import {
   readableMessage,
@@ -121,15 +121,7 @@ function PasswordStep({
   const { isSubmitting } = form.formState;
   return (
     <ScriptForm onSubmit={onSubmit} label={copy.confirmLabel} className="grid gap-4">
-      <TextField
-        form={form}
-        name="current"
-        label={copy.current.label}
-        description={copy.current.description}
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-      />
+      <CurrentPasswordField form={form} name="current" copy={copy.current} autoFocus />
       <div className="flex flex-wrap gap-3">
         <Button
           type="submit"
