@@ -117,7 +117,7 @@ describeEachDatabase("mail delivery", (ctx) => {
     await queueTagged(ctx.db, "stop", addresses("stop", 5));
     const first = await startWorker({ leaseMs: 60_000 });
     await smtp.waitForCount(1, tagged("stop"));
-    await smtp.waitForPendingAnswer(); // the second message is on the wire
+    await smtp.waitForPendingAnswer(tagged("stop")); // the second message is on the wire
     await first.stop();
 
     // The message on the wire was finished and recorded; nothing else was started or kept.
@@ -137,7 +137,7 @@ describeEachDatabase("mail delivery", (ctx) => {
     smtp.behave({ delayMs: 20_000 });
     await queueTagged(ctx.db, "hang", addresses("hang", 1));
     const first = await startWorker({ leaseMs: 60_000, stopGraceMs: 200 });
-    await smtp.waitForPendingAnswer();
+    await smtp.waitForPendingAnswer(tagged("hang"));
     const stopping = Date.now();
     await first.stop();
     expect(Date.now() - stopping).toBeLessThan(2_000);
@@ -156,13 +156,13 @@ describeEachDatabase("mail delivery", (ctx) => {
     smtp.behave({ delayMs: 1_500 });
     await queueTagged(ctx.db, "taken", addresses("taken", 1));
     const first = await startWorker({ leaseMs: 1_000 });
-    await smtp.waitForPendingAnswer();
+    await smtp.waitForPendingAnswer(tagged("taken"));
     // Another owner takes the claim over (as after an expired lease) and holds it.
     await ctx.db.query(
       `UPDATE mail.outbox SET claim_token = gen_random_uuid(), locked_until = now() + interval '1 hour'
        WHERE subject LIKE 'taken %'`,
     );
-    await smtp.waitForAbandoned(1); // the first worker hung up before the peer's answer
+    await smtp.waitForAbandoned(1, tagged("taken")); // the first worker hung up before the peer's answer
     await first.stop();
     expect(smtp.messages.filter(tagged("taken"))).toHaveLength(0);
     expect((await rowsOf(ctx.db, "taken"))[0]!.claim_token).not.toBeNull(); // left to its owner

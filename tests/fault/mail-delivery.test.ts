@@ -58,7 +58,7 @@ describe.skipIf(!(await postgresAvailable()))("mail delivery by the server proce
     await smtp.waitForCount(2, tagged(tag));
     // The third email stays on the wire long enough for the signal to land mid-message.
     smtp.behave({ delayMs: onTheWireMs });
-    await smtp.waitForPendingAnswer();
+    await smtp.waitForPendingAnswer(tagged(tag));
     smtp.behave({ delayMs: 300 });
     return server;
   }

@@ -31,10 +31,17 @@ export type TestSmtp = {
     match?: (m: ParsedMail) => boolean,
     timeoutMs?: number,
   ): Promise<void>;
-  /** Resolves when a message's data has arrived and its answer is being delayed. */
-  waitForPendingAnswer(timeoutMs?: number): Promise<void>;
-  /** Resolves once `count` messages were dropped because their sender hung up before the answer. */
-  waitForAbandoned(count: number, timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves when a matching message's data has arrived and its answer is being delayed (a
+   * message of an earlier test may still be waiting for its own).
+   */
+  waitForPendingAnswer(match?: (m: ParsedMail) => boolean, timeoutMs?: number): Promise<void>;
+  /** Resolves once `count` matching messages were dropped: their sender hung up before the answer. */
+  waitForAbandoned(
+    count: number,
+    match?: (m: ParsedMail) => boolean,
+    timeoutMs?: number,
+  ): Promise<void>;
   /** Stops like a crashed peer: every open connection is dropped, new ones are refused. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -73,8 +80,8 @@ export async function startSmtp(initial: SmtpBehaviour = {}): Promise<TestSmtp> 
   const closedSessions = new Set<string>();
   let behaviour = initial;
   let connections = 0;
-  let pendingAnswers = 0;
-  let abandoned = 0;
+  const pendingAnswers = new Set<ParsedMail>();
+  const abandoned: ParsedMail[] = [];
   let port = 0;
   let server: SMTPServer | undefined;
   const wake = () => {
@@ -104,13 +111,13 @@ export async function startSmtp(initial: SmtpBehaviour = {}): Promise<TestSmtp> 
             .then(async (mail) => {
               const delayMs = behaviour.delayMs ?? 0;
               if (delayMs > 0) {
-                pendingAnswers += 1;
+                pendingAnswers.add(mail);
                 wake();
                 await new Promise((r) => setTimeout(r, delayMs));
-                pendingAnswers -= 1;
+                pendingAnswers.delete(mail);
               }
               // A message whose sender hung up before the answer is not delivered (as in a real MTA).
-              if (closedSessions.has(session.id)) abandoned += 1;
+              if (closedSessions.has(session.id)) abandoned.push(mail);
               else messages.push(mail);
               wake();
               callback();
@@ -173,11 +180,19 @@ export async function startSmtp(initial: SmtpBehaviour = {}): Promise<TestSmtp> 
         timeoutMs,
       );
     },
-    waitForPendingAnswer(timeoutMs = 15_000) {
-      return until("a message waiting for its answer", () => pendingAnswers > 0, timeoutMs);
+    waitForPendingAnswer(match = () => true, timeoutMs = 15_000) {
+      return until(
+        "a matching message waiting for its answer",
+        () => [...pendingAnswers].some(match),
+        timeoutMs,
+      );
     },
-    waitForAbandoned(count, timeoutMs = 15_000) {
-      return until(`${count} abandoned messages`, () => abandoned >= count, timeoutMs);
+    waitForAbandoned(count, match = () => true, timeoutMs = 15_000) {
+      return until(
+        `${count} matching abandoned messages`,
+        () => abandoned.filter(match).length >= count,
+        timeoutMs,
+      );
     },
     stop: () =>
       new Promise<void>((resolve) => {
