@@ -4,18 +4,6 @@ import "./zod-config.ts";
 import { z } from "zod";
 import { storableString } from "./storable-text.ts";
 
-/** The "Watch Demo" dialog takes business addresses only: none at these free-mail providers. */
-export const FREE_MAIL_DOMAINS = [
-  "gmail.com",
-  "yahoo.com",
-  "hotmail.com",
-  "outlook.com",
-  "aol.com",
-  "icloud.com",
-  "mail.com",
-  "protonmail.com",
-] as const;
-
 export const COMPANY_SIZES = ["1-10", "11-50", "51-200", "201-1000", "1000+"] as const;
 export const DEPARTMENTS = [
   "Sales",
@@ -28,11 +16,6 @@ export const DEPARTMENTS = [
 ] as const;
 
 export const companySizeLabel = (size: (typeof COMPANY_SIZES)[number]) => `${size} employees`;
-
-export function isFreeMailAddress(email: string): boolean {
-  const domain = email.trim().split("@").pop()?.toLowerCase() ?? "";
-  return (FREE_MAIL_DOMAINS as readonly string[]).includes(domain);
-}
 
 const LIMITS = {
   name: 100,
@@ -53,7 +36,8 @@ const text = (max: number, required: string, min = 1, minMessage = required) =>
     .min(min, { error: minMessage, abort: true })
     .max(max, tooLong(max));
 
-const email = (message: string) =>
+/** An email field: trimmed, lower-cased, one message for every refusal. */
+export const emailField = (message: string) =>
   storableString({ error: message })
     .trim()
     .toLowerCase()
@@ -70,7 +54,7 @@ const phone = (required: string) =>
 export const requestAccessSchema = z.object({
   firstName: text(LIMITS.name, "First name must be at least 2 characters", 2),
   lastName: text(LIMITS.name, "Last name must be at least 2 characters", 2),
-  email: email("Please enter a valid email address"),
+  email: emailField("Please enter a valid email address"),
   companyName: text(LIMITS.company, "Company name must be at least 2 characters", 2),
   companySize: z.enum(COMPANY_SIZES, { error: "Please select a company size" }),
   department: z.enum(DEPARTMENTS, { error: "Please select a department" }),
@@ -79,32 +63,20 @@ export const requestAccessSchema = z.object({
 /** Contact form: every field required. */
 export const contactSchema = z.object({
   name: text(LIMITS.name, "Please enter your name"),
-  email: email("Please enter a valid email address"),
+  email: emailField("Please enter a valid email address"),
   phone: phone("Please enter your phone number"),
   message: text(LIMITS.message, "Please enter a message"),
 });
 
 /** Footer newsletter: checked with this one schema by the form and by the server. */
-export const newsletterSchema = z.object({ email: email("Please enter a valid email address.") });
-
-const demoEmail = storableString({ error: "Please enter your email address" })
-  .trim()
-  .min(1, { error: "Please enter your email address", abort: true })
-  .toLowerCase()
-  .pipe(email("Please enter a valid email address"));
-
-/** "Watch Demo" dialog (a business address). */
-export const demoEmailSchema = z.object({
-  email: demoEmail.refine(
-    (value) => !isFreeMailAddress(value),
-    "Please use your business email address",
-  ),
+export const newsletterSchema = z.object({
+  email: emailField("Please enter a valid email address."),
 });
 
 /** Request Demo page. */
 export const requestDemoSchema = z.object({
   name: text(LIMITS.name, "Name is required"),
-  email: email("Invalid email address"),
+  email: emailField("Invalid email address"),
   phone: phone("Phone number is required"),
   company: text(LIMITS.company, "Company name is required"),
   position: text(LIMITS.name, "Position is required"),

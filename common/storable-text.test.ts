@@ -1,9 +1,9 @@
 // The one text rule, applied by every schema whose values reach the database.
 import { describe, expect, it } from "vitest";
 import { newPasswordSchema } from "./accounts.ts";
+import { demoEmailSchema } from "./business-email.ts";
 import {
   contactSchema,
-  demoEmailSchema,
   leadSourceSchema,
   newsletterSchema,
   requestAccessSchema,

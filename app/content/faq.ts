@@ -1,4 +1,4 @@
-// The FAQ page: five items; the first is shown as a dismissible highlighted card.
+// The FAQ page: its questions in order; the first is shown as a dismissible highlighted card.
 import type { FaqItem } from "./types.ts";
 
 export const faqs: FaqItem[] = [
@@ -27,6 +27,21 @@ export const faqs: FaqItem[] = [
     question: "How do I get started?",
     nextSteps: true,
     answer:
-      "Sign up for a demo: click Book Demo to pick a time with our team, or Request Access to create your account. In the demo we connect a calendar and a sandbox CRM and capture a real call, so you see Revwise on your own sales process. Once your calendar and CRM are connected, your next scheduled customer call is captured automatically.",
+      "Ask for access: click Request Access and tell us about your team, or click Book Demo to pick a time and see Revwise on your own sales process first. Either way, we set up your workspace, and the person who asked receives an email with the link to the Revwise app. An admin then connects your CRM (about 30 minutes), each seller connects their calendar (about five minutes), and your next scheduled customer call is captured automatically.",
+  },
+  {
+    question: "How much does Revwise cost?",
+    answer:
+      "Revwise is priced per seat: you pay for the sellers, managers and leaders who use it. We don't publish a price list, because the price depends on your seat count. Book a demo or send us a message on the Contact page, and our sales team sends you a quote for your team.",
+  },
+  {
+    question: "How does Revwise keep our data secure?",
+    answer:
+      "Recordings, transcripts and CRM data are encrypted in transit (TLS) and at rest, and access follows each person's role and your CRM's hierarchy, so people see only the deals they should. Admins decide how long recordings and transcripts are kept, from 30 days to until deleted, and deleting a meeting removes its recording, transcript and insight. Single sign-on (SAML 2.0 with Okta, Microsoft Entra ID or Google Workspace) can be required for every member, and our data processing terms are available on request.",
+  },
+  {
+    question: "Do participants know when a call is recorded?",
+    answer:
+      "Yes. Revwise joins a call as Revwise Notetaker (recording) and posts a message in the meeting chat saying that the meeting is being recorded and transcribed. Any participant can remove it from the meeting, and the recording then stops. Admins choose which meetings are captured, can edit that message and can add a recording notice to calendar invitations. These notices do not replace the law: some places, including several US states, require every participant's consent before a call is recorded, and you remain responsible for the consents that apply to you and your buyers.",
   },
 ];

@@ -74,7 +74,7 @@ export const pages = {
     path: "/faq",
     title: "Frequently asked questions · Revwise",
     description:
-      "What Revwise is, how it captures meetings and updates your CRM, which sales problems it solves and how to get started.",
+      "What Revwise is, how it captures meetings and updates your CRM, how to get started, what it costs, how it keeps your data secure and how calls are recorded with consent.",
   },
   blog: {
     path: "/blog",

@@ -2,7 +2,7 @@
 // Error toasts last 3 s, the success toast 5 s.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type FieldErrors } from "react-hook-form";
-import { demoEmailSchema } from "../../common/leads.ts";
+import { demoEmailSchema } from "../../common/business-email.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog.tsx";
 import { leadSource } from "../lib/lead-source.ts";
@@ -20,6 +20,18 @@ const DEMO_SUCCESS_TOAST_MS = 5000;
 const BUSINESS_EMAIL_REQUIRED = {
   title: "Business Email Required",
   description: "Please use your business email address",
+};
+
+const DEMO_SENT = {
+  title: "Demo Access Sent!",
+  description: "An email is headed your way. Please check your inbox",
+};
+
+/** The same address asked less than an hour ago: its email went then, and no new one goes now. */
+const ALREADY_SENT = {
+  title: "Already in your inbox",
+  description:
+    "We emailed the tour's link to this address less than an hour ago, so no new email is coming. Please check your inbox and spam folder.",
 };
 
 export default function DemoDialog({ open, onOpenChange, opener }: DialogProps) {
@@ -41,16 +53,12 @@ export default function DemoDialog({ open, onOpenChange, opener }: DialogProps) 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
       const supabase = await getSupabase();
-      const { error } = await supabase
+      const { error, status } = await supabase
         .from("demo_requests")
         .insert({ email, source: leadSource() });
-      // Asking again for an address answers the same (the server sends nothing new).
       if (error) throw error;
-      toast({
-        title: "Demo Access Sent!",
-        description: "An email is headed your way. Please check your inbox",
-        duration: DEMO_SUCCESS_TOAST_MS,
-      });
+      // 200: the address asked within the hour, and the server sent nothing new.
+      toast({ ...(status === 200 ? ALREADY_SENT : DEMO_SENT), duration: DEMO_SUCCESS_TOAST_MS });
       form.reset();
       onOpenChange(false);
     } catch {

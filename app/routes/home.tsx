@@ -37,7 +37,7 @@ export default function Home() {
       <Features {...featuresSection} features={features} />
       <Memory {...memorySection} />
       <Autopilot {...autopilotSection} slides={autopilotSlides} />
-      <Testimonials {...testimonialsSection} testimonials={testimonials} logos={customerLogos} />
+      <Testimonials {...testimonialsSection} testimonials={testimonials} />
       <ClosingCta {...closingCta} bookDemoUrl={bookDemoUrl} />
     </>
   );

@@ -1,20 +1,20 @@
 import { TestimonialRotator } from "../components/home/testimonial-rotator.tsx";
-import type { Logo, Testimonial } from "../content/types.ts";
+import type { Testimonial } from "../content/types.ts";
 import { Island } from "../islands/island.tsx";
-import { LogoCloud } from "./logo-cloud.tsx";
 import { HeadedSection } from "./section-heading.tsx";
 
-/** Testimonials: three quotes with previous/next, then the "Trusted by" claim and logos. */
+/**
+ * Testimonials: three quotes with previous/next, then the "Trusted by" claim. The customers' logos
+ * are shown once on a page, by the page's hero.
+ */
 export function Testimonials({
   title,
   claim,
   testimonials,
-  logos,
 }: {
   title: string;
   claim: string;
   testimonials: Testimonial[];
-  logos: Logo[];
 }) {
   return (
     <HeadedSection id="testimonials-title" className="bg-slate-50 py-20 sm:py-28" title={title}>
@@ -26,7 +26,9 @@ export function Testimonials({
           hydrate="visible"
         />
       </div>
-      <LogoCloud logos={logos} label={claim} className="mt-16 border-t border-border pt-12" />
+      <p className="mt-16 border-t border-border pt-12 text-center text-lg font-semibold text-slate-700">
+        {claim}
+      </p>
     </HeadedSection>
   );
 }

@@ -91,10 +91,10 @@ export function watchDemoEmail(to: string, config: Config): Email {
     subject: "Your Revwise demo is ready",
     heading: "Here is your Revwise demo",
     paragraphs: [
-      "Thanks for your interest in Revwise. The product tour shows how Revwise captures a sales call, writes the CRM update for you and turns every conversation into deal insight.",
-      "It takes about ten minutes, and you can pause at any point.",
+      "Thanks for your interest in Revwise. The demo is a step-by-step product tour: it follows one sales call as Revwise captures it, writes the CRM update for you to approve and prepares the next meeting, screen by screen.",
+      "Its five steps take about three minutes to read, and you can stop at any step and come back later.",
     ],
-    action: { label: "Watch the demo", url: config.demoUrl },
+    action: { label: "Start the tour", url: config.demoUrl },
     after: [
       `Prefer a live walkthrough on your own sales process? Pick a time that suits you: ${config.bookDemoUrl}`,
     ],

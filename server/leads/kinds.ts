@@ -10,12 +10,12 @@ import type { z } from "zod";
 import type { LeadKindName } from "../../common/workspace.ts";
 import {
   contactSchema,
-  demoEmailSchema,
   requestAccessSchema,
   requestDemoSchema,
   type LeadSource,
   type newsletterSchema,
 } from "../../common/leads.ts";
+import { demoEmailSchema } from "../../common/business-email.ts";
 import type { Config } from "../config.ts";
 import type { Email } from "../mail/outbox.ts";
 import {
@@ -98,7 +98,7 @@ export const watchDemoLead: RestLeadKind<typeof demoEmailSchema> = {
   name: "watch_demo",
   schema: demoEmailSchema,
   table: "demo_requests",
-  check: "demo_requests_business_email_check",
+  check: "demo_requests_email_check",
   reply: watchDemoReply,
   // A request over the budget is refused: the tour's link is all it asks for.
   budget: { ...watchDemoReply, over: "refuse" },

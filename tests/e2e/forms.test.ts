@@ -236,12 +236,23 @@ describeInBrowser(
       expect(Date.now() - started).toBeGreaterThan(4500); // success toasts last 5 s
 
       await page.getByRole("link", { name: "Watch Demo" }).first().click();
-      expect(
-        await page
-          .getByRole("dialog", { name: "Watch the Revwise demo" })
-          .getByLabel("Business email")
-          .inputValue(),
-      ).toBe("");
+      const again = page.getByRole("dialog", { name: "Watch the Revwise demo" });
+      expect(await again.getByLabel("Business email").inputValue()).toBe("");
+
+      // The same address within the hour: told that no new email is coming, and none comes.
+      await again.getByLabel("Business email").fill("Buyer@Northwind-Analytics.example");
+      await again.getByRole("button", { name: "Send me the demo" }).click();
+      await toastText(page, "Already in your inbox").waitFor();
+      await toastText(
+        page,
+        "We emailed the tour's link to this address less than an hour ago, so no new email is coming. Please check your inbox and spam folder.",
+      ).waitFor();
+      await again.waitFor({ state: "detached" });
+      const sent = await ctx.db.query(
+        "SELECT 1 FROM mail.outbox WHERE kind = 'demo-access' AND to_address = $1",
+        ["buyer@northwind-analytics.example"],
+      );
+      expect(sent).toHaveLength(1);
     });
 
     it("Request Demo page: per-field messages, website optional, a real lead for the team", async () => {

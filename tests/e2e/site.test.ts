@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { faqs } from "../../app/content/faq.ts";
+import { customerLogos } from "../../app/content/logos.ts";
 import { integrations } from "../../app/content/integrations.ts";
 import { pages, type PageInfo } from "../../app/content/pages.ts";
 import { advisors, team } from "../../app/content/people.ts";
@@ -82,7 +83,7 @@ const PAGE_TEXTS: Record<string, string[]> = {
     'name="website"',
   ],
   "/privacy-policy": ["November 29, 2026", "Security log", "confirmation and unsubscribing"],
-  "/cookies-policy": ["November 25, 2026"],
+  "/cookies-policy": ["November 29, 2026", "revwise-lead-source", "revwise-flash-toasts"],
   "/terms-of-service": ["Terms of Service"],
   "/zoom-documentation": zoomGuide.steps.map((s) =>
     s.title.replace(/'/g, "&#x27;").replace(/&/g, "&amp;"),
@@ -188,6 +189,30 @@ describeInBrowser("site", (ctx) => {
       for (const [, href] of html.matchAll(/href="(mailto:[^"]*)"/g))
         expect(href, route).toBe(`mailto:${contact.email}`);
     }
+  });
+
+  it("shows the home page's customer logos once", async () => {
+    const html = await (await fetch(`${ctx.baseUrl}/`)).text();
+    for (const logo of customerLogos)
+      expect(html.split(`alt="${logo.name}"`).length - 1, logo.name).toBe(1);
+  });
+
+  it("names in the cookie policy every item the site keeps in the browser", async () => {
+    const page = await ctx.newPage();
+    await page.goto("/?utm_source=newsletter&utm_campaign=autumn-launch");
+    await page.waitForFunction(() => sessionStorage.getItem("revwise-lead-source") !== null);
+    // A message for the next page (after a logout, a deletion, a confirmation) is kept too.
+    await page.evaluate(() =>
+      sessionStorage.setItem("revwise-flash-toasts", JSON.stringify([{ title: "Hi" }])),
+    );
+    const kept = await page.evaluate(() => [
+      ...Object.keys(sessionStorage),
+      ...Object.keys(localStorage),
+    ]);
+    expect(kept).toContain("revwise-lead-source");
+    await page.goto("/cookies-policy");
+    const policy = (await page.locator("main").textContent()) ?? "";
+    for (const key of kept) expect(policy, key).toContain(key);
   });
 
   it("gives every image its size and a text alternative", async () => {
@@ -383,12 +408,12 @@ describeInBrowser("site", (ctx) => {
     const page = await ctx.newPage();
     await page.goto("/faq");
     const items = page.locator("details[name=faq]");
-    expect(await items.count()).toBe(5);
+    expect(await items.count()).toBe(faqs.length);
     await items.nth(1).locator("summary").click();
     await items.nth(3).locator("summary").click();
     expect(
       await items.evaluateAll((els) => els.map((e) => (e as HTMLDetailsElement).open)),
-    ).toEqual([false, false, false, true, false]);
+    ).toEqual(faqs.map((_, i) => i === 3));
     const card = page.getByRole("region", { name: faqs[0]!.question });
     await card.waitFor();
     await page.getByRole("button", { name: "Dismiss the highlighted question" }).click();

@@ -86,12 +86,16 @@ export default async function leadInserts(app: FastifyInstance) {
       }
 
       const row = parseRow(request.body, query.columns, table, name);
-      const refusal = await insert(app, request, table.lead, row);
+      const { refusal, repeat } = await insert(app, request, table.lead, row);
       if (refusal) throw refusal;
       app.mailer.flush();
       app.webhooks.flush();
 
-      res.code(201).header("content-range", `*/${prefer.count === "exact" ? 1 : "*"}`);
+      // A repeat within the kind's window merges into the request before it and sends nothing
+      // new: 200, as PostgREST answers a POST that created no row; 201 when the email goes.
+      res
+        .code(repeat ? 200 : 201)
+        .header("content-range", `*/${prefer.count === "exact" ? 1 : "*"}`);
       if (prefer.applied.length) res.header("preference-applied", prefer.applied.join(", "));
       return res.send();
     },
@@ -100,14 +104,15 @@ export default async function leadInserts(app: FastifyInstance) {
 
 /**
  * Spends the email the row asks for, then has its kind store it (`send`: the email may go). What
- * to refuse once the budget is settled (a repeated sign-up), or nothing.
+ * to refuse once the budget is settled (a repeated sign-up), if anything, and whether the row
+ * repeats one asked within the kind's window (its email not sent again).
  */
 function insert(
   app: FastifyInstance,
   request: FastifyRequest,
   kind: RestLeadKind,
   row: Row,
-): Promise<unknown> {
+): Promise<{ refusal: unknown; repeat: boolean }> {
   const { budget } = kind;
   return app.emailBudget.spend(
     request,
@@ -127,7 +132,8 @@ function insert(
           "Wait an hour before trying again.",
         ).retryingAfter(claim.retryAfterSeconds);
       const send = claim.ok && claim.send;
-      if (kind.insert) return kind.insert(app, row, send);
+      const repeat = claim.ok && !claim.send;
+      if (kind.insert) return { refusal: await kind.insert(app, row, send), repeat };
       await storeLead({
         db: app.db,
         kind,
@@ -138,7 +144,7 @@ function insert(
         returning: "none",
         reply: send,
       });
-      return undefined;
+      return { refusal: undefined, repeat };
     },
   );
 }
