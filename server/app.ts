@@ -25,6 +25,7 @@ import jsonBody from "./platform/json-body.ts";
 import { httpTimeouts } from "./platform/http-timeouts.ts";
 import afterAnswer from "./platform/after-answer.ts";
 import { AccessLog, loggerOptions } from "./platform/logging.ts";
+import { recordRequestDuration } from "./platform/request-durations.ts";
 import { parseQueryString } from "./platform/query-string.ts";
 import securityHeaders from "./platform/security-headers.ts";
 import rateLimits from "./platform/rate-limit.ts";
@@ -78,8 +79,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const timeouts = httpTimeouts(config.requestTimeoutMs);
   const app = Fastify({
-    logger: await loggerOptions(config.logLevel, config.logFormat),
-    logController: new AccessLog(),
+    // Requests are timed for /metrics when it is on (METRICS_PORT), by the access log.
+    logger: await loggerOptions(config.logLevel, config.logFormat, config.metrics !== undefined),
+    logController: new AccessLog(config.metrics ? recordRequestDuration : undefined),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     ...timeouts,
@@ -129,7 +131,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.setNotFoundHandler(rootNotFound);
 
     await app.register(redis, { redisUrl: config.redisUrl });
-    // Before every route, so that each one's requests are timed.
     await app.register(metricsListener, {
       readers: [
         { what: "the emails waiting", read: (db) => readBacklog(db, emailClaims) },

@@ -5,7 +5,8 @@
 // starts them at zero again, which Prometheus's rate() and increase() read as a reset. Gauges that
 // describe the database (queues, digests) are set when /metrics is scraped, by the readers the
 // metrics listener runs (platform/metrics-listener.ts); nothing here queries anything.
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
+import { RequestDurationHistogram } from "./request-duration-histogram.ts";
 
 export const registry = new Registry();
 
@@ -23,15 +24,12 @@ const gauge = <L extends string>(name: string, help: string, labelNames: readonl
   new Gauge<L>({ name, help, labelNames, registers: [registry] });
 
 /** OpenTelemetry's http.server.request.duration, in seconds, with its recommended buckets. */
-export const requestDuration = new Histogram<
-  "http_request_method" | "http_route" | "http_response_status_code"
->({
+export const requestDuration = new RequestDurationHistogram({
   name: "http_server_request_duration_seconds",
   help: "Duration of HTTP server requests, by method, route template and status code",
-  labelNames: ["http_request_method", "http_route", "http_response_status_code"],
   buckets: [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10],
-  registers: [registry],
 });
+registry.registerMetric(requestDuration.asRegistryMetric());
 
 /** What a queue (the mail outbox, the webhook deliveries) is called in the labels. */
 export type QueueName = "email" | "webhook";

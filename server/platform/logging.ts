@@ -35,11 +35,16 @@ export function redactUrl(url: string): string {
   return `${path}?${params.toString()}`;
 }
 
+/**
+ * `completions`: the access log must be told of every request even when no line is written
+ * (requests timed for /metrics): Fastify tells it only when a logger exists.
+ */
 export async function loggerOptions(
   level: string,
   format: "json" | "pretty",
+  completions = false,
 ): Promise<FastifyServerOptions["logger"]> {
-  if (level === "silent") return false;
+  if (level === "silent") return completions ? { level } : false;
   return {
     level,
     stream:
@@ -87,11 +92,27 @@ async function readableLines() {
   });
 }
 
+/** Told of every request when it is done, with its time in milliseconds. */
+export type CompletedRequests = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  elapsedMs: number,
+) => void;
+
 /**
  * One line per request, when it is done (Fastify's default writes two, on arrival and on
- * completion: the arrival line doubles the logging work of every request for little use).
+ * completion: the arrival line doubles the logging work of every request for little use); and
+ * `completed`, when given, is told of it too (the request-duration metric), so that nothing else
+ * needs a hook on every request.
  */
 export class AccessLog extends LogController {
+  private readonly completed: CompletedRequests | undefined;
+
+  constructor(completed?: CompletedRequests) {
+    super();
+    this.completed = completed;
+  }
+
   override incomingRequest() {}
 
   override requestCompleted(
@@ -99,7 +120,9 @@ export class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ) {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const responseTime = reply.elapsedTime;
+    this.completed?.(request, reply, responseTime);
+    const line = { req: request, res: reply, responseTime };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     // A balancer's health checks come every second or so: they are logged when they fail only.
     else if (PROBES.has(pathOf(request)) && reply.statusCode < 400) reply.log.debug(line, "probe");

@@ -16,7 +16,6 @@ import {
   redisUp,
   registry,
 } from "../metrics/metrics.ts";
-import { observeRequestDurations } from "./request-durations.ts";
 
 /** Sets the gauges of what lives in the database; a failure leaves them as they were. */
 export type ScrapeReader = { what: string; read: (db: Database) => Promise<void> };
@@ -39,7 +38,6 @@ export default fp(
       return;
     }
     collectProcessMetrics();
-    observeRequestDurations(app);
     const log = app.log.child({ module: "metrics" });
 
     const readAll = async () => {
