@@ -18,6 +18,7 @@ export const LOG_TYPES = {
   user_confirmation_requested: "user",
   user_repeated_signup: "user",
   user_updated_password: "user",
+  identity_linked: "user",
   identity_unlinked: "user",
   factor_in_progress: "factor",
   factor_unenrolled: "factor",

@@ -4,7 +4,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { privateJwk, secretJwk } from "../tests/support/jwt-keys.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { shownDefault, VARIABLES, type VariableName } from "./config/variables.ts";
+import {
+  EXTERNAL_PROVIDERS,
+  shownDefault,
+  VARIABLES,
+  type VariableName,
+} from "./config/variables.ts";
 
 describe("loadConfig", () => {
   it("gives the documented defaults", () => {
@@ -518,6 +523,46 @@ function smallRsaKey() {
   return { ...privateKey.export({ format: "jwk" }), kid: "small", alg: "RS256", key_ops: ["sign"] };
 }
 
+describe("external providers", () => {
+  const keycloak = {
+    GOTRUE_EXTERNAL_KEYCLOAK_ENABLED: "true",
+    GOTRUE_EXTERNAL_KEYCLOAK_CLIENT_ID: "revwise, revwise-mobile",
+    GOTRUE_EXTERNAL_KEYCLOAK_SECRET: "kc-secret",
+    GOTRUE_EXTERNAL_KEYCLOAK_URL: "https://sso.acme.example/realms/acme/",
+  };
+
+  it("turns on each provider with its client, its callback defaulting to this server's", () => {
+    const config = loadConfig({ ...keycloak, SITE_URL: "https://revwise.example" });
+    expect(config.external).toEqual({
+      keycloak: {
+        clientIds: ["revwise", "revwise-mobile"],
+        secret: "kc-secret",
+        redirectUri: "https://revwise.example/auth/v1/callback",
+        url: "https://sso.acme.example/realms/acme",
+        skipNonceCheck: false,
+      },
+    });
+    expect(loadConfig({}).external).toEqual({});
+  });
+
+  it("refuses to start a provider without what it needs, never echoing a secret", () => {
+    expect(() => loadConfig({ ...keycloak, GOTRUE_EXTERNAL_KEYCLOAK_URL: undefined })).toThrow(
+      "Invalid configuration: GOTRUE_EXTERNAL_KEYCLOAK_ENABLED needs GOTRUE_EXTERNAL_KEYCLOAK_URL",
+    );
+    expect(() => loadConfig({ GOTRUE_EXTERNAL_GOOGLE_ENABLED: "true" })).toThrow(
+      "Invalid configuration: GOTRUE_EXTERNAL_GOOGLE_ENABLED needs GOTRUE_EXTERNAL_GOOGLE_CLIENT_ID and GOTRUE_EXTERNAL_GOOGLE_SECRET",
+    );
+    // Apple signs in by ID token only: no secret needed.
+    expect(
+      loadConfig({ GOTRUE_EXTERNAL_APPLE_ENABLED: "true", GOTRUE_EXTERNAL_APPLE_CLIENT_ID: "a" })
+        .external.apple?.clientIds,
+    ).toEqual(["a"]);
+    const bad = () => loadConfig({ GOTRUE_EXTERNAL_GITHUB_SECRET: "line\nbreak-secret" });
+    expect(bad).toThrow(ConfigError);
+    expect(bad).not.toThrow(/break-secret/);
+  });
+});
+
 describe("the README's configuration table", () => {
   /** Its rows, each variable with its default as shown (a row may name several: `A` / `B`). */
   function readmeVariables(): Map<string, string> {
@@ -528,8 +573,18 @@ describe("the README's configuration table", () => {
       // A cell ends at a pipe that is not escaped (`\|` is a pipe inside a cell).
       const cells = line.split(/(?<!\\)\|/).map((c) => c.trim());
       if (cells.length < 4 || !cells[1]!.startsWith("`")) continue;
-      const names = cells[1]!.split(" / ").map((n) => n.replace(/`/g, ""));
-      const defaults = names.length > 1 ? cells[2]!.split(" / ") : [cells[2]!];
+      const names = cells[1]!
+        .split(" / ")
+        .map((n) => n.replace(/`/g, ""))
+        // A `<PROVIDER>` row stands for each external provider's variable of that name.
+        .flatMap((n) =>
+          n.includes("<PROVIDER>")
+            ? EXTERNAL_PROVIDERS.map((p) => n.replace("<PROVIDER>", p.toUpperCase()))
+            : [n],
+        );
+      const perProvider = cells[1]!.includes("<PROVIDER>");
+      const defaults =
+        names.length > 1 && !perProvider ? cells[2]!.split(" / ") : names.map(() => cells[2]!);
       expect(defaults, `the defaults of ${cells[1]}`).toHaveLength(names.length);
       names.forEach((name, i) => {
         expect(shown.has(name), `${name} listed twice`).toBe(false);

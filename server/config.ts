@@ -6,7 +6,13 @@ import net from "node:net";
 import path from "node:path";
 import type { z } from "zod";
 import { DEFAULT_BOOK_DEMO_URL, DEMO_PAGE_ROUTE } from "../common/site-build.ts";
-import { CONTROL, envSchema, type Env } from "./config/variables.ts";
+import {
+  CONTROL,
+  envSchema,
+  EXTERNAL_PROVIDERS,
+  type Env,
+  type ExternalProviderName,
+} from "./config/variables.ts";
 import { isLoopbackHost } from "./platform/addresses.ts";
 import { endpointUrl, isEndpointSecret, SECRET_RULE, URL_RULE } from "./security/endpoint-rules.ts";
 import { JwtKeysError, parseJwtKeys, type JwtKey } from "./security/jwt-keys.ts";
@@ -64,6 +70,10 @@ export type Config = {
   phoneEnabled: Env["GOTRUE_EXTERNAL_PHONE_ENABLED"];
   /** Signed-in users may link and unlink identities themselves. */
   manualLinkingEnabled: Env["GOTRUE_SECURITY_MANUAL_LINKING_ENABLED"];
+  /** The external identity providers turned on (GOTRUE_EXTERNAL_<PROVIDER>_*), by name. */
+  external: Partial<Record<ExternalProviderName, ExternalProviderConfig>>;
+  /** GOTRUE_URI_ALLOW_LIST: GoTrue's globs of the other places redirect_to may lead. */
+  uriAllowList: string[];
   /** MFA with authenticator apps (TOTP): enrolment, verification, factors per user, challenge life. */
   mfa: {
     totpEnroll: Env["GOTRUE_MFA_TOTP_ENROLL_ENABLED"];
@@ -339,6 +349,11 @@ export function loadConfig(
     },
     phoneEnabled: e.GOTRUE_EXTERNAL_PHONE_ENABLED,
     manualLinkingEnabled: e.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED,
+    external: externalProviders(e, siteUrl),
+    uriAllowList: (e.GOTRUE_URI_ALLOW_LIST ?? "")
+      .split(",")
+      .map((uri) => uri.trim())
+      .filter(Boolean),
     mfa: {
       totpEnroll: e.GOTRUE_MFA_TOTP_ENROLL_ENABLED,
       totpVerify: e.GOTRUE_MFA_TOTP_VERIFY_ENABLED,
@@ -381,6 +396,52 @@ export function loadConfig(
   };
 }
 
+export type ExternalProviderConfig = {
+  /** The client's ids: the first signs in by redirect, every one is an accepted ID-token audience. */
+  clientIds: string[];
+  secret: string;
+  /** Where the provider sends the browser back: this server's /auth/v1/callback. */
+  redirectUri: string;
+  /** The provider's own URL (realm, tenant, enterprise host); undefined: its public one. */
+  url: string | undefined;
+  skipNonceCheck: boolean;
+};
+
+/**
+ * The providers turned on, each with its client; one turned on without what it needs stops the
+ * start (a client id, and a secret but for Apple, whose ID tokens need none; Keycloak's URL).
+ */
+function externalProviders(e: Env, siteUrl: string): Config["external"] {
+  const external: Config["external"] = {};
+  for (const provider of EXTERNAL_PROVIDERS) {
+    const name = `GOTRUE_EXTERNAL_${provider.toUpperCase() as Uppercase<typeof provider>}` as const;
+    if (!e[`${name}_ENABLED`]) continue;
+    const clientIds = (e[`${name}_CLIENT_ID`] ?? "")
+      .split(",")
+      .map((id) => id.trim())
+      .filter(Boolean);
+    const secret = e[`${name}_SECRET`] ?? "";
+    const url = e[`${name}_URL`]?.replace(/\/+$/, "");
+    const missing = [
+      clientIds.length === 0 && `${name}_CLIENT_ID`,
+      !secret && provider !== "apple" && `${name}_SECRET`,
+      !url && provider === "keycloak" && `${name}_URL`,
+    ].filter(Boolean);
+    if (missing.length > 0)
+      throw new ConfigError(
+        `Invalid configuration: ${name}_ENABLED needs ${missing.join(" and ")}`,
+      );
+    external[provider] = {
+      clientIds,
+      secret,
+      redirectUri: e[`${name}_REDIRECT_URI`] ?? `${siteUrl}/auth/v1/callback`,
+      url,
+      skipNonceCheck: e[`${name}_SKIP_NONCE_CHECK`],
+    };
+  }
+  return external;
+}
+
 function describe(issue: z.core.$ZodIssue, value: string | undefined): string {
   const shown =
     value === undefined
@@ -388,7 +449,7 @@ function describe(issue: z.core.$ZodIssue, value: string | undefined): string {
       : ` (got "${escapeControls(value.length > 40 ? `${value.slice(0, 40)}…` : value)}")`;
   // Never echo a secret back into a log.
   const safe =
-    issue.path[0] === "JWT_SECRET" || /pass|secret|whsec_|:\/\/[^@]*@/i.test(value ?? "")
+    String(issue.path[0]).endsWith("SECRET") || /pass|secret|whsec_|:\/\/[^@]*@/i.test(value ?? "")
       ? ""
       : shown;
   return `${issue.message.replace(/^Invalid input: /, "")}${safe}`;

@@ -88,6 +88,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   user_confirmation_requested: "Confirmation email sent",
   user_repeated_signup: "Tried to sign up again with an existing account",
   user_updated_password: "Password changed",
+  identity_linked: "Sign-in method added",
   identity_unlinked: "Sign-in method removed",
   factor_in_progress: "Two-step verification: setup started",
   factor_unenrolled: "Two-step verification removed",

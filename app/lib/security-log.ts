@@ -105,6 +105,7 @@ export function eventDetail(row: Pick<AuditRow, "action" | "traits">): string {
       return named(EXPORTS, t.relation);
     case "user_deleted":
       return t.by === "self" ? "By the account's owner" : `For ${target}`;
+    case "identity_linked":
     case "identity_unlinked":
       return named(SIGN_IN_METHODS, t.provider);
     default:

@@ -1,6 +1,8 @@
 // What every auth handler shares, built once for the /auth/v1 scope.
 import type { FastifyInstance } from "fastify";
+import { SecretBox } from "../security/secret-box.ts";
 import type { TokenService } from "../security/tokens.ts";
+import { redirectProviders, type RedirectProvider } from "./external/providers.ts";
 import { RefreshTokens } from "./models/refresh-tokens.ts";
 import { authRateLimits, type AuthRateLimits } from "./rate-limits.ts";
 import { smsSender, type SmsSender } from "./sms/sms-sender.ts";
@@ -13,6 +15,10 @@ export type AuthContext = {
   limits: AuthRateLimits;
   /** Sends codes to phones (the Send SMS hook, or the dev mailbox). */
   sms: SmsSender;
+  /** The external providers that sign people in by redirect, by name (GOTRUE_EXTERNAL_*). */
+  providers: Map<string, RedirectProvider>;
+  /** Seals the providers' tokens a PKCE flow keeps until its code is exchanged. */
+  providerTokens: SecretBox;
 };
 
 export function authContext(app: FastifyInstance): AuthContext {
@@ -22,5 +28,7 @@ export function authContext(app: FastifyInstance): AuthContext {
     refreshTokens: new RefreshTokens(app.keys.derive("refresh-tokens")),
     limits: authRateLimits(app),
     sms: smsSender(app.config),
+    providers: redirectProviders(app.config.external),
+    providerTokens: new SecretBox(app.keys.derive("provider-tokens")),
   };
 }

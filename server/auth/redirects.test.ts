@@ -146,3 +146,33 @@ describe("allowedRedirect in production", () => {
     expect(home.headers.location).toMatch(/^https:\/\/revwise\.example\/welcome[?#]/);
   });
 });
+
+describe("GOTRUE_URI_ALLOW_LIST", () => {
+  const site = (uriAllowList: string[]) => ({
+    siteUrl: "https://revwise.example",
+    env: "production",
+    uriAllowList,
+  });
+
+  it("allows what its globs match, as GoTrue's: * within a name or path part, ** across", () => {
+    const list = site([
+      "https://*.preview.revwise.example/**",
+      "com.revwise.app://callback",
+      "https://{docs,help}.revwise.example/welcome",
+    ]);
+    for (const url of [
+      "https://pr-12.preview.revwise.example/auth/callback?next=/account",
+      "com.revwise.app://callback",
+      "https://help.revwise.example/welcome#top",
+    ])
+      expect([url, allowedIn(url, list)]).toEqual([url, new URL(url).toString()]);
+    for (const url of [
+      "https://a.b.preview.revwise.example/x", // * never crosses a dot
+      "https://evil.example/?https://x.preview.revwise.example/",
+      "com.revwise.app://callback/more",
+      "https://blog.revwise.example/welcome",
+      "https://user:pw@pr-1.preview.revwise.example/",
+    ])
+      expect([url, allowedIn(url, list)]).toEqual([url, undefined]);
+  });
+});

@@ -4,13 +4,17 @@
 // scheme, host and port). Allowed elsewhere (development, tests), as GoTrue allows without an
 // allow list: our own site (same scheme and host; any port on a loopback host, RFC 8252's native
 // apps), or any loopback address over http or https (a `javascript:` or other scheme naming a
-// loopback host is not a page on this device). Never credentials in it.
+// loopback host is not a page on this device). In every environment, GOTRUE_URI_ALLOW_LIST's
+// patterns (GoTrue's globs) allow more: an app's own scheme, a preview site. Never credentials in it.
 import type { FastifyRequest } from "fastify";
 import { ipOfHost, isLoopbackAddress } from "../platform/addresses.ts";
 import { queryParam } from "./request.ts";
 
-/** The site whose pages links may lead to, and the environment that decides its rule. */
-export type RedirectSite = { siteUrl: string; env: string };
+/**
+ * The site whose pages links may lead to, the environment that decides its rule, and the
+ * allow list's patterns.
+ */
+export type RedirectSite = { siteUrl: string; env: string; uriAllowList?: string[] };
 
 export function redirectFor(
   request: FastifyRequest,
@@ -35,7 +39,7 @@ const hostOf = (url: URL) => ipOfHost(url.hostname) ?? url.hostname;
 /** The candidate as a URL string when a link may lead there, else undefined. */
 export function allowedRedirect(
   candidate: unknown,
-  { siteUrl, env }: RedirectSite,
+  { siteUrl, env, uriAllowList = [] }: RedirectSite,
 ): string | undefined {
   if (typeof candidate !== "string" || candidate === "") return undefined;
   let target: URL;
@@ -45,6 +49,8 @@ export function allowedRedirect(
     return undefined;
   }
   if (target.username || target.password) return undefined;
+  const listed = candidate.split("#")[0]!;
+  if (uriAllowList.some((pattern) => globMatches(pattern, listed))) return target.toString();
   const site = new URL(siteUrl);
   // A port of this machine is another program than the site: in production, not a place to go.
   if (env === "production") return target.origin === site.origin ? target.toString() : undefined;
@@ -56,6 +62,28 @@ export function allowedRedirect(
     host === hostOf(site) &&
     (target.port === site.port || loopbackIp || host === "localhost");
   return ownSite || (loopbackIp && web) ? target.toString() : undefined;
+}
+
+/**
+ * GoTrue's allow-list glob (gobwas/glob with `.` and `/` as separators): `**` is any text, `*` any
+ * text without a separator, `?` one character but a separator, `{a,b}` either; the rest as written.
+ */
+export function globMatches(pattern: string, text: string): boolean {
+  let source = "";
+  let braces = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === "*" && pattern[i + 1] === "*") {
+      source += ".*";
+      i++;
+    } else if (c === "*") source += "[^./]*";
+    else if (c === "?") source += "[^./]";
+    else if (c === "{" && ++braces) source += "(?:";
+    else if (c === "}" && braces > 0 && braces--) source += ")";
+    else if (c === "," && braces > 0) source += "|";
+    else source += c.replace(/[\\^$.|+()[\]]/g, "\\$&");
+  }
+  return new RegExp(`^${source}$`, "s").test(text);
 }
 
 /**

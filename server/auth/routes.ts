@@ -5,6 +5,7 @@ import { API_VERSION, authErrorHandler, authNotFound } from "./errors.ts";
 import admin from "./handlers/admin.ts";
 import adminLinks from "./handlers/admin-links.ts";
 import audit from "./handlers/audit.ts";
+import external from "./handlers/external.ts";
 import factors from "./handlers/factors.ts";
 import health from "./handlers/health.ts";
 import identities from "./handlers/identities.ts";
@@ -52,6 +53,7 @@ export default async function authRoutes(app: FastifyInstance) {
     recover,
     resend,
     settings,
+    external,
     admin,
     adminLinks,
     audit,

@@ -97,6 +97,21 @@ const isEmailAddress = (v: string) => emailAddress.safeParse(v).success;
 const NAMED_SENDER = /^(?:(?:"[^"\\]+"|[\p{L}\p{M}\p{N} .'!#$%&*+\-/=?^_`{|}~]+) *)?<([^<>]+)>$/u;
 const isSender = (v: string) => isEmailAddress(NAMED_SENDER.exec(v)?.[1] ?? v);
 
+/**
+ * The external identity providers the server can sign people in with, by GoTrue's names: OpenID
+ * Connect issuers (Google, Microsoft Entra as `azure`, Keycloak or any OpenID provider at a realm
+ * URL, Apple for ID tokens) and OAuth 2.0 sites with a user API (GitHub, GitLab).
+ */
+export const EXTERNAL_PROVIDERS = [
+  "apple",
+  "azure",
+  "github",
+  "gitlab",
+  "google",
+  "keycloak",
+] as const;
+export type ExternalProviderName = (typeof EXTERNAL_PROVIDERS)[number];
+
 type Variable<T extends z.ZodType> = {
   parse: T;
   /** The default as the README shows it, where that is not the parser's own value. */
@@ -104,6 +119,36 @@ type Variable<T extends z.ZodType> = {
 };
 
 const variable = <T extends z.ZodType>(parse: T, shown?: string): Variable<T> => ({ parse, shown });
+
+/**
+ * One provider's variables, GoTrue's: whether it is on, the client's id (several, comma-separated:
+ * the first signs in by redirect, every one is an accepted ID-token audience) and secret, the
+ * callback the provider sends people back to, the provider's own URL (a realm, a tenant, an
+ * enterprise host) and whether ID tokens may come without the nonce they were asked for.
+ */
+function providerVariables<P extends ExternalProviderName>(provider: P) {
+  const name = `GOTRUE_EXTERNAL_${provider.toUpperCase() as Uppercase<P>}` as const;
+  return {
+    [`${name}_ENABLED`]: variable(bool.default(false)),
+    [`${name}_CLIENT_ID`]: variable(oneLine.optional()),
+    [`${name}_SECRET`]: variable(oneLine.optional()),
+    [`${name}_REDIRECT_URI`]: variable(
+      urlWithScheme(["http:", "https:"]).optional(),
+      "`$SITE_URL/auth/v1/callback`",
+    ),
+    [`${name}_URL`]: variable(
+      urlWithScheme(["http:", "https:"]).optional(),
+      "unset → the provider's public URL",
+    ),
+    [`${name}_SKIP_NONCE_CHECK`]: variable(bool.default(false)),
+  } as {
+    [K in `${typeof name}_${"ENABLED" | "SKIP_NONCE_CHECK"}`]: Variable<z.ZodDefault<typeof bool>>;
+  } & {
+    [K in `${typeof name}_${"CLIENT_ID" | "SECRET" | "REDIRECT_URI" | "URL"}`]: Variable<
+      z.ZodOptional<typeof oneLine>
+    >;
+  };
+}
 
 export const VARIABLES = {
   NODE_ENV: variable(
@@ -200,6 +245,13 @@ export const VARIABLES = {
   RATE_LIMIT_LEAD_EMAIL_SENT: variable(integer(1, 1_000_000).default(30)),
   GOTRUE_RATE_LIMIT_SMS_SENT: variable(integer(1, 1_000_000).default(30)),
   RATE_LIMIT_SMS_USER: variable(integer(1, 1_000_000).default(10)),
+  GOTRUE_URI_ALLOW_LIST: variable(z.string().optional(), "unset → the site's own pages"),
+  ...providerVariables("apple"),
+  ...providerVariables("azure"),
+  ...providerVariables("github"),
+  ...providerVariables("gitlab"),
+  ...providerVariables("google"),
+  ...providerVariables("keycloak"),
   DEV_MAILBOX: variable(
     bool.optional(),
     "on without `SMTP_URL` where only this machine reaches it",

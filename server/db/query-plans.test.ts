@@ -32,6 +32,11 @@ import {
   postgresAvailable,
   type TestDatabase,
 } from "../../tests/support/postgres.ts";
+import {
+  providerRoundTrip,
+  startIdp,
+  type TestIdp,
+} from "../../tests/support/identity-provider.ts";
 import { addressOf, startSmtp, type TestSmtp } from "../../tests/support/smtp.ts";
 import {
   startWebhookReceiver,
@@ -142,6 +147,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
   let smtp: TestSmtp;
   let receiver: WebhookReceiver;
   let server: ApiServer;
+  let idp: TestIdp;
   let explain: pg.Client;
 
   const auth = (
@@ -201,9 +207,14 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     db = noting(raw, noted);
     smtp = await startSmtp();
     receiver = await startWebhookReceiver();
+    idp = await startIdp();
     server = await startApiServer(db, {
       env: {
         ...receiver.env,
+        GOTRUE_EXTERNAL_KEYCLOAK_ENABLED: "true",
+        GOTRUE_EXTERNAL_KEYCLOAK_CLIENT_ID: idp.clientId,
+        GOTRUE_EXTERNAL_KEYCLOAK_SECRET: idp.clientSecret,
+        GOTRUE_EXTERNAL_KEYCLOAK_URL: idp.baseUrl,
         SMTP_URL: smtp.url,
         DEV_MAILBOX: "true",
         NOTIFY_EMAIL: "sales@revwise.example",
@@ -294,6 +305,60 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         (await auth("/verify", { body: { type: "signup", email: guessed, token: "000000" } }))
           .status,
       ).toBeGreaterThanOrEqual(400);
+
+    // An external provider: a new account (implicit flow), signed in again by its identity, the
+    // PKCE flow and its exchange, an account found by a verified address, an unverified address
+    // (held by an account, and new), a signed-in user's link, a forged state.
+    let subjects = 0;
+    const person = (claims: { email: string; email_verified: boolean }) => {
+      const subject = `plans-${++subjects}`;
+      idp.accounts.set(subject, claims);
+      return subject;
+    };
+    const authorizeUrl = async (c = client()) =>
+      (
+        await c.auth.signInWithOAuth({
+          provider: "keycloak",
+          options: { redirectTo: server.url, skipBrowserRedirect: true },
+        })
+      ).data.url!;
+    const newcomer = person({ email: uniqueEmail("kc"), email_verified: true });
+    await providerRoundTrip(idp, await authorizeUrl(), newcomer);
+    await providerRoundTrip(idp, await authorizeUrl(), newcomer);
+    const pkceProvider = server.client({ ip: uniqueIp(), pkce: true });
+    const coded = await providerRoundTrip(
+      idp,
+      await authorizeUrl(pkceProvider),
+      person({ email: uniqueEmail("kc-pkce"), email_verified: true }),
+    );
+    const providerCode = new URL(coded.location).searchParams.get("code")!;
+    expect((await pkceProvider.auth.exchangeCodeForSession(providerCode)).error).toBeNull();
+    const holder = await confirmedUser("kc-holder");
+    for (const email_verified of [true, false])
+      await providerRoundTrip(
+        idp,
+        await authorizeUrl(),
+        person({ email: holder.email, email_verified }),
+      );
+    await providerRoundTrip(
+      idp,
+      await authorizeUrl(),
+      person({ email: uniqueEmail("kc-new"), email_verified: false }),
+    );
+    const linking = await auth(
+      "/user/identities/authorize?provider=keycloak&skip_http_redirect=true",
+      {
+        token: holder.session.access_token,
+      },
+    );
+    await providerRoundTrip(
+      idp,
+      ((await linking.json()) as { url: string }).url,
+      person({ email: uniqueEmail("kc-link"), email_verified: true }),
+    );
+    await fetch(`${server.url}/auth/v1/callback?state=${crypto.randomUUID()}&code=x`, {
+      redirect: "manual",
+    });
 
     // PKCE: the link gives a code, exchanged with its verifier.
     const pkce = server.client({ ip: uniqueIp(), pkce: true });
@@ -853,6 +918,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     await server?.close();
     await smtp?.stop();
     await receiver?.stop();
+    await idp?.close();
     await raw?.close();
     await testDb?.drop();
   });

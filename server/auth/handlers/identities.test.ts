@@ -126,7 +126,7 @@ describeAuthSuite(
       expect(await answer(res)).toMatchObject({
         status: 400,
         error_code: "validation_failed",
-        msg: "Unsupported provider: github",
+        msg: "Unsupported provider: provider is not enabled",
       });
     });
   },

@@ -1,7 +1,7 @@
 // A signed-in user's identities: GET /user/identities/authorize (linking an external provider's
-// identity) and DELETE /user/identities/{id} (unlinking one). Both need manual linking
-// (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED); no external provider is configured, so linking
-// answers what GoTrue answers for an unknown provider. Unlinking never removes the last identity.
+// identity: the provider's authorization URL, the sign-in there then joins the identity to this
+// account) and DELETE /user/identities/{id} (unlinking one). Both need manual linking
+// (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED). Unlinking never removes the last identity.
 import type { FastifyInstance } from "fastify";
 import { isUuid } from "../../platform/uuid.ts";
 import { authenticate, ofRequestAudience } from "../authenticate.ts";
@@ -9,6 +9,7 @@ import { auditUser } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
 import { notifyOwner } from "../emails/security-notices.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
+import { authorizationUrl } from "../external/sign-in.ts";
 import { findUserById, identitiesOf, unlinkIdentity } from "../models/users.ts";
 import { queryParam } from "../request.ts";
 
@@ -20,11 +21,13 @@ export default async function identities(app: FastifyInstance, { ctx }: { ctx: A
       throw new AuthError(404, ErrorCode.manual_linking_disabled, "Manual linking is disabled");
   };
 
-  app.get("/user/identities/authorize", async (request) => {
-    await authenticate(db, ctx.tokens, request);
+  app.get("/user/identities/authorize", async (request, reply) => {
+    const { user } = await authenticate(db, ctx.tokens, request);
     requireManualLinking();
-    const provider = queryParam(request, "provider") ?? "";
-    throw new AuthError(400, ErrorCode.validation_failed, `Unsupported provider: ${provider}`);
+    const url = await authorizationUrl(ctx, request, user);
+    // auth-js asks for the URL as JSON and sends the browser there itself.
+    if (queryParam(request, "skip_http_redirect") === "true") return { url };
+    return reply.redirect(url, 302);
   });
 
   app.delete<{ Params: { id: string } }>("/user/identities/:id", async (request) => {

@@ -1,40 +1,15 @@
-// GET /settings (for tools and dashboards) and the answers of the features this service does not
-// offer (OAuth, SAML), in GoTrue's codes.
+// GET /settings (for tools, dashboards and the site's sign-in page: which providers are on) and
+// the answer of the feature this service does not offer (SAML), in GoTrue's code.
 import type { FastifyInstance } from "fastify";
 import type { AuthContext } from "../context.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
-
-const PROVIDERS = [
-  "apple",
-  "azure",
-  "bitbucket",
-  "discord",
-  "facebook",
-  "figma",
-  "fly",
-  "github",
-  "gitlab",
-  "google",
-  "keycloak",
-  "kakao",
-  "linkedin",
-  "linkedin_oidc",
-  "notion",
-  "slack",
-  "slack_oidc",
-  "snapchat",
-  "spotify",
-  "twitch",
-  "twitter",
-  "workos",
-  "zoom",
-];
+import { KNOWN_PROVIDERS } from "../external/known-providers.ts";
 
 export default async function settings(app: FastifyInstance, { ctx: _ctx }: { ctx: AuthContext }) {
   const { config } = app;
   app.get("/settings", async () => ({
     external: {
-      ...Object.fromEntries(PROVIDERS.map((p) => [p, false])),
+      ...Object.fromEntries([...KNOWN_PROVIDERS].map((p) => [p, p in config.external])),
       anonymous_users: config.anonymousEnabled,
       email: config.emailEnabled,
       phone: config.phoneEnabled,
@@ -65,14 +40,6 @@ export default async function settings(app: FastifyInstance, { ctx: _ctx }: { ct
     },
   }));
 
-  app.get("/authorize", async (request) => {
-    const provider = (request.query as { provider?: string }).provider ?? "";
-    throw new AuthError(
-      400,
-      ErrorCode.validation_failed,
-      `Unsupported provider: ${provider}`.trim(),
-    );
-  });
   app.post("/sso", async () => {
     throw new AuthError(404, ErrorCode.saml_provider_disabled, "SAML 2.0 is disabled");
   });

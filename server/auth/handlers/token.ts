@@ -184,7 +184,7 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
           "invalid request: both auth code and code verifier should be non-empty",
         );
       return db.transaction(async (tx) => {
-        const { userId, method } = await exchangeAuthCode(tx, code, verifier);
+        const { userId, method, providerTokens } = await exchangeAuthCode(tx, code, verifier);
         const user = await findUserById(tx, userId);
         if (!user)
           throw new AuthError(
@@ -193,8 +193,15 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
             "invalid flow state, no valid flow state found",
           );
         if (isBanned(user)) throw banned();
-        // The session's method is the flow's (recovery, magiclink, email/signup, …).
-        return signIn(tx, ctx, user, method, request);
+        // The session's method is the flow's (recovery, magiclink, email/signup, oauth, …); an
+        // external provider's flow hands on the provider's own tokens too.
+        const session = await signIn(tx, ctx, user, method, request);
+        const { access, refresh } = providerTokens;
+        return {
+          ...session,
+          ...(access ? { provider_token: ctx.providerTokens.open(access) } : {}),
+          ...(refresh ? { provider_refresh_token: ctx.providerTokens.open(refresh) } : {}),
+        };
       });
     }
   });

@@ -1,5 +1,8 @@
-// PKCE (RFC 7636) for email links: the request that sends the email stores the code challenge;
-// the link yields a one-time auth code; the client exchanges code + verifier for a session.
+// PKCE (RFC 7636) for email links and external providers: the request that sends the email (or
+// the browser to the provider) stores the code challenge; the link (or the provider's callback)
+// yields a one-time auth code; the client exchanges code + verifier for a session. A sign-in at
+// an external provider keeps its flow state from GET /authorize to /callback in either flow: its
+// id is the `state` the provider hands back, claimed once.
 import crypto from "node:crypto";
 import type { Queryable } from "../../db/database.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
@@ -75,13 +78,121 @@ export async function issueAuthCode(
   return row?.auth_code;
 }
 
+/** GoTrue's FlowStateExpiryDuration: the provider's callback must come within 5 minutes. */
+const EXTERNAL_STATE_TTL_SECONDS = 300;
+
+export type ExternalFlowState = {
+  id: string;
+  provider_type: string;
+  code_challenge: string | null;
+  provider_code_verifier: string;
+  provider_nonce: string;
+  referrer: string;
+  linking_target_id: string | null;
+};
+
+/**
+ * The flow state of a sign-in at an external provider; its id is the `state` sent to the provider:
+ * a random (version 4) UUID, which nobody can guess or derive from the time, unlike the table's
+ * time-ordered ids.
+ */
+export async function createExternalFlowState(
+  q: Queryable,
+  state: {
+    provider: string;
+    pkce: Pkce | undefined;
+    codeVerifier: string;
+    nonce: string;
+    referrer: string;
+    linkingTargetId?: string;
+  },
+): Promise<string> {
+  const [row] = await q.query<{ id: string }>(
+    `INSERT INTO auth.flow_states (id, code_challenge, code_challenge_method, authentication_method,
+       provider_type, provider_code_verifier, provider_nonce, referrer, linking_target_id)
+     VALUES (gen_random_uuid(), $1, $2, 'oauth', $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      state.pkce?.challenge ?? null,
+      state.pkce?.method ?? null,
+      state.provider,
+      state.codeVerifier,
+      state.nonce,
+      state.referrer,
+      state.linkingTargetId ?? null,
+    ],
+  );
+  return row!.id;
+}
+
+const badState = (message: string) => new AuthError(400, ErrorCode.bad_oauth_state, message);
+
+/**
+ * Claims the flow state a provider's callback names, once: GoTrue's loadExternalState. A state
+ * that is not a UUID, unknown, older than 5 minutes or already claimed is refused, in GoTrue's
+ * words (a PKCE flow's second claim is "already used"; an implicit one's state is gone by then).
+ */
+export async function claimExternalFlowState(
+  q: Queryable,
+  state: string,
+): Promise<ExternalFlowState> {
+  if (!UUID.test(state)) throw badState("OAuth state parameter is invalid");
+  const [row] = await q.query<ExternalFlowState & { was_claimed: boolean; expired: boolean }>(
+    `WITH before AS (
+       SELECT id, claimed_at IS NOT NULL AS was_claimed FROM auth.flow_states
+       WHERE id = $1 AND provider_type IS NOT NULL FOR UPDATE
+     )
+     UPDATE auth.flow_states f SET claimed_at = coalesce(f.claimed_at, now()) FROM before
+     WHERE f.id = before.id
+     RETURNING f.id, f.provider_type, f.code_challenge, f.provider_code_verifier, f.provider_nonce,
+       f.referrer, f.linking_target_id, before.was_claimed,
+       f.created_at < now() - make_interval(secs => $2) AS expired`,
+    [state, EXTERNAL_STATE_TTL_SECONDS],
+  );
+  if (!row || (row.was_claimed && row.code_challenge === null))
+    throw badState("OAuth state not found or expired");
+  if (row.expired) throw badState("OAuth state has expired");
+  if (row.was_claimed)
+    throw new AuthError(400, ErrorCode.flow_state_already_used, "State has already been used");
+  return row;
+}
+
+/** The implicit flow's state is spent once its session is issued. */
+export async function deleteFlowState(q: Queryable, id: string): Promise<void> {
+  await q.query("DELETE FROM auth.flow_states WHERE id = $1", [id]);
+}
+
+/**
+ * The PKCE flow's callback succeeded: the flow state now names its user and yields a one-time
+ * auth code, with the provider's tokens (sealed) for the exchange's answer.
+ */
+export async function issueExternalAuthCode(
+  q: Queryable,
+  id: string,
+  userId: string,
+  providerTokens: { accessToken: string; refreshToken: string | null },
+): Promise<string> {
+  const [row] = await q.query<{ auth_code: string }>(
+    `UPDATE auth.flow_states SET user_id = $2, auth_code = gen_random_uuid(), auth_code_issued_at = now(),
+       provider_access_token = $3, provider_refresh_token = $4
+     WHERE id = $1 RETURNING auth_code`,
+    [id, userId, providerTokens.accessToken, providerTokens.refreshToken],
+  );
+  return row!.auth_code;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Exchanges an auth code and its verifier; the flow state is deleted whatever the outcome. */
 export async function exchangeAuthCode(
   q: Queryable,
   authCode: string,
   verifier: string,
-): Promise<{ userId: string; method: string }> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(authCode))
+): Promise<{
+  userId: string;
+  method: string;
+  providerTokens: { access: string | null; refresh: string | null };
+}> {
+  if (!UUID.test(authCode))
     throw new AuthError(
       404,
       ErrorCode.flow_state_not_found,
@@ -92,10 +203,13 @@ export async function exchangeAuthCode(
     code_challenge: string;
     code_challenge_method: "s256" | "plain";
     authentication_method: string;
+    provider_access_token: string | null;
+    provider_refresh_token: string | null;
     expired: boolean;
   }>(
     `DELETE FROM auth.flow_states WHERE auth_code = $1
      RETURNING user_id, code_challenge, code_challenge_method, authentication_method,
+       provider_access_token, provider_refresh_token,
        auth_code_issued_at < now() - make_interval(secs => $2) AS expired`,
     [authCode, AUTH_CODE_TTL_SECONDS],
   );
@@ -122,7 +236,11 @@ export async function exchangeAuthCode(
       "code challenge does not match previously saved code verifier",
     );
   }
-  return { userId: flow.user_id, method: flow.authentication_method };
+  return {
+    userId: flow.user_id,
+    method: flow.authentication_method,
+    providerTokens: { access: flow.provider_access_token, refresh: flow.provider_refresh_token },
+  };
 }
 
 /** GoTrue's cleanup keeps a flow state a day (its code is exchanged within 5 minutes). */

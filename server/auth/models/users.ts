@@ -293,6 +293,14 @@ export async function linkIdentity(
   );
 }
 
+/** app_metadata's providers follow the user's identities again (one was added). */
+export async function refreshProviders(q: Queryable, userId: string): Promise<void> {
+  await q.query(
+    `UPDATE auth.users SET raw_app_meta_data = ${PROVIDERS_FROM_IDENTITIES}, updated_at = now() WHERE id = $1`,
+    [userId],
+  );
+}
+
 /**
  * Removes one of the user's identities. Its address or number leaves the account with it (an
  * email identity's address, a phone identity's number, each unconfirmed), and the account's

@@ -1,0 +1,27 @@
+// The external providers GoTrue knows by name: /settings lists each (on or off), and GET /authorize
+// tells one that is off here from a name GoTrue does not know.
+export const KNOWN_PROVIDERS: ReadonlySet<string> = new Set([
+  "apple",
+  "azure",
+  "bitbucket",
+  "discord",
+  "facebook",
+  "figma",
+  "fly",
+  "github",
+  "gitlab",
+  "google",
+  "keycloak",
+  "kakao",
+  "linkedin",
+  "linkedin_oidc",
+  "notion",
+  "slack",
+  "slack_oidc",
+  "snapchat",
+  "spotify",
+  "twitch",
+  "twitter",
+  "workos",
+  "zoom",
+]);
