@@ -31,6 +31,10 @@ export const LOG_TYPES = {
   webhook_endpoint_removed: "workspace",
   webhook_delivery_resent: "workspace",
   csv_exported: "workspace",
+  newsletter_issue_scheduled: "workspace",
+  newsletter_issue_unscheduled: "workspace",
+  newsletter_subscriber_unsubscribed: "workspace",
+  newsletter_subscriber_deleted: "workspace",
 } as const;
 
 export type AuditAction = keyof typeof LOG_TYPES;

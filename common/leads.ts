@@ -73,6 +73,16 @@ export const newsletterSchema = z.object({
   email: emailField("Please enter a valid email address."),
 });
 
+/**
+ * The `details` of the sign-up's duplicate answer (409 23505) for an address still waiting for
+ * its confirmation: sent again now, or not (one went within the hour); the footer tells which.
+ * A subscribed address's answer carries the database's own details.
+ */
+export const NEWSLETTER_PENDING = {
+  resent: "pending confirmation: the confirmation email was sent again",
+  waiting: "pending confirmation: a confirmation email was sent within the hour",
+} as const;
+
 /** Request Demo page. */
 export const requestDemoSchema = z.object({
   name: text(LIMITS.name, "Name is required"),

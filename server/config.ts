@@ -106,6 +106,10 @@ export type Config = {
   webhookAllowPrivateAddresses: boolean;
   /** At most one digest email of a kind's new leads to the team per this many ms (decision 0030). */
   leadDigestMs: number;
+  /** Newsletter copies queued per second, across every instance (decision 0054). */
+  newsletterRate: Env["NEWSLETTER_SEND_RATE"];
+  /** The mail provider's bounce and complaint notifications prove themselves with this. */
+  mailEventsSecret: Env["MAIL_EVENTS_SECRET"];
   /**
    * Emails to addresses visitors type, per hour: account emails for the whole site (Supabase's
    * account-email budget: 30), the lead forms' replies (the demo email, the newsletter's
@@ -376,6 +380,8 @@ export function loadConfig(
     webhookLeaseMs: e.LEAD_WEBHOOK_LEASE_SECONDS * 1000,
     webhookAllowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? e.NODE_ENV !== "production",
     leadDigestMs: e.LEAD_DIGEST_SECONDS * 1000,
+    newsletterRate: e.NEWSLETTER_SEND_RATE,
+    mailEventsSecret: e.MAIL_EVENTS_SECRET,
     emailsPerHour: e.RATE_LIMIT_EMAIL_SENT,
     emailsPerIpPerHour: e.RATE_LIMIT_EMAIL_IP,
     leadEmailsPerHour: e.RATE_LIMIT_LEAD_EMAIL_SENT,

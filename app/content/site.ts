@@ -119,6 +119,7 @@ export const footer = {
     { label: "Integrations", href: "/resources/integrations" },
     { label: "Documentation", href: "/documentation" },
     { label: "Use Cases", href: "/use-cases" },
+    { label: "Newsletter", href: "/newsletter" },
   ] satisfies NavLink[],
   company: [
     ...mainLinks,
@@ -132,5 +133,35 @@ export const footer = {
   newsletter: {
     title: "Stay in the loop",
     text: "One email a month: new features, field-tested sales plays and the occasional strong opinion.",
+    archive: { label: "Read past issues", href: "/newsletter" } satisfies NavLink,
+    /**
+     * What the sign-up is told (decision 0055): a new address has to confirm first, a pending one
+     * is told whether its confirmation went again, a subscribed one that it already is.
+     */
+    toasts: {
+      pending: {
+        title: "Almost done",
+        description: "Check your inbox: confirm your address with the link we just sent you.",
+      },
+      resent: {
+        title: "Confirmation sent again",
+        description:
+          "Your address is waiting for its confirmation: we sent the link again. Check your inbox.",
+      },
+      waiting: {
+        title: "Check your inbox",
+        description:
+          "We sent your confirmation link less than an hour ago: confirm your address with it.",
+      },
+      subscribed: {
+        title: "Already subscribed",
+        description: "This email is already subscribed to our newsletter.",
+      },
+      failed: {
+        title: "Subscription failed",
+        description: "There was a problem subscribing to the newsletter. Please try again later.",
+      },
+      invalid: { title: "Invalid email", description: "Please enter a valid email address." },
+    },
   },
 };

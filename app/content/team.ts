@@ -101,4 +101,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   webhook_endpoint_removed: "Webhook endpoint removed",
   webhook_delivery_resent: "Webhook delivery sent again",
   csv_exported: "Exported as CSV",
+  newsletter_issue_scheduled: "Newsletter issue scheduled to send",
+  newsletter_issue_unscheduled: "Newsletter issue taken back to a draft",
+  newsletter_subscriber_unsubscribed: "Newsletter subscriber unsubscribed by the team",
+  newsletter_subscriber_deleted: "Newsletter subscriber deleted on request",
 };

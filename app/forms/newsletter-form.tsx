@@ -1,17 +1,22 @@
 // Footer newsletter sign-up: the address is checked as the server checks it (the shared schema),
 // and one it would refuse stays in the field to be fixed; a spinner while submitting, the field
-// is cleared once sent, whatever the answer; a duplicate (23505) is "Already subscribed". The field
-// is read from the page (uncontrolled): what a visitor typed before this island woke up counts.
-import { newsletterSchema } from "../../common/leads.ts";
+// is cleared once sent, whatever the answer. The toast says what happened (decision 0055): a new
+// address must confirm first ("Almost done"); a duplicate (23505) of an address still pending says
+// whether its confirmation went again, else it is "Already subscribed". The field is read from the
+// page (uncontrolled): what a visitor typed before this island woke up counts.
+import { NEWSLETTER_PENDING, newsletterSchema } from "../../common/leads.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { Input } from "../components/ui/input.tsx";
+import { footer } from "../content/site.ts";
 import { leadSource } from "../lib/lead-source.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { toast } from "../lib/toast.ts";
 import { useBusyAction } from "../lib/use-busy-action.ts";
 import { PrivacyNote } from "./privacy-note.tsx";
 import { ScriptForm } from "./script-form.tsx";
+
+const TOASTS = footer.newsletter.toasts;
 
 export function NewsletterForm({ className }: { className?: string }) {
   const [submitting, run] = useBusyAction();
@@ -22,11 +27,7 @@ export function NewsletterForm({ className }: { className?: string }) {
     const form = event.currentTarget;
     const parsed = newsletterSchema.safeParse({ email: new FormData(form).get("email") ?? "" });
     if (!parsed.success) {
-      toast({
-        variant: "destructive",
-        title: "Invalid email",
-        description: "Please enter a valid email address.",
-      });
+      toast({ variant: "destructive", ...TOASTS.invalid });
       return;
     }
     const { email } = parsed.data;
@@ -36,23 +37,13 @@ export function NewsletterForm({ className }: { className?: string }) {
         const { error } = await supabase
           .from("newsletter_subscribers")
           .insert({ email, source: leadSource() });
-        if (!error)
-          toast({
-            title: "Subscribed successfully!",
-            description: "Thank you for subscribing to our newsletter.",
-          });
-        else if (error.code === "23505")
-          toast({
-            title: "Already subscribed",
-            description: "This email is already subscribed to our newsletter.",
-          });
-        else throw error;
+        if (!error) toast(TOASTS.pending);
+        else if (error.code !== "23505") throw error;
+        else if (error.details === NEWSLETTER_PENDING.resent) toast(TOASTS.resent);
+        else if (error.details === NEWSLETTER_PENDING.waiting) toast(TOASTS.waiting);
+        else toast(TOASTS.subscribed);
       } catch {
-        toast({
-          variant: "destructive",
-          title: "Subscription failed",
-          description: "There was a problem subscribing to the newsletter. Please try again later.",
-        });
+        toast({ variant: "destructive", ...TOASTS.failed });
       } finally {
         form.reset();
       }

@@ -32,7 +32,15 @@ export function SiteFooter() {
           <p className="mt-4 text-sm leading-6">{footer.blurb}</p>
           <div className="mt-8">
             <h2 className="text-sm font-semibold text-white">{footer.newsletter.title}</h2>
-            <p className="mt-2 text-sm">{footer.newsletter.text}</p>
+            <p className="mt-2 text-sm">
+              {footer.newsletter.text}{" "}
+              <a
+                href={footer.newsletter.archive.href}
+                className="text-white underline underline-offset-2 hover:no-underline"
+              >
+                {footer.newsletter.archive.label}
+              </a>
+            </p>
             <Island
               name="newsletter-form"
               component={NewsletterForm}

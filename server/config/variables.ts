@@ -240,6 +240,8 @@ export const VARIABLES = {
   LEAD_WEBHOOK_LEASE_SECONDS: variable(decimal(1, 3600).default(60)),
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: variable(bool.optional(), "off in production, else on"),
   LEAD_DIGEST_SECONDS: variable(decimal(1, 86_400).default(900)),
+  NEWSLETTER_SEND_RATE: variable(decimal(0.1, 10_000).default(10)),
+  MAIL_EVENTS_SECRET: variable(z.string().min(32).optional()),
   RATE_LIMIT_EMAIL_SENT: variable(integer(1, 1_000_000).default(30)),
   RATE_LIMIT_EMAIL_IP: variable(integer(1, 1_000_000).default(10)),
   RATE_LIMIT_LEAD_EMAIL_SENT: variable(integer(1, 1_000_000).default(30)),

@@ -26,6 +26,8 @@ const BOTH_ENGINES: Record<string, string> = {
     "claim leases kept by the database's clock while this process's clock stands still",
   "server/mail/delivery.test.ts":
     "several workers taking rows from one outbox: leases and row locks (SKIP LOCKED)",
+  "server/newsletter/issues.test.ts":
+    "an issue's copies queued under its row lock (SKIP LOCKED), paced by the database's clock",
   "server/webhooks/webhooks.test.ts":
     "deliveries leased by workers, and a second instance on the same database",
   "server/functions/functions.test.ts":

@@ -64,6 +64,8 @@ import { openPostgres } from "./postgres.ts";
  */
 const WHOLE_TABLE_MARK = "/* whole table:";
 
+const EVENTS_SECRET = "a-mail-provider-secret-of-32-characters-or-more";
+
 /** Tables read whole on purpose: the migrations' own bookkeeping, read once at start. */
 const SMALL_TABLES = new Set(["schema_migrations"]);
 
@@ -227,6 +229,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: "true",
         GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: "true",
         MAIL_LEASE_SECONDS: "1", // renewed every 0.2 s while an email is on the wire
+        MAIL_EVENTS_SECRET: EVENTS_SECRET,
         METRICS_PORT: "0",
       },
     });
@@ -845,6 +848,67 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     expect(
       (await fetch(newsletterLink("/newsletter/unsubscribe"), { method: "POST" })).status,
     ).toBe(200);
+    // The newsletter sent: an issue written, changed, previewed, test-sent and scheduled now;
+    // the sender queues its copies and records their outcome; a copy's one-click unsubscribe;
+    // the provider's bounce; the archive; the team's unsubscription and deletion of an address.
+    const rest = (pathname: string, method: string, body?: unknown) =>
+      fetch(`${server.url}/rest/v1/${pathname}`, {
+        method,
+        headers: {
+          ...asMember,
+          "content-type": "application/json",
+          prefer: "return=representation",
+          accept: "application/vnd.pgrst.object+json",
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const newsReader = uniqueEmail("news-reader");
+    await raw.query(
+      "INSERT INTO public.newsletter_subscribers (email, status, confirmed_at) VALUES ($1, 'subscribed', now())",
+      [newsReader],
+    );
+    const issue = (await (
+      await rest("newsletter_issues", "POST", { subject: "Plans", body: "First" })
+    ).json()) as { id: string };
+    expect(
+      (await rest(`newsletter_issues?id=eq.${issue.id}`, "PATCH", { body: "# Plans" })).status,
+    ).toBe(200);
+    for (const fn of ["preview_issue", "send_test_issue"])
+      expect((await rest(`rpc/${fn}`, "POST", { issue_id: issue.id })).status).toBe(200);
+    const sent = await rest(`newsletter_issues?id=eq.${issue.id}`, "PATCH", {
+      status: "scheduled",
+      send_at: new Date().toISOString(),
+    });
+    expect(sent.status).toBe(200);
+    await ran("UPDATE public.newsletter_issues\n       SET queued_up_to");
+    const copy = await smtp.waitFor((m) => addressOf(m) === newsReader && m.subject === "Plans");
+    await ran("public.newsletter_sends s SET sent_at = o.sent_at");
+    const issueUnsubscribe = new RegExp(
+      `https?://\\S+/newsletter/unsubscribe\\?token=\\S+&issue=\\S+`,
+    ).exec(copy.text ?? "")![0];
+    expect((await fetch(issueUnsubscribe, { method: "POST" })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${server.url}/newsletter/provider-events`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${EVENTS_SECRET}` },
+          body: JSON.stringify({ type: "bounce", email: newsReader, message_id: copy.messageId }),
+        })
+      ).status,
+    ).toBe(204);
+    const [numbered] = await raw.query<{ number: number }>(
+      "SELECT number FROM public.newsletter_issues WHERE id = $1",
+      [issue.id],
+    );
+    for (const page of ["/newsletter", `/newsletter/${numbered!.number}`])
+      expect((await fetch(`${server.url}${page}`)).status).toBe(200);
+    expect((await rest(`newsletter_issues?id=eq.${issue.id}&select=*`, "GET")).status).toBe(200);
+    const [{ id: subscriberId }] = (await raw.query<{ id: string }>(
+      "SELECT id FROM public.newsletter_subscribers WHERE email = $1",
+      [returning],
+    )) as [{ id: string }];
+    for (const fn of ["unsubscribe_subscriber", "delete_subscriber"])
+      expect((await rest(`rpc/${fn}`, "POST", { subscriber_id: subscriberId })).status).toBe(200);
     // The hourly deletions (platform/retention.ts), each run once more here.
     await deleteUnconfirmed(db);
     await deleteExpiredLeads(db);

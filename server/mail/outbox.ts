@@ -4,6 +4,8 @@
 import type { Queryable } from "../db/database.ts";
 
 export type Email = {
+  /** The outbox row's id, when the caller records it elsewhere too (a newsletter copy); else made. */
+  id?: string;
   kind: string;
   to: string;
   subject: string;
@@ -59,15 +61,17 @@ export async function enqueue(q: Queryable, email: Email): Promise<string> {
  */
 export function queueEmailsStatement(emailsParam: number, leadFrom?: string): string {
   const lead = leadFrom ? `(SELECT id FROM ${leadFrom})` : "NULL::uuid";
-  return `INSERT INTO mail.outbox (${COLUMNS}, lead_id)
-       SELECT m.*, ${lead} FROM jsonb_to_recordset($${emailsParam}::jsonb)
-         AS m(kind text, to_address text, subject text, text_body text, html_body text, reply_to text, headers jsonb)`;
+  return `INSERT INTO mail.outbox (id, ${COLUMNS}, lead_id)
+       SELECT COALESCE(m.id, gen_random_uuid()), ${COLUMNS}, ${lead}
+       FROM jsonb_to_recordset($${emailsParam}::jsonb)
+         AS m(id uuid, kind text, to_address text, subject text, text_body text, html_body text, reply_to text, headers jsonb)`;
 }
 
 /** The value of queueEmailsStatement's emails parameter. */
 export function emailsParameter(emails: Email[]): string {
   return JSON.stringify(
     emails.map((e) => ({
+      id: e.id ?? null,
       kind: e.kind,
       to_address: e.to,
       subject: e.subject,

@@ -96,12 +96,7 @@ export function actionEmail(opts: {
     kind: opts.kind,
     to: opts.to,
     subject: opts.subject,
-    ...(unsubscribe && {
-      headers: {
-        "List-Unsubscribe": `<${unsubscribe}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      },
-    }),
+    ...(unsubscribe && { headers: unsubscribeHeaders(unsubscribe) }),
     text: [
       opts.heading,
       "",
@@ -110,7 +105,7 @@ export function actionEmail(opts: {
       "",
       ...after.flatMap((p) => [p, ""]),
       `— The ${BRAND} team`,
-      ...(unsubscribe ? ["", `${UNSUBSCRIBE_LABEL}: ${unsubscribe}`] : []),
+      ...(unsubscribe ? ["", unsubscribeText(unsubscribe)] : []),
     ].join("\n"),
     html: layout(
       opts.subject,
@@ -119,11 +114,58 @@ ${opts.paragraphs.map((p) => `<p style="margin:0 0 14px;line-height:1.6">${escap
 <p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(opts.action.label)}</a></p>
 <p style="margin:0 0 14px;font-size:13px;color:#475569;word-break:break-all">Or paste this link into your browser: ${escapeHtml(opts.action.url)}</p>
 ${after.map((p) => `<p style="margin:0 0 14px;line-height:1.6;color:#475569">${escapeHtml(p)}</p>`).join("\n")}
-<p style="margin:24px 0 0">— The ${BRAND} team</p>${
-        unsubscribe
-          ? `\n<p style="margin:24px 0 0;font-size:13px;color:#475569"><a href="${escapeHtml(unsubscribe)}" style="color:#475569">${UNSUBSCRIBE_LABEL}</a></p>`
-          : ""
-      }`,
+<p style="margin:24px 0 0">— The ${BRAND} team</p>${unsubscribe ? `\n${unsubscribeHtml(unsubscribe)}` : ""}`,
+    ),
+  };
+}
+
+/** A list's one-click unsubscribe (RFC 8058): the header fields a mail client's button uses. */
+function unsubscribeHeaders(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+const unsubscribeText = (url: string) => `${UNSUBSCRIBE_LABEL}: ${url}`;
+
+const unsubscribeHtml = (url: string) =>
+  `<p style="margin:24px 0 0;font-size:13px;color:#475569"><a href="${escapeHtml(url)}" style="color:#475569">${UNSUBSCRIBE_LABEL}</a></p>`;
+
+/**
+ * A newsletter issue: its body as HTML (made safe by the caller: newsletter/markdown.ts) and as
+ * text (the Markdown itself reads as text), a link to the issue on the site, and the one-click
+ * unsubscribe link in the header fields and at the foot.
+ */
+export function issueEmail(opts: {
+  id?: string;
+  kind: string;
+  to: string;
+  subject: string;
+  bodyHtml: string;
+  bodyText: string;
+  webUrl: string;
+  unsubscribeUrl: string;
+}): Email {
+  const web = "Read this issue on our website";
+  return {
+    id: opts.id,
+    kind: opts.kind,
+    to: opts.to,
+    subject: opts.subject,
+    headers: unsubscribeHeaders(opts.unsubscribeUrl),
+    text: [
+      opts.bodyText.trim(),
+      "",
+      `${web}: ${opts.webUrl}`,
+      "",
+      `— The ${BRAND} team`,
+      "",
+      unsubscribeText(opts.unsubscribeUrl),
+    ].join("\n"),
+    html: layout(
+      opts.subject,
+      `<div style="line-height:1.6">${opts.bodyHtml}</div>
+<p style="margin:24px 0 0;font-size:13px"><a href="${escapeHtml(opts.webUrl)}" style="color:#4338ca">${web}</a></p>
+<p style="margin:24px 0 0">— The ${BRAND} team</p>
+${unsubscribeHtml(opts.unsubscribeUrl)}`,
     ),
   };
 }

@@ -14,6 +14,8 @@ const CONFIRM_LINK_SECONDS = 7 * 24 * 3600;
 
 export const CONFIRM_PATH = "/newsletter/confirm";
 export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
+/** The archive of sent issues; an issue is at `/newsletter/<number>`. */
+export const ARCHIVE_PATH = "/newsletter";
 
 export class NewsletterLinks {
   private readonly key: Buffer;
@@ -22,6 +24,11 @@ export class NewsletterLinks {
   constructor(key: Buffer, siteUrl: string) {
     this.key = key;
     this.siteUrl = siteUrl;
+  }
+
+  /** The site's address of a path of it. */
+  siteUrlOf(path: string): string {
+    return `${this.siteUrl}${path}`;
   }
 
   /** `<id>.<expiry, Unix seconds in base 36; "0" for none>.<signature>`. */

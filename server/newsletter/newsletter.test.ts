@@ -3,6 +3,7 @@
 // team's digests of leads that email it nothing of their own.
 import type { ParsedMail } from "mailparser";
 import { expect, it } from "vitest";
+import { NEWSLETTER_PENDING } from "../../common/leads.ts";
 import { startApiServer, uniqueIp } from "../../tests/support/api-server.ts";
 import { uniqueEmail } from "../../tests/support/auth.ts";
 import { describeWithDatabase } from "../../tests/support/databases.ts";
@@ -11,6 +12,7 @@ import { addressOf } from "../../tests/support/smtp.ts";
 import { useTestServer } from "../../tests/support/test-server.ts";
 import { deleteUnconfirmed } from "./subscribers.ts";
 
+const WELCOME = "Welcome to the Revwise newsletter";
 const TEAM = `team-${Date.now().toString(36)}@revwise.example`;
 /** Every server of this file digests on the same short interval (the digest rows are shared). */
 const DIGEST_ENV = {
@@ -78,13 +80,22 @@ describeWithDatabase("newsletter double opt-in", (ctx) => {
     expect(await done.text()).toContain("Your subscription is confirmed");
     const confirmed = await subscriber(email);
     expect(confirmed).toMatchObject({ status: "subscribed", confirmed_at: expect.any(Date) });
-    // Confirming again changes nothing.
+    // Confirmed, the address is welcomed: where past issues are, and how to leave in one click.
+    const welcome = await smtp.waitFor((m) => addressOf(m) === email && m.subject === WELCOME);
+    expect(welcome.text).toContain(`${server.url}/newsletter`);
+    expect(header(welcome, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(newsletterLink(welcome, "/newsletter/unsubscribe")).toBeTruthy();
+    // Confirming again changes nothing, and welcomes nobody twice.
     expect((await post(confirm)).status).toBe(200);
     expect((await subscriber(email))!.confirmed_at).toEqual(confirmed!.confirmed_at);
+    expect(
+      smtp.messages.filter((m) => addressOf(m) === email && m.subject === WELCOME),
+    ).toHaveLength(1);
 
     // Signing up again keeps the spec's answer ("Already subscribed") and sends nothing.
     const again = await signUp(email.toUpperCase());
     expect(again).toMatchObject({ status: 409, error: { code: "23505" } });
+    expect(Object.values(NEWSLETTER_PENDING)).not.toContain(again.error?.details);
     expect(await confirmations(email)).toBe(1);
   });
 
@@ -110,7 +121,13 @@ describeWithDatabase("newsletter double opt-in", (ctx) => {
     expect((await signUp(email)).status).toBe(201);
     for (const n of [1, 2]) {
       const again = await signUp(email);
-      expect([n, again.status, again.error?.code]).toEqual([n, 409, "23505"]);
+      // The footer tells a pending address that its confirmation went within the hour.
+      expect([n, again.status, again.error?.code, again.error?.details]).toEqual([
+        n,
+        409,
+        "23505",
+        NEWSLETTER_PENDING.waiting,
+      ]);
     }
     expect(await confirmations(email)).toBe(1);
     expect((await subscriber(email))!.status).toBe("pending");

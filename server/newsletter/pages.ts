@@ -4,20 +4,12 @@
 // unsubscribes; a mail client's RFC 8058 one-click POST (`List-Unsubscribe=One-Click`) lands on
 // the same route and gets a 200 without a redirect. A forged, malformed or foreign token is a 400
 // page and changes nothing.
-import crypto from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "../mail/html.ts";
+import { isUuid } from "../platform/uuid.ts";
+import { PAGE_CSP, pageHtml } from "./page-shell.ts";
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH, type LinkPurpose } from "./links.ts";
 import { confirm, unsubscribe, type Change } from "./subscribers.ts";
-
-const STYLE = `body{margin:0;padding:24px;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a}
-main{max-width:560px;margin:40px auto;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:28px}
-.brand{margin:0 0 20px;font-weight:700;font-size:18px;color:#4338ca}h1{font-size:22px;margin:0 0 12px}p{line-height:1.6}
-button{font:inherit;font-weight:600;background:#4338ca;color:#fff;border:0;border-radius:8px;padding:12px 20px;cursor:pointer}
-button:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}a{color:#4338ca}`;
-
-/** Only this style and a form posting back here: no script, no other origin. */
-const CSP = `default-src 'none'; style-src 'sha256-${crypto.createHash("sha256").update(STYLE).digest("base64")}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
 type Page = { status: number; title: string; text: string; button?: string };
 
@@ -28,13 +20,18 @@ function send(reply: FastifyReply, request: FastifyRequest, shown: Page) {
   return reply
     .code(shown.status)
     .type("text/html; charset=utf-8")
-    .header("content-security-policy", CSP)
+    .header("content-security-policy", PAGE_CSP)
     .header("cache-control", "no-store")
     .header("x-robots-tag", "noindex")
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(shown.title)} · Revwise</title><style>${STYLE}</style></head>
-<body><main><p class="brand">Revwise</p><h1>${escapeHtml(shown.title)}</h1>
+    .send(
+      pageHtml({
+        title: shown.title,
+        indexed: false,
+        body: `<main><p class="brand">Revwise</p><h1>${escapeHtml(shown.title)}</h1>
 <p>${escapeHtml(shown.text)}</p>
-${form}</main></body></html>`);
+${form}</main>`,
+      }),
+    );
 }
 
 /** A page: its status, its heading (and title), one paragraph, and its button if it asks. */
@@ -106,7 +103,7 @@ export default async function newsletterPages(app: FastifyInstance) {
     done(null, undefined),
   );
 
-  type LinkRequest = FastifyRequest<{ Querystring: { token?: string } }>;
+  type LinkRequest = FastifyRequest<{ Querystring: { token?: string; issue?: string } }>;
   const subscriberOf = (purpose: LinkPurpose, request: LinkRequest) =>
     app.newsletter.links.verify(purpose, request.query.token);
 
@@ -128,14 +125,16 @@ export default async function newsletterPages(app: FastifyInstance) {
     const id = subscriberOf("confirm", request);
     if (id === undefined) return send(reply, request, INVALID);
     if (id === "expired") return send(reply, request, EXPIRED);
-    return send(reply, request, confirmed(await confirm(app.db, id)));
+    return send(reply, request, confirmed(await confirm(app.db, id, app.newsletter.links)));
   });
 
   // Unsubscribing is idempotent, and an address already deleted gets nothing either: 200.
   app.post(UNSUBSCRIBE_PATH, async (request: LinkRequest, reply) => {
     const id = subscriberOf("unsubscribe", request);
     if (id === undefined || id === "expired") return send(reply, request, INVALID);
-    await unsubscribe(app.db, id);
+    // The issue whose link it was (unsigned: it only decides which issue's figures count it).
+    const issue = isUuid(request.query.issue ?? "") ? request.query.issue : undefined;
+    await unsubscribe(app.db, id, "unsubscribed", issue);
     return send(reply, request, UNSUBSCRIBED);
   });
 }

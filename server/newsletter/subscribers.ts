@@ -5,14 +5,19 @@
 // sent to it again; an address unconfirmed 30 days after its last sign-up is deleted. Only this
 // module changes a subscriber's status.
 import crypto from "node:crypto";
-import { newsletterSchema, type LeadSource } from "../../common/leads.ts";
+import { NEWSLETTER_PENDING, newsletterSchema, type LeadSource } from "../../common/leads.ts";
 import type { Config } from "../config.ts";
 import { isUniqueViolation, type Database, type Queryable } from "../db/database.ts";
 import { columnsOf, type RestLeadKind } from "../leads/kinds.ts";
 import { storeLead } from "../leads/store.ts";
-import { emailsParameter, queueEmailsStatement } from "../mail/outbox.ts";
+import { emailsParameter, enqueue, queueEmailsStatement } from "../mail/outbox.ts";
 import { queueLeadEventsStatement } from "../webhooks/events.ts";
-import { CONFIRM_EMAIL_KIND, CONFIRM_REPEAT_SECONDS, confirmationEmail } from "./emails.ts";
+import {
+  CONFIRM_EMAIL_KIND,
+  CONFIRM_REPEAT_SECONDS,
+  confirmationEmail,
+  welcomeEmail,
+} from "./emails.ts";
 import type { NewsletterLinks } from "./links.ts";
 
 type SubscriberStatus = "pending" | "subscribed" | "unsubscribed";
@@ -103,9 +108,13 @@ export async function signUp(opts: {
       return known.status;
     });
     // Subscribed already: nothing was queued, so the duplicate is thrown (and the email budget's
-    // claim given back). Pending: its confirmation is queued and committed, so it is returned.
+    // claim given back). Pending: its confirmation is queued and committed, so it is returned,
+    // saying whether it was sent again.
     if (status === "subscribed") throw err;
-    if (status === "pending") return err;
+    if (status === "pending")
+      return Object.assign(err as Error, {
+        detail: opts.send ? NEWSLETTER_PENDING.resent : NEWSLETTER_PENDING.waiting,
+      });
   }
   return undefined;
 }
@@ -114,25 +123,29 @@ export async function signUp(opts: {
 export type Change = { status: SubscriberStatus } | undefined;
 
 /**
- * Confirms a pending subscriber: subscribed from now, and its lead.created events queued in the
- * same statement, unless it has had them (a subscriber who left and came back is the same lead).
- * Idempotent: a subscribed one stays as it is. An unsubscribed one is not subscribed again by an
- * old link (it signs up anew first). Undefined when the subscriber no longer exists.
+ * Confirms a pending subscriber: subscribed from now, its lead.created events queued in the same
+ * statement, unless it has had them (a subscriber who left and came back is the same lead), and
+ * its welcome email in the same transaction. Idempotent: a subscribed one stays as it is (and is
+ * welcomed once). An unsubscribed one is not subscribed again by an old link (it signs up anew
+ * first). Undefined when the subscriber no longer exists.
  */
-export async function confirm(db: Database, id: string): Promise<Change> {
-  const [row] = await db.query<{ status: SubscriberStatus }>(
-    `WITH changed AS (
-       UPDATE public.newsletter_subscribers SET status = 'subscribed', confirmed_at = now()
-       WHERE id = $1 AND status = 'pending'
-       RETURNING *
-     ), lead AS (
-       SELECT * FROM changed
-       WHERE NOT EXISTS (SELECT 1 FROM public.webhook_deliveries d WHERE d.lead_id = changed.id)
-     ), events AS (${CONFIRMED_EVENTS})
-     ${STATUS_AFTER}`,
-    [id],
-  );
-  return row;
+export async function confirm(db: Database, id: string, links: NewsletterLinks): Promise<Change> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ status: SubscriberStatus; welcome: string | null }>(
+      `WITH changed AS (
+         UPDATE public.newsletter_subscribers SET status = 'subscribed', confirmed_at = now()
+         WHERE id = $1 AND status = 'pending'
+         RETURNING *
+       ), lead AS (
+         SELECT * FROM changed
+         WHERE NOT EXISTS (SELECT 1 FROM public.webhook_deliveries d WHERE d.lead_id = changed.id)
+       ), events AS (${CONFIRMED_EVENTS})
+       SELECT after.status, (SELECT email FROM changed) AS welcome FROM (${STATUS_AFTER}) after`,
+      [id],
+    );
+    if (row?.welcome) await enqueue(tx, welcomeEmail(row.welcome, id, links));
+    return row && { status: row.status };
+  });
 }
 
 const CONFIRMED_EVENTS = queueLeadEventsStatement(
@@ -147,18 +160,75 @@ const STATUS_AFTER = `SELECT status FROM changed
      SELECT status FROM public.newsletter_subscribers
      WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM changed)`;
 
-/** Unsubscribes, whatever the status; idempotent (the first time is kept). */
-export async function unsubscribe(db: Database, id: string): Promise<Change> {
+/** Why an address stopped receiving the newsletter (newsletter_subscribers.unsubscribe_reason). */
+export type UnsubscribeReason = "unsubscribed" | "team" | "bounced" | "complained";
+
+/**
+ * Unsubscribes, whatever the status; idempotent (the first time and its reason are kept). Left
+ * through an issue's link (`issue`), the issue counts it among its figures.
+ */
+export async function unsubscribe(
+  db: Queryable,
+  id: string,
+  reason: UnsubscribeReason,
+  issue?: string,
+): Promise<Change> {
   const [row] = await db.query<{ status: SubscriberStatus }>(
     `WITH changed AS (
-       UPDATE public.newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = now()
+       UPDATE public.newsletter_subscribers
+       SET status = 'unsubscribed', unsubscribed_at = now(), unsubscribe_reason = $2
        WHERE id = $1 AND status <> 'unsubscribed'
        RETURNING status
+     ), counted AS (
+       UPDATE public.newsletter_sends SET unsubscribed_at = now()
+       WHERE issue_id = $3 AND subscriber_id = $1 AND EXISTS (SELECT 1 FROM changed)
      )
      ${STATUS_AFTER}`,
-    [id],
+    [id, reason, issue ?? null],
   );
   return row;
+}
+
+/**
+ * The mail provider's word on an address: a hard bounce or a complaint turns it off (the reason
+ * kept), and the copy it names (its outbox id, from the Message-ID) counts as bounced. False when
+ * the address is not a subscriber's.
+ */
+export async function turnOff(
+  db: Queryable,
+  event: { email: string; reason: "bounced" | "complained"; emailId: string | undefined },
+): Promise<boolean> {
+  const rows = await db.query(
+    `WITH known AS (
+       SELECT id FROM public.newsletter_subscribers WHERE lower(email) = lower($1)
+     ), changed AS (
+       UPDATE public.newsletter_subscribers s
+       SET status = 'unsubscribed', unsubscribed_at = now(), unsubscribe_reason = $2
+       FROM known WHERE s.id = known.id AND s.status <> 'unsubscribed'
+     ), bounced AS (
+       UPDATE public.newsletter_sends SET bounced_at = COALESCE(bounced_at, now())
+       WHERE $2 = 'bounced' AND email_id = $3 AND subscriber_id IN (SELECT id FROM known)
+     )
+     SELECT id FROM known`,
+    [event.email, event.reason, event.emailId ?? null],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A deletion request: the address goes, with the record of the issues sent to it and its copies
+ * not yet sent. False when there was no such subscriber.
+ */
+export async function deleteSubscriber(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query(
+    `WITH unsent AS (
+       DELETE FROM mail.outbox o USING public.newsletter_sends s
+       WHERE s.subscriber_id = $1 AND o.id = s.email_id AND o.sent_at IS NULL
+     )
+     DELETE FROM public.newsletter_subscribers WHERE id = $1 RETURNING id`,
+    [id],
+  );
+  return rows.length === 1;
 }
 
 /** Deletes the addresses left unconfirmed PENDING_DAYS after their last sign-up; how many. */

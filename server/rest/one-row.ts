@@ -1,6 +1,8 @@
 // The body of a write that takes one row (a lead is one visitor's request and may cause at most
-// one email; a lead's status, a webhook endpoint are changed one at a time): an object, or an
-// array holding one. Several rows are refused as such, never as JSON that could not be read.
+// one email; a lead's status, a webhook endpoint, a newsletter issue are changed one at a time):
+// an object, or an array holding one. Several rows are refused as such, never as JSON that could
+// not be read. A change names its one row by id.
+import { isUuid } from "../platform/uuid.ts";
 import { PostgrestError } from "./errors.ts";
 
 export function oneRow(body: unknown): Record<string, unknown> {
@@ -20,3 +22,54 @@ export function oneRow(body: unknown): Record<string, unknown> {
     );
   return list[0] as Record<string, unknown>;
 }
+
+/** The one row of a body, of the columns `allowed` of `table` (PGRST204 for another). */
+export function rowOf(
+  body: unknown,
+  allowed: readonly string[],
+  table: string,
+): Record<string, unknown> {
+  const row = oneRow(body);
+  for (const key of Object.keys(row))
+    if (!allowed.includes(key))
+      throw new PostgrestError(
+        400,
+        "PGRST204",
+        `Could not find the '${key}' column of '${table}' in the schema cache`,
+      );
+  return row;
+}
+
+/**
+ * The row an UPDATE or DELETE names: its `id=eq.…` filter, required (Supabase's safeupdate
+ * refuses a write without WHERE: a typo must not change every row). `what` names the row in the
+ * hint.
+ */
+export function idFilter(
+  query: Record<string, string | undefined>,
+  verb: string,
+  what: string,
+): string {
+  const filters = Object.keys(query).filter((k) => !["select", "apikey"].includes(k));
+  const id = /^eq\.(.*)$/s.exec(query.id ?? "")?.[1];
+  if (id === undefined || filters.length !== 1)
+    throw new PostgrestError(
+      400,
+      "21000",
+      `${verb} requires a WHERE clause`,
+      null,
+      `Name the ${what}: ?id=eq.<id>`,
+    );
+  if (!isUuid(id))
+    throw new PostgrestError(400, "22P02", `invalid input syntax for type uuid: "${id}"`);
+  return id;
+}
+
+/** A column's value refused as PostgreSQL refuses a CHECK constraint's violation. */
+export const checkViolation = (table: string, column: string, rule: string) =>
+  new PostgrestError(
+    400,
+    "23514",
+    `new row for relation "${table}" violates check constraint "${table}_${column}_check"`,
+    `${column} must be ${rule}`,
+  );

@@ -173,6 +173,45 @@ export const READABLE: Record<string, ReadRelation> = {
       created_at: "timestamptz",
       confirmed_at: "timestamptz",
       unsubscribed_at: "timestamptz",
+      unsubscribe_reason: "text",
+    },
+  },
+  // The newsletter's issues with their figures (migration 0042): copies queued, sent (the SMTP
+  // server took them), delivered (sent and not bounced since), failed (refused, or bounced), and
+  // the subscribers who left through the issue's link.
+  newsletter_issues: {
+    name: "newsletter_issues",
+    sql: `(SELECT i.id, i.subject, i.body, i.status, i.send_at, i.number, i.created_at,
+        i.updated_at, i.started_at, i.sent_at, ${whoDid("u")} AS created_by_email,
+        COALESCE(f.queued, 0) AS queued, COALESCE(f.sent, 0) AS sent,
+        COALESCE(f.delivered, 0) AS delivered, COALESCE(f.failed, 0) AS failed,
+        COALESCE(f.unsubscribed, 0) AS unsubscribed
+      FROM public.newsletter_issues i
+      LEFT JOIN auth.users u ON u.id = i.created_by
+      LEFT JOIN LATERAL (
+        SELECT count(*)::int AS queued,
+          count(*) FILTER (WHERE s.sent_at IS NOT NULL)::int AS sent,
+          count(*) FILTER (WHERE s.sent_at IS NOT NULL AND s.bounced_at IS NULL)::int AS delivered,
+          count(*) FILTER (WHERE s.failed_at IS NOT NULL OR s.bounced_at IS NOT NULL)::int AS failed,
+          count(*) FILTER (WHERE s.unsubscribed_at IS NOT NULL)::int AS unsubscribed
+        FROM public.newsletter_sends s WHERE s.issue_id = i.id) f ON true) AS newsletter_issues`,
+    columns: {
+      id: "uuid",
+      subject: "text",
+      body: "text",
+      status: "text",
+      send_at: "timestamptz",
+      number: "integer",
+      created_at: "timestamptz",
+      updated_at: "timestamptz",
+      started_at: "timestamptz",
+      sent_at: "timestamptz",
+      created_by_email: "text",
+      queued: "integer",
+      sent: "integer",
+      delivered: "integer",
+      failed: "integer",
+      unsubscribed: "integer",
     },
   },
 };

@@ -31,7 +31,7 @@ describeInBrowser(
       const form = site.getByRole("form", { name: "Newsletter" });
       await form.getByLabel("Email address").fill(email);
       await form.getByRole("button", { name: "Subscribe" }).click();
-      await toastText(site, "Subscribed successfully!").waitFor();
+      await toastText(site, "Almost done").waitFor();
       expect(await status(email)).toBe("pending");
 
       const mail = await smtp.waitFor((m) => addressOf(m) === email);

@@ -1,10 +1,14 @@
 // Functions team members call (PostgREST's /rpc/): resending a failed email (members), and a
-// webhook delivery (admins). Each takes one id; each answers whether it was resent. POST runs the
-// function; GET and HEAD run it in a read-only transaction, where a function that writes fails
-// once it writes (after the checks of its privileges and argument).
+// webhook delivery (admins); a newsletter issue's preview and test copy to the member, and a
+// subscriber's unsubscription or deletion (members). Each takes one id; each answers whether it
+// did it (the preview: the email, or null). POST runs the function; GET and HEAD run it in a
+// read-only transaction, where a function that writes fails once it writes (after the checks of
+// its privileges and argument).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { recordAudit, type AuditActor } from "../../audit/audit-log.ts";
 import { resendFailed } from "../../mail/outbox.ts";
+import { previewIssue, sendTestCopy } from "../../newsletter/issues.ts";
+import { deleteSubscriber, unsubscribe } from "../../newsletter/subscribers.ts";
 import { isUuid } from "../../platform/uuid.ts";
 import { PostgrestError } from "../errors.ts";
 import { FUNCTION_METHODS } from "../methods.ts";
@@ -40,7 +44,7 @@ export default async function functions(app: FastifyInstance) {
     {
       param: string;
       admin: boolean;
-      run: (id: string, request: FastifyRequest, actor: AuditActor) => Promise<boolean>;
+      run: (id: string, request: FastifyRequest, actor: AuditActor) => Promise<unknown>;
     }
   > = {
     resend_email: {
@@ -60,6 +64,59 @@ export default async function functions(app: FastifyInstance) {
         app.webhooks.resend(id, (tx) =>
           recordAudit(tx, request, actor, "webhook_delivery_resent", { delivery_id: id }),
         ),
+    },
+    preview_issue: {
+      param: "issue_id",
+      admin: false,
+      async run(id, _request, actor) {
+        const email = await previewIssue(app.db, id, actor.username, app.newsletter.links);
+        return email ? { subject: email.subject, html: email.html, text: email.text } : null;
+      },
+    },
+    send_test_issue: {
+      param: "issue_id",
+      admin: false,
+      async run(id, _request, actor) {
+        if (!actor.username.includes("@"))
+          throw new PostgrestError(
+            400,
+            "22023",
+            "A test copy goes to the member's own address: send it as a member",
+          );
+        const queued = await sendTestCopy(app.db, id, actor.username, app.newsletter.links);
+        if (queued) app.mailer.flush();
+        return queued;
+      },
+    },
+    unsubscribe_subscriber: {
+      param: "subscriber_id",
+      admin: false,
+      run: (id, request, actor) =>
+        app.db.transaction(async (tx) => {
+          const [before] = await tx.query<{ status: string }>(
+            "SELECT status FROM public.newsletter_subscribers WHERE id = $1 FOR UPDATE",
+            [id],
+          );
+          if (!before || before.status === "unsubscribed") return false;
+          await unsubscribe(tx, id, "team");
+          await recordAudit(tx, request, actor, "newsletter_subscriber_unsubscribed", {
+            subscriber_id: id,
+          });
+          return true;
+        }),
+    },
+    delete_subscriber: {
+      param: "subscriber_id",
+      admin: false,
+      run: (id, request, actor) =>
+        app.db.transaction(async (tx) => {
+          const deleted = await deleteSubscriber(tx, id);
+          if (deleted)
+            await recordAudit(tx, request, actor, "newsletter_subscriber_deleted", {
+              subscriber_id: id,
+            });
+          return deleted;
+        }),
     },
   };
 

@@ -6,7 +6,6 @@
 // filter on the id (Supabase's safeupdate refuses those: a typo must not change every endpoint).
 import type { FastifyInstance } from "fastify";
 import { recordAudit } from "../../audit/audit-log.ts";
-import { isUuid } from "../../platform/uuid.ts";
 import {
   endpointUrl,
   isEndpointSecret,
@@ -23,7 +22,7 @@ import {
 } from "../../webhooks/endpoints.ts";
 import { namesPrivateHost } from "../../webhooks/public-address.ts";
 import { PostgrestError } from "../errors.ts";
-import { oneRow } from "../one-row.ts";
+import { checkViolation, idFilter, rowOf } from "../one-row.ts";
 import { parsePrefer } from "../prefer.ts";
 import { asRequested, claimsOf } from "../request.ts";
 import { actorOf, assertTeamAdmin } from "../team-access.ts";
@@ -37,26 +36,7 @@ const endpointTraits = (row: { id: string; url: string }) => ({
 const TABLE = "webhook_endpoints";
 const MAX_DESCRIPTION = 200;
 
-/** The one row of a body (one-row.ts), of the columns `allowed`. */
-function rowOf(body: unknown, allowed: readonly string[]): Record<string, unknown> {
-  const row = oneRow(body);
-  for (const key of Object.keys(row))
-    if (!allowed.includes(key))
-      throw new PostgrestError(
-        400,
-        "PGRST204",
-        `Could not find the '${key}' column of '${TABLE}' in the schema cache`,
-      );
-  return row;
-}
-
-const violates = (column: string, rule: string) =>
-  new PostgrestError(
-    400,
-    "23514",
-    `new row for relation "${TABLE}" violates check constraint "${TABLE}_${column}_check"`,
-    `${column} must be ${rule}`,
-  );
+const violates = (column: string, rule: string) => checkViolation(TABLE, column, rule);
 
 /** What an admin's endpoint may be: with `privateAllowed` false, on a public host only. */
 type UrlPolicy = { privateAllowed: boolean };
@@ -77,7 +57,7 @@ function description(value: unknown): string {
 
 /** A new endpoint: its URL, a description, and its secret (made here when not given). */
 function readEndpointInsert(body: unknown, policy: UrlPolicy) {
-  const row = rowOf(body, ["url", "description", "secret"]);
+  const row = rowOf(body, ["url", "description", "secret"], TABLE);
   if (row.url === undefined || row.url === null)
     throw new PostgrestError(
       400,
@@ -96,7 +76,7 @@ function readEndpointInsert(body: unknown, policy: UrlPolicy) {
 
 /** The columns a PATCH changes: URL, description, whether it is enabled. */
 function readEndpointChange(body: unknown, policy: UrlPolicy): EndpointChange {
-  const row = rowOf(body, ["url", "description", "enabled"]);
+  const row = rowOf(body, ["url", "description", "enabled"], TABLE);
   if (row.enabled !== undefined && typeof row.enabled !== "boolean")
     throw new PostgrestError(
       400,
@@ -108,23 +88,6 @@ function readEndpointChange(body: unknown, policy: UrlPolicy): EndpointChange {
     ...(row.description !== undefined && { description: description(row.description) }),
     ...(row.enabled !== undefined && { enabled: row.enabled as boolean }),
   };
-}
-
-/** The endpoint an UPDATE or DELETE names: its `id=eq.…` filter, required. */
-function endpointIdFilter(query: Record<string, string | undefined>, verb: string): string {
-  const filters = Object.keys(query).filter((k) => !["select", "apikey"].includes(k));
-  const id = /^eq\.(.*)$/s.exec(query.id ?? "")?.[1];
-  if (id === undefined || filters.length !== 1)
-    throw new PostgrestError(
-      400,
-      "21000",
-      `${verb} requires a WHERE clause`,
-      null,
-      `Name the endpoint: ?id=eq.<id>`,
-    );
-  if (!isUuid(id))
-    throw new PostgrestError(400, "22P02", `invalid input syntax for type uuid: "${id}"`);
-  return id;
 }
 
 export default async function webhookEndpoints(app: FastifyInstance) {
@@ -150,7 +113,7 @@ export default async function webhookEndpoints(app: FastifyInstance) {
       const claims = await claimsOf(app, request);
       const admin = await assertTeamAdmin(app.db, claims, `table ${TABLE}`);
       const verb = request.method === "PATCH" ? "UPDATE" : "DELETE";
-      const id = endpointIdFilter(request.query, verb);
+      const id = idFilter(request.query, verb, "endpoint");
       if (id === ENV_ENDPOINT_ID)
         throw new PostgrestError(
           400,
