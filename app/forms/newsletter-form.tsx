@@ -34,10 +34,11 @@ export function NewsletterForm({ className }: { className?: string }) {
     void run(async () => {
       try {
         const supabase = await getSupabase();
-        const { error } = await supabase
+        const { error, status } = await supabase
           .from("newsletter_subscribers")
           .insert({ email, source: leadSource() });
-        if (!error) toast(TOASTS.pending);
+        // 201: a confirmation went now; 200: one went within the hour, and none goes now.
+        if (!error) toast(status === 201 ? TOASTS.pending : TOASTS.waiting);
         else if (error.code !== "23505") throw error;
         else if (error.details === NEWSLETTER_PENDING.resent) toast(TOASTS.resent);
         else if (error.details === NEWSLETTER_PENDING.waiting) toast(TOASTS.waiting);
