@@ -105,7 +105,7 @@ describe("server process", () => {
 
   it("exits on SIGTERM when nobody reads its output any more", async () => {
     // A log reader that goes away (a crashed supervisor, a closed pipe) must not keep the server
-    // from exiting: pino's exit-time flush would retry the broken pipe forever (sonic-boom 4).
+    // from exiting: the log's last lines are dropped instead (platform/log-lines.ts).
     const dataDir = tempDir();
     const server = await startServer({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "none") });
     server.child.stdout!.destroy();

@@ -1,7 +1,6 @@
 // The process: read the configuration, build the app, listen, and shut down gracefully.
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/open.ts";
-import { flushLog } from "./platform/flush-log.ts";
 
 /** The longest shutdown may take once the drain is over; past it the process exits with 1. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -42,7 +41,8 @@ async function main() {
   );
 
   let closing = false;
-  const exit = (code: number) => void flushLog(app.log).then(() => process.exit(code));
+  // The log lines still gathered are written when the process exits (platform/log-lines.ts).
+  const exit = (code: number) => process.exit(code);
   // Readiness turns 503 first and requests are still served for SHUTDOWN_DRAIN_MS, so that a
   // load balancer stops sending new ones; then the listener closes, requests in flight finish,
   // every connection closes (idle ones at once, busy ones after their response), and every

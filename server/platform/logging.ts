@@ -7,8 +7,9 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
-import { destination, stdSerializers } from "pino";
+import { stdSerializers } from "pino";
 import { pathOf, splitTarget } from "../http/request-target.ts";
+import { LogLines } from "./log-lines.ts";
 
 const SECRET_PARAMS =
   /^(token|token_hash|code|refresh_token|access_token|apikey|password|code_verifier|auth_code)$/i;
@@ -50,12 +51,9 @@ export async function loggerOptions(
     stream:
       format === "pretty"
         ? await readableLines()
-        : // Lines are gathered and written 4 KiB (or a quarter of a second) at a time by libuv's
-          // threads, not one write per line on the request's thread; pino flushes what is pending
-          // when the process exits (a SIGKILL loses at most the last quarter of a second). A larger
-          // batch costs more, not less: sonic-boom measures the pending text on every line
-          // (decision 0051).
-          destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 }),
+        : // Lines are gathered and written 16 KiB (or a quarter of a second) at a time, and on
+          // exit (log-lines.ts).
+          new LogLines(1),
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
