@@ -54,6 +54,8 @@ const BOTH_ENGINES: Record<string, string> = {
     "two devices deleting one account at the same moment: the user's row lock decides",
   "server/auth/handlers/external.test.ts":
     "two callbacks with one provider state at the same moment: an atomic claim decides",
+  "server/auth/handlers/providers.test.ts":
+    "two first sign-ins of one person at the same moment: transaction-scoped advisory locks decide",
   "server/auth/handlers/reauthenticate.test.ts":
     "reauthentication asked at the same moment: an atomic claim of the minute decides",
   "server/app.test.ts": "health when the database is gone: each adapter's failure once closed",

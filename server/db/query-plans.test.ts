@@ -213,10 +213,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     server = await startApiServer(db, {
       env: {
         ...receiver.env,
-        GOTRUE_EXTERNAL_KEYCLOAK_ENABLED: "true",
-        GOTRUE_EXTERNAL_KEYCLOAK_CLIENT_ID: idp.clientId,
-        GOTRUE_EXTERNAL_KEYCLOAK_SECRET: idp.clientSecret,
-        GOTRUE_EXTERNAL_KEYCLOAK_URL: idp.baseUrl,
+        ...idp.env("KEYCLOAK"),
         SMTP_URL: smtp.url,
         DEV_MAILBOX: "true",
         NOTIFY_EMAIL: "sales@revwise.example",

@@ -19,10 +19,10 @@ export type IdpAccount = {
 export type TestIdp = {
   /** The issuer (origin and `path`). */
   readonly issuer: string;
-  /** The provider's URL as our server's `_URL` variable names it (the issuer without `/v2.0`). */
-  readonly baseUrl: string;
   readonly clientId: string;
   readonly clientSecret: string;
+  /** Our server's variables for this provider under `name` (GOOGLE, AZURE, KEYCLOAK, APPLE). */
+  env(name: string): Record<string, string>;
   /** Accounts by subject; a test adds its own. */
   readonly accounts: Map<string, IdpAccount>;
   /**
@@ -92,7 +92,8 @@ export async function startIdp(
     claims: {
       openid: ["sub"],
       email: ["email", "email_verified"],
-      profile: ["name", "picture", "preferred_username"],
+      // Google's hosted domain and Microsoft's "domain owner verified the address" ride along.
+      profile: ["name", "picture", "preferred_username", "hd", "xms_edov"],
     },
     // The ID token carries the person's claims itself, as Google's and Microsoft's do.
     conformIdTokenClaims: false,
@@ -166,10 +167,16 @@ export async function startIdp(
 
   return {
     issuer,
-    baseUrl: issuer.replace(/\/v2\.0$/, ""),
     clientId,
     clientSecret,
     accounts,
+    env: (name) => ({
+      [`GOTRUE_EXTERNAL_${name}_ENABLED`]: "true",
+      [`GOTRUE_EXTERNAL_${name}_CLIENT_ID`]: clientId,
+      [`GOTRUE_EXTERNAL_${name}_SECRET`]: clientSecret,
+      // Microsoft's URL names the tenant; its issuer is the tenant's `/v2.0`.
+      [`GOTRUE_EXTERNAL_${name}_URL`]: issuer.replace(/\/v2\.0$/, ""),
+    }),
     async signIn(authorizeUrl, subject, signInOpts = {}) {
       const jar = new Map<string, string>();
       let url = authorizeUrl;

@@ -107,6 +107,16 @@ function googleClaims(claims: Record<string, unknown>): ProviderUser {
   return hd ? { ...user, claims: { ...user.claims, custom_claims: { hd } } } : user;
 }
 
+/** Apple's ID token: its address is always one Apple verified (GoTrue's parseAppleIDToken). */
+function appleClaims(claims: Record<string, unknown>): ProviderUser {
+  return genericClaims({ ...claims, email_verified: true, name: undefined, picture: undefined });
+}
+
+/** How each provider's ID token names the person (the id_token grant reads these too). */
+export const ID_TOKEN_CLAIMS: Partial<
+  Record<ExternalProviderName, (claims: Record<string, unknown>) => ProviderUser>
+> = { apple: appleClaims, azure: azureClaims, google: googleClaims, keycloak: genericClaims };
+
 type JsonRecord = Record<string, unknown>;
 const record = (v: unknown): JsonRecord =>
   v !== null && typeof v === "object" && !Array.isArray(v) ? (v as JsonRecord) : {};
@@ -334,7 +344,8 @@ export class RedirectProvider {
 }
 
 /** An http:// provider URL is allowed only on this machine. */
-const insecureAllowed = (url: URL) => url.protocol === "http:" && isLoopbackHost(url.hostname);
+export const insecureAllowed = (url: URL) =>
+  url.protocol === "http:" && isLoopbackHost(url.hostname);
 
 /** The enabled providers that sign people in by redirect, by name. */
 export function redirectProviders(

@@ -392,9 +392,6 @@ describeAuthSuiteEachDatabase(
   },
   {
     GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: "true",
-    GOTRUE_EXTERNAL_KEYCLOAK_ENABLED: "true",
-    GOTRUE_EXTERNAL_KEYCLOAK_CLIENT_ID: keycloak.clientId,
-    GOTRUE_EXTERNAL_KEYCLOAK_SECRET: keycloak.clientSecret,
-    GOTRUE_EXTERNAL_KEYCLOAK_URL: keycloak.baseUrl,
+    ...keycloak.env("KEYCLOAK"),
   },
 );

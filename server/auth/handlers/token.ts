@@ -1,11 +1,13 @@
-// POST /token?grant_type=password | refresh_token | pkce, and GoTrue's refusals of id_token and web3
-// (no external or web3 provider is configured here).
+// POST /token?grant_type=password | refresh_token | pkce | id_token (an external provider's ID
+// token: Google, Microsoft, Apple, Keycloak), and GoTrue's refusal of web3 (no web3 provider here).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { authenticate } from "../authenticate.ts";
 import { NIL_UUID, recordAudit } from "../../audit/audit-log.ts";
 import { auditUser, userActor } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
-import { AuthError, emailLoginsDisabled, ErrorCode, goQuoted, OAuthError } from "../errors.ts";
+import { AuthError, emailLoginsDisabled, ErrorCode, OAuthError } from "../errors.ts";
+import { idTokenProvider, verifyIdToken } from "../external/id-tokens.ts";
+import { accountOf, linkToUser, personOf } from "../external/sign-in.ts";
 import { factorsJson } from "../models/factors.ts";
 import { exchangeAuthCode } from "../models/flow-states.ts";
 import { alreadyUsed, tokenNotFound } from "../models/refresh-tokens.ts";
@@ -148,30 +150,44 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
     }
 
     /**
-     * GoTrue's IdTokenGrant up to its provider's configuration (token_oidc.go): no external
-     * provider is configured here, so every request ends in one of its refusals, in its order.
+     * GoTrue's IdTokenGrant (token_oidc.go): the request read, the signed-in user when it links,
+     * the provider and the token judged (external/id-tokens.ts), then the account found or made
+     * (or the identity linked) as a provider's callback does, and a session.
      */
-    async function idTokenGrant(body: Record<string, unknown>): Promise<never> {
+    async function idTokenGrant(body: Record<string, unknown>) {
       // Read as GoTrue reads IdTokenGrantParams: text fields and one flag, each of its type.
       const idToken = presentString(body.id_token) ?? "";
       const provider = presentString(body.provider) ?? "";
       const clientId = presentString(body.client_id) ?? "";
       const issuer = presentString(body.issuer) ?? "";
       presentString(body.access_token);
-      presentString(body.nonce);
+      const nonce = presentString(body.nonce) ?? "";
       const linkIdentity = readFlag(body.link_identity, "link_identity");
       if (!idToken) throw new OAuthError("invalid request", "id_token required");
       if (!provider && (!clientId || !issuer))
         throw new OAuthError("invalid request", "provider or client_id and issuer required");
+      let target: string | undefined;
       if (linkIdentity) {
         if (!request.headers.authorization)
           throw new OAuthError(
             "invalid request",
             "Linking requires a valid user access token in Authorization",
           );
-        await authenticate(db, ctx.tokens, request);
+        target = (await authenticate(db, ctx.tokens, request)).user.id;
       }
-      throw idTokenProviderRefusal(provider, issuer, idToken);
+      const req = { idToken, provider, issuer, nonce };
+      const judged = idTokenProvider(config, req);
+      const person = personOf(judged.name, await verifyIdToken(judged, req));
+      const result = await db.transaction(async (tx) => {
+        const user = target
+          ? await linkToUser(ctx, tx, request, target, person)
+          : await accountOf(ctx, tx, request, person, config.siteUrl);
+        if ("error" in user) return user;
+        return signIn(tx, ctx, user, "oauth", request);
+      });
+      app.mailer.flush();
+      if ("error" in result) throw result.error;
+      return result;
     }
 
     async function pkceGrant(body: Record<string, unknown>) {
@@ -205,89 +221,4 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
       });
     }
   });
-}
-
-/** The issuers of ID-token providers GoTrue knows by name (internal/api/provider). */
-const APPLE_ISSUERS = ["https://appleid.apple.com", "https://account.apple.com"];
-const GOOGLE_ISSUER = "https://accounts.google.com";
-const AZURE_ISSUER = /^https:\/\/login[.]microsoftonline[.]com\/([^/]+)\/v2[.]0\/?$/;
-/** After Azure in GoTrue's order: a provider's name, or its issuer in `issuer`. */
-const LATER_PROVIDERS: [name: string, issuer: string][] = [
-  ["facebook", "https://www.facebook.com"],
-  // Keycloak's issuer is its configured URL: none here, and no issuer names it.
-  ["keycloak", ""],
-  ["kakao", "https://kauth.kakao.com"],
-  ["vercel_marketplace", "https://marketplace.vercel.com"],
-  ["snapchat", "https://accounts.snapchat.com/accounts/oauth2/token"],
-];
-
-/**
- * GoTrue's getProvider (token_oidc.go) with no provider enabled, in its order: a provider it knows
- * by name or issuer is 400 provider_disabled naming its issuer (Apple's and Azure's read from the
- * token, unverified, and checked first); a `custom:` one is not found (custom providers are on by
- * default and none exists); any other is not allowed (its default allowed issuers, Apple's and
- * Google's, are matched by name before).
- */
-function idTokenProviderRefusal(provider: string, issuer: string, idToken: string): AuthError {
-  const invalid = (message: string) => new AuthError(400, ErrorCode.validation_failed, message);
-  const disabled = (named: string) =>
-    new AuthError(
-      400,
-      ErrorCode.provider_disabled,
-      `Provider (issuer ${goQuoted(named)}) is not enabled`,
-    );
-  const fromToken = (name: string, isIssuer: (detected: string) => boolean) => {
-    const detected = unverifiedIssuer(idToken);
-    if (detected === undefined)
-      return invalid(`Unable to detect issuer in ID token for ${name} provider`);
-    if (!isIssuer(detected))
-      return invalid(`Detected ID token issuer is not an ${name} ID token issuer`);
-    if (issuer && issuer !== detected)
-      return invalid("Provided issuer does not match ID token issuer");
-    return disabled(detected);
-  };
-  if (provider === "apple" || APPLE_ISSUERS.includes(issuer))
-    return fromToken("Apple", (detected) => APPLE_ISSUERS.includes(detected));
-  if (provider === "google" || issuer === GOOGLE_ISSUER) return disabled(GOOGLE_ISSUER);
-  if (provider === "azure" || AZURE_ISSUER.test(issuer))
-    return fromToken(
-      "Azure",
-      (detected) =>
-        detected.startsWith("https://login.microsoftonline.com/") ||
-        detected.startsWith("https://sts.windows.net/"),
-    );
-  for (const [name, named] of LATER_PROVIDERS)
-    if (provider === name || (named !== "" && issuer === named)) return disabled(named);
-  if (provider.startsWith("custom:"))
-    return invalid(`Custom provider ${goQuoted(provider)} not found`);
-  return invalid(`Custom OIDC provider ${goQuoted(provider)} not allowed`);
-}
-
-/**
- * The `iss` of a JWT's payload, unverified, as GoTrue's DetectAppleIDTokenIssuer reads it: three
- * parts, the second unpadded base64url (line breaks skipped) of JSON that Go decodes into
- * `{iss string}` (null is empty, a field name matches in any case, a non-text `iss` is an error);
- * undefined when it cannot be read.
- */
-function unverifiedIssuer(idToken: string): string | undefined {
-  const parts = idToken.split(".");
-  if (parts.length !== 3) return undefined;
-  const payload = parts[1]!.replace(/[\r\n]/g, "");
-  if (!/^[A-Za-z0-9_-]*$/.test(payload) || payload.length % 4 === 1) return undefined;
-  let claims: unknown;
-  try {
-    claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-  } catch {
-    return undefined;
-  }
-  if (claims === null) return "";
-  if (typeof claims !== "object" || Array.isArray(claims)) return undefined;
-  let found = "";
-  for (const [key, value] of Object.entries(claims)) {
-    // Go's case folding of "iss": the long s (U+017F) folds to s as well.
-    if (key.replaceAll("\u017f", "s").toLowerCase() !== "iss" || value === null) continue;
-    if (typeof value !== "string") return undefined;
-    found = value;
-  }
-  return found;
 }

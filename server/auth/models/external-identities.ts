@@ -42,11 +42,21 @@ export async function findIdentity(
   return row;
 }
 
-/** Whose account a provider's sign-in is (the account row locked for the rest of the sign-in). */
+/**
+ * Whose account a provider's sign-in is (the account row locked for the rest of the sign-in).
+ * Sign-ins of one person, or of one address, take their turn (a transaction-scoped lock on each):
+ * two first sign-ins at the same moment make one account, never a unique-key failure.
+ */
 export async function decideAccount(
   q: Queryable,
   person: ExternalPerson,
 ): Promise<AccountDecision> {
+  const keys = [`identity:${person.provider}:${person.subject}`];
+  if (person.email) keys.push(`email:${person.email}`);
+  await q.query(
+    "SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest($1::text[]) AS k ORDER BY k",
+    [keys],
+  );
   const identity = await findIdentity(q, person.provider, person.subject);
   if (identity) {
     const [user] = await q.query<UserRow>("SELECT * FROM auth.users WHERE id = $1 FOR UPDATE", [
