@@ -15,9 +15,16 @@ export const LEAD_KINDS = [
 ] as const;
 export type LeadKindName = (typeof LEAD_KINDS)[number];
 
-/** Where the team is with a lead (`lead_states.status`); a lead nobody touched is `new`. */
-export const LEAD_STATUSES = ["new", "contacted", "qualified", "closed"] as const;
+/**
+ * Where the team is with a lead (`lead_states.status`); a lead nobody touched is `new`. A `lost`
+ * lead has a reason; `junk` leaves the inbox, the CSV and the conversion figures unless asked for.
+ */
+export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost", "junk"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** What a note of a lead's timeline records (`lead_notes.type`). */
+export const NOTE_TYPES = ["note", "call", "email"] as const;
+export type NoteType = (typeof NOTE_TYPES)[number];
 
 /** Who is on the team: `app_metadata.team_role` is one of these (set through the admin API). */
 export const TEAM_ROLES = ["member", "admin"] as const;
@@ -30,20 +37,48 @@ export const teamRoleOf = (user: {
     ? (user.app_metadata!.team_role as TeamRole)
     : undefined;
 
+/** The team's work on a lead as stored (`lead_states`): each null when unset. */
+export type LeadWork = {
+  status: LeadStatus;
+  lost_reason: string | null;
+  owner_id: string | null;
+  next_step: string | null;
+  due_on: string | null;
+};
+
+/** A change of a lead's work as the Follow-up form sends it (an upsert of `lead_states`). */
+export type LeadWorkChange = { kind: string; lead_id: string } & Partial<LeadWork>;
+
 /**
- * What the Follow-up form sends for a lead (an upsert of `lead_states`): only the fields the member
- * changed from the values loaded with the lead, so two members saving the same lead at once each
- * change their own field and undo nothing of the other's; null when nothing changed (nothing is
- * sent). A note is kept trimmed, and an empty one is no note.
+ * What the Follow-up form sends for a lead: only the parts the member changed from the values
+ * loaded with the lead (the status with its reason, the owner, the next step with its due date),
+ * so two members saving the same lead at once each change their own part and undo nothing of the
+ * other's; null when nothing changed (nothing is sent). Texts are kept trimmed; an empty one is
+ * none, and a reason goes only with `lost`.
  */
 export function followUpChange(
-  loaded: { kind: string; id: string; status: LeadStatus; note: string | null },
-  edited: { status: LeadStatus; note: string },
-): { kind: string; lead_id: string; status?: LeadStatus; note?: string | null } | null {
-  const note = edited.note.trim() || null;
+  loaded: { kind: string; id: string } & LeadWork,
+  edited: {
+    status: LeadStatus;
+    lost_reason: string;
+    owner_id: string;
+    next_step: string;
+    due_on: string;
+  },
+): LeadWorkChange | null {
+  const text = (value: string | null) => value?.trim() || null;
+  const lostReason = edited.status === "lost" ? text(edited.lost_reason) : null;
+  const [nextStep, dueOn] = [text(edited.next_step), text(edited.due_on)];
   const change = {
-    ...(edited.status !== loaded.status && { status: edited.status }),
-    ...(note !== (loaded.note?.trim() || null) && { note }),
+    ...((edited.status !== loaded.status || lostReason !== text(loaded.lost_reason)) && {
+      status: edited.status,
+      ...(edited.status === "lost" && { lost_reason: lostReason }),
+    }),
+    ...((text(edited.owner_id) ?? null) !== loaded.owner_id && { owner_id: text(edited.owner_id) }),
+    ...((nextStep !== text(loaded.next_step) || dueOn !== loaded.due_on) && {
+      next_step: nextStep,
+      due_on: dueOn,
+    }),
   };
   return Object.keys(change).length ? { kind: loaded.kind, lead_id: loaded.id, ...change } : null;
 }

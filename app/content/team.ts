@@ -1,6 +1,6 @@
 // The team workspace's words: its sections, the forms' and states' names as the team reads them.
 import type { AuditAction, LogType } from "../../common/audit.ts";
-import type { LeadKindName, LeadStatus } from "../../common/workspace.ts";
+import type { LeadKindName, LeadStatus, NoteType } from "../../common/workspace.ts";
 
 export const workspaceTabs = [
   { id: "inbox", label: "Inbox" },
@@ -25,8 +25,85 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
   new: "New",
   contacted: "Contacted",
   qualified: "Qualified",
-  closed: "Closed",
+  won: "Won",
+  lost: "Lost",
+  junk: "Junk",
 };
+
+export const noteTypeLabels: Record<NoteType, string> = {
+  note: "Note",
+  call: "Call logged",
+  email: "Email sent",
+};
+
+/** A lead's Follow-up form and timeline: its fields and what they say. */
+export const followUp = {
+  title: "Follow-up",
+  status: "Status",
+  lostReason: "Why it was lost",
+  lostReasonHint: "Required for a lost lead, for instance “Chose another tool”.",
+  owner: "Owner",
+  noOwner: "Nobody",
+  nextStep: "Next step",
+  nextStepHint: "What happens next, for instance “Send the pricing sheet”.",
+  dueOn: "Due date",
+  nextStepNeedsDate: "Give the next step a due date, or clear both.",
+  save: "Save",
+  saved: "Lead saved",
+  nothing: {
+    title: "Nothing to save",
+    description: "The status, owner and next step are unchanged.",
+  },
+  timeline: "Timeline",
+  timelineCaption: "Notes, calls, emails and changes, newest first",
+  addTitle: "Add to the timeline",
+  addType: "What happened",
+  addBody: "Note",
+  addBodyHint: "Only the team sees it. A note is added to the timeline; nothing is overwritten.",
+  add: "Add",
+  added: "Added to the timeline",
+  emptyTimeline: "Nothing has happened with this lead yet.",
+} as const;
+
+/** What a change of a lead's work changed (`fields`), with the new values. */
+export type LeadChange = {
+  fields: readonly string[];
+  status: string | null;
+  lost_reason: string | null;
+  owner_email: string | null;
+  next_step: string | null;
+  due_on: string | null;
+  note: string | null;
+};
+
+/**
+ * One change of a lead's history in words ("changed the status to Lost: Chose another tool"),
+ * each part of what it changed; `previous` is the lead's status before it.
+ */
+export function changeWords(
+  change: LeadChange,
+  previous: string,
+  day: (isoDay: string) => string,
+): string[] {
+  const label = (status: string | null) =>
+    leadStatusLabels[status as LeadStatus] ?? status ?? "New";
+  return change.fields.map((field) => {
+    switch (field) {
+      case "status":
+        return `changed the status from ${label(previous)} to ${label(change.status)}${
+          change.status === "lost" && change.lost_reason ? `: ${change.lost_reason}` : ""
+        }`;
+      case "owner_id":
+        return change.owner_email ? `made ${change.owner_email} the owner` : "removed the owner";
+      case "next_step":
+        return change.next_step
+          ? `set the next step “${change.next_step}”, due ${day(change.due_on ?? "")}`
+          : "cleared the next step";
+      default:
+        return change.note ? `wrote the note “${change.note}”` : "removed the note";
+    }
+  });
+}
 
 export const emailStatusLabels = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
 
@@ -47,6 +124,16 @@ export const inboxList = {
   noun: ["lead", "leads"],
   caption: "Leads, newest first",
   empty: "No leads match these filters.",
+} as const;
+
+/** The inbox's own words beside its list. */
+export const inboxWords = {
+  anyStatus: "Any status but junk",
+  owner: "Owner",
+  anyOwner: "Anyone",
+  mine: "My leads",
+  due: "Next step due",
+  overdue: "overdue",
 } as const;
 
 /** A record's labels as the options of a filter. */

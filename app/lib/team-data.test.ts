@@ -108,9 +108,15 @@ describe("the workspace's place in the URL", () => {
     expect(hash).toBe("#inbox/lead/abc?kind=contact&from=2026-11-01&q=harbor+%26+co");
     expect(placeOf(hash)).toEqual({ tab: "inbox", lead: "abc", filters });
     expect(hashOf({ tab: "inbox", filters: NO_LEAD_FILTERS })).toBe("#inbox");
-    expect(placeOf("#inbox?kind=nope&status=new&to=yesterday")).toEqual({
+    expect(placeOf("#inbox?kind=nope&status=new&to=yesterday&owner=me")).toEqual({
       tab: "inbox",
       filters: { ...NO_LEAD_FILTERS, status: "new" },
+    });
+    // A member's leads ("my leads" is the member's own id); junk is found by its status.
+    const owner = "0190b6c4-1e2f-7a3b-8c4d-5e6f7a8b9c0d";
+    expect(placeOf(`#inbox?status=junk&owner=${owner}`)).toEqual({
+      tab: "inbox",
+      filters: { ...NO_LEAD_FILTERS, status: "junk", owner },
     });
     expect(placeOf("#emails?kind=contact")).toEqual({ tab: "emails" });
   });

@@ -3,7 +3,7 @@
 // exact count, CSV downloads of a filter, and the sums the analytics show. A refusal or bad input
 // comes back as the server's message (thrown), never as an empty list.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { LeadKindName, LeadStatus } from "../../common/workspace.ts";
+import type { LeadKindName, LeadStatus, LeadWork } from "../../common/workspace.ts";
 import { getSupabase } from "./supabase.ts";
 
 export const PAGE_SIZE = 50;
@@ -108,30 +108,69 @@ export type LeadRow = {
   name: string | null;
   company: string | null;
   status: LeadStatus;
+  owner_email: string | null;
+  due_on: string | null;
 };
+
+/** The inbox's columns of a lead. */
+export const LEAD_ROW_COLUMNS = "id,kind,created_at,email,name,company,status,owner_email,due_on";
 
 /** A lead with everything its detail shows. */
-export type Lead = LeadRow & {
-  details: Record<string, unknown> | null;
-  page: string | null;
-  referrer: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  note: string | null;
-  status_updated_at: string | null;
-  status_updated_by_email?: string | null;
+export type Lead = LeadRow &
+  LeadWork & {
+    details: Record<string, unknown> | null;
+    page: string | null;
+    referrer: string | null;
+    utm_source: string | null;
+    utm_medium: string | null;
+    utm_campaign: string | null;
+    person: string;
+    status_updated_at: string | null;
+    status_updated_by_email?: string | null;
+  };
+
+/**
+ * The inbox's filters: the form, the status (junk only when asked for), the owner (a member's id:
+ * "my leads" is the member's own), the dates and the search.
+ */
+export type LeadFilters = {
+  kind: string;
+  status: string;
+  owner: string;
+  from: string;
+  to: string;
+  q: string;
+};
+export const NO_LEAD_FILTERS: LeadFilters = {
+  kind: "",
+  status: "",
+  owner: "",
+  from: "",
+  to: "",
+  q: "",
 };
 
-export type LeadFilters = { kind: string; status: string; from: string; to: string; q: string };
-export const NO_LEAD_FILTERS: LeadFilters = { kind: "", status: "", from: "", to: "", q: "" };
-
-/** The inbox's filters on any query of the `leads` view (the list and its CSV share them). */
+/**
+ * The inbox's filters on any query of the `leads` view (the list and its CSV share them). Junk
+ * is left out unless the status filter asks for it. A member's leads come with their due ones
+ * first, the most overdue at the top.
+ */
 export function filterLeads(query: Query, f: LeadFilters): Query {
   let q = query;
   if (f.kind) q = q.eq("kind", f.kind);
-  if (f.status) q = q.eq("status", f.status);
+  q = f.status ? q.eq("status", f.status) : q.neq("status", "junk");
+  if (f.owner)
+    q = q.eq("owner_id", f.owner).order("due_on", { ascending: true, nullsFirst: false });
   return searched(inDays(q, f), "search", f.q);
+}
+
+/** A member of the team, as a lead's owner is chosen or filtered by. */
+export type Member = { id: string; email: string };
+
+/** The team's members by address. */
+export async function readMembers(): Promise<Member[]> {
+  const supabase = await getSupabase();
+  return rowsOf<Member>(await supabase.from("team_members").select("id,email").order("email")).rows;
 }
 
 /**

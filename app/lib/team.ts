@@ -18,7 +18,7 @@ export type TeamGate =
   | { step: "outsider"; email: string }
   | { step: "code"; email: string; factorId: string }
   | { step: "enrol"; email: string }
-  | { step: "ready"; email: string; role: TeamRole };
+  | { step: "ready"; email: string; role: TeamRole; userId: string };
 
 export async function teamGate(): Promise<TeamGate> {
   const user = await currentUser();
@@ -28,7 +28,7 @@ export async function teamGate(): Promise<TeamGate> {
   if (!role) return { step: "outsider", email };
   const supabase = await getSupabase();
   const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
-  if (data?.currentLevel === "aal2") return { step: "ready", email, role };
+  if (data?.currentLevel === "aal2") return { step: "ready", email, role, userId: user.id };
   const factor = await verifiedTotpFactor(supabase);
   return factor ? { step: "code", email, factorId: factor.id } : { step: "enrol", email };
 }
@@ -42,9 +42,11 @@ export async function teamGate(): Promise<TeamGate> {
 export type WorkspacePlace = { tab: WorkspaceTab; lead?: string; filters?: LeadFilters };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FILTER_CHECKS: Record<keyof LeadFilters, (value: string) => boolean> = {
   kind: (v) => Object.hasOwn(leadKindLabels, v),
   status: (v) => Object.hasOwn(leadStatusLabels, v),
+  owner: (v) => UUID.test(v),
   from: (v) => DAY.test(v),
   to: (v) => DAY.test(v),
   q: (v) => v.length <= 200,

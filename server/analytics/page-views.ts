@@ -208,7 +208,7 @@ type PageStats = {
  * day first.
  */
 export async function pageStats(q: Queryable, from: string, to: string): Promise<PageStats[]> {
-  // The leads the inbox lists (a newsletter address counts once confirmed).
+  // The leads the inbox lists (a newsletter address counts once confirmed), junk left out.
   return q.query<PageStats>(
     `WITH v AS (
        SELECT day, path, sum(views)::int AS views FROM analytics.page_views
@@ -223,7 +223,8 @@ export async function pageStats(q: Queryable, from: string, to: string): Promise
        ) AS codes_and_counts GROUP BY day, path
      ), l AS (
        SELECT (created_at AT TIME ZONE 'UTC')::date AS day, page AS path, count(*)::int AS leads
-       FROM public.leads WHERE created_at >= $1::date AND created_at < $2::date + 1 GROUP BY 1, 2
+       FROM public.leads
+       WHERE created_at >= $1::date AND created_at < $2::date + 1 AND status <> 'junk' GROUP BY 1, 2
      )
      SELECT to_char(day, 'YYYY-MM-DD') AS day, path, coalesce(v.views, 0) AS views,
        coalesce(u.visitors, 0) AS visitors, coalesce(l.leads, 0) AS leads

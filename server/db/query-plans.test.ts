@@ -741,6 +741,30 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       body: JSON.stringify({ kind: "contact", lead_id: contactLead!.id, status: "contacted" }),
     });
     expect(wrote.status).toBe(201);
+    // The lead's work (an owner on the team, a next step) and its timeline.
+    const asReader = {
+      apikey: server.anonKey,
+      authorization: `Bearer ${raised.access_token}`,
+      "content-type": "application/json",
+    };
+    const owned = await fetch(`${server.url}/rest/v1/lead_states`, {
+      method: "POST",
+      headers: { ...asReader, prefer: "resolution=merge-duplicates" },
+      body: JSON.stringify({
+        kind: "contact",
+        lead_id: contactLead!.id,
+        owner_id: readerRow!.id,
+        next_step: "Call",
+        due_on: today,
+      }),
+    });
+    expect(owned.status).toBe(201);
+    const logged = await fetch(`${server.url}/rest/v1/lead_notes`, {
+      method: "POST",
+      headers: asReader,
+      body: JSON.stringify({ kind: "contact", lead_id: contactLead!.id, type: "call", body: "Hi" }),
+    });
+    expect(logged.status).toBe(201);
     // A CSV export long enough for a second batch (after the first batch's last row).
     await raw.query(
       `INSERT INTO public.contact_messages (name, email, phone, message)
@@ -760,6 +784,10 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     const asMember = { apikey: server.anonKey, authorization: `Bearer ${raised.access_token}` };
     for (const path of [
       `lead_state_changes?lead_id=eq.${contactLead!.id}&order=changed_at`,
+      `lead_notes?lead_id=eq.${contactLead!.id}&order=created_at.desc`,
+      "team_members?select=id,email&order=email",
+      `leads?owner_id=eq.${readerRow!.id}&status=neq.junk&order=due_on.asc.nullslast,created_at.desc,id.desc&limit=50`,
+      "leads?person=eq.plan@lumen-freight.example&order=created_at.desc,id.desc&limit=50",
       "webhook_endpoints?order=created_at.desc",
       "webhook_deliveries?order=created_at.desc&limit=50",
       `page_stats?day=gte.${today}&day=lte.${today}`,

@@ -2,8 +2,8 @@
 // one JSON document of what the server holds about the caller. Their account as GoTrue's User JSON
 // (with identities), their sessions, their factors (never a secret) and how many recovery codes
 // are left (never a code), the leads and the newsletter subscription under their address, and
-// their trail: the lead states they changed in the team's workspace and the webhook endpoints they
-// added. Only the caller's own access token opens it (decision 0046).
+// their trail: the lead states they changed in the team's workspace, the notes they wrote and the
+// webhook endpoints they added. Only the caller's own access token opens it (decision 0046).
 import type { FastifyInstance } from "fastify";
 import { FUNCTIONS } from "../../common/functions.ts";
 import { listFactors, serializeFactor } from "../auth/models/factors.ts";
@@ -42,10 +42,16 @@ async function rowsOfAddress(q: Queryable, email: string | null) {
 
 /** What the person did in the team's workspace. */
 async function trailOf(q: Queryable, userId: string) {
-  const [leadStateChanges, webhookEndpoints] = await Promise.all([
+  const [leadStateChanges, leadNotes, webhookEndpoints] = await Promise.all([
     q.query(
-      `SELECT kind, lead_id, status, note, changed_at FROM public.lead_state_changes
+      `SELECT kind, lead_id, fields, status, lost_reason, owner_id, next_step,
+         to_char(due_on, 'YYYY-MM-DD') AS due_on, note, changed_at FROM public.lead_state_changes
         WHERE changed_by = $1 ORDER BY changed_at, id`,
+      [userId],
+    ),
+    q.query(
+      `SELECT kind, lead_id, type, body, created_at FROM public.lead_notes
+        WHERE created_by = $1 ORDER BY created_at, id`,
       [userId],
     ),
     q.query(
@@ -54,7 +60,11 @@ async function trailOf(q: Queryable, userId: string) {
       [userId],
     ),
   ]);
-  return { lead_state_changes: leadStateChanges, webhook_endpoints_added: webhookEndpoints };
+  return {
+    lead_state_changes: leadStateChanges,
+    lead_notes: leadNotes,
+    webhook_endpoints_added: webhookEndpoints,
+  };
 }
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);

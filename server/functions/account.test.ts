@@ -66,7 +66,11 @@ describeAuthSuite("account functions", (suite: AuthSuite) => {
       recovery_codes: unknown;
       leads: Record<string, { email: string }[]>;
       newsletter_subscriptions: { email: string; status: string }[];
-      trail: { lead_state_changes: unknown[]; webhook_endpoints_added: unknown[] };
+      trail: {
+        lead_state_changes: unknown[];
+        lead_notes: unknown[];
+        webhook_endpoints_added: unknown[];
+      };
     };
     expect(body.account).toMatchObject({ email, identities: [expect.anything()] });
     // The confirmation link's session and this one.
@@ -83,7 +87,11 @@ describeAuthSuite("account functions", (suite: AuthSuite) => {
     expect(body.newsletter_subscriptions).toEqual([
       expect.objectContaining({ email, status: "pending" }),
     ]);
-    expect(body.trail).toEqual({ lead_state_changes: [], webhook_endpoints_added: [] });
+    expect(body.trail).toEqual({
+      lead_state_changes: [],
+      lead_notes: [],
+      webhook_endpoints_added: [],
+    });
     const text = JSON.stringify(body);
     expect(text).not.toContain(secret);
     expect(text).not.toMatch(/encrypted_password|\$argon2/);
@@ -211,13 +219,21 @@ describeAuthSuite("account functions", (suite: AuthSuite) => {
        VALUES ('Cleo Park', $1, '+1 206 555 0101', 'Pricing?') RETURNING id`,
       [`cleo-${crypto.randomUUID()}@history.example`],
     );
+    const untouched = { lost_reason: null, owner_id: null, next_step: null, due_on: null };
     const change = followUpChange(
-      { kind: "contact", id: lead!.id, status: "new", note: null },
-      { status: "qualified", note: "Called" },
+      { kind: "contact", id: lead!.id, status: "new", ...untouched },
+      { status: "qualified", lost_reason: "", owner_id: "", next_step: "", due_on: "" },
     )!;
     expect(
       (await leaving.supabase.from("lead_states").upsert(change, { onConflict: "kind,lead_id" }))
         .error,
+    ).toBeNull();
+    expect(
+      (
+        await leaving.supabase
+          .from("lead_notes")
+          .insert({ kind: "contact", lead_id: lead!.id, type: "call", body: "Called" })
+      ).error,
     ).toBeNull();
     const history = async () =>
       (
@@ -239,9 +255,13 @@ describeAuthSuite("account functions", (suite: AuthSuite) => {
     // The downloaded trail lists the change.
     const trail = (await download(leaving.supabase)).body.trail as {
       lead_state_changes: unknown[];
+      lead_notes: unknown[];
     };
     expect(trail.lead_state_changes).toEqual([
-      expect.objectContaining({ lead_id: lead!.id, status: "qualified", note: "Called" }),
+      expect.objectContaining({ lead_id: lead!.id, fields: ["status"], status: "qualified" }),
+    ]);
+    expect(trail.lead_notes).toEqual([
+      expect.objectContaining({ lead_id: lead!.id, type: "call", body: "Called" }),
     ]);
 
     expect((await deletion(leaving.supabase, { current_password: PASSWORD })).status).toBe(200);

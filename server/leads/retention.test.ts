@@ -77,15 +77,25 @@ describeEachDatabase("retention", (ctx) => {
       `UPDATE public.demo_requests SET last_requested_at = ${within} WHERE id = $1`,
       [kept.renewed],
     );
-    // A status and note set at `at`; the database appends the change to the history.
+    // A status set at `at`; the database appends the change to the history.
     const state = (kind: string, id: string, at: string) =>
       ctx.db.query(
-        `INSERT INTO public.lead_states (kind, lead_id, status, note, updated_at)
-         VALUES ($1, $2, 'contacted', 'Called back', ${at})`,
+        `INSERT INTO public.lead_states (kind, lead_id, status, updated_at)
+         VALUES ($1, $2, 'contacted', ${at})`,
+        [kind, id],
+      );
+    const note = (kind: string, id: string, at: string) =>
+      ctx.db.query(
+        `INSERT INTO public.lead_notes (kind, lead_id, type, body, created_at)
+         VALUES ($1, $2, 'call', 'Called back', ${at})`,
         [kind, id],
       );
     await state("request_access", touched, within);
     await state("contact", expired.contact!, before);
+    await note("contact", expired.contact!, before);
+    // Old, but a call was logged within the period: the last contact is recent.
+    kept.noted = await forms.contact("noted", before);
+    await note("contact", kept.noted, within);
     // A subscription lasts until the reader unsubscribes, however old.
     const [subscriber] = await ctx.db.query<{ id: string }>(
       `INSERT INTO public.newsletter_subscribers (email, status, confirmed_at, created_at, requested_at)
@@ -105,7 +115,7 @@ describeEachDatabase("retention", (ctx) => {
 
     const left = async () => {
       const ids = [...Object.values(expired), ...Object.values(kept), subscriber!.id];
-      const [leads, states, changes, messages] = await Promise.all([
+      const [leads, states, changes, notes, messages] = await Promise.all([
         ctx.db.query<{ id: string }>("SELECT id FROM public.leads WHERE id = ANY($1)", [ids]),
         ctx.db.query<{ id: string }>(
           "SELECT lead_id AS id FROM public.lead_states WHERE lead_id = ANY($1)",
@@ -113,6 +123,10 @@ describeEachDatabase("retention", (ctx) => {
         ),
         ctx.db.query<{ id: string }>(
           "SELECT lead_id AS id FROM public.lead_state_changes WHERE lead_id = ANY($1)",
+          [ids],
+        ),
+        ctx.db.query<{ id: string }>(
+          "SELECT lead_id AS id FROM public.lead_notes WHERE lead_id = ANY($1)",
           [ids],
         ),
         ctx.db.query<{ id: string }>("SELECT id FROM mail.text_messages WHERE id = ANY($1)", [
@@ -124,21 +138,23 @@ describeEachDatabase("retention", (ctx) => {
         leads: sorted(leads),
         states: sorted(states),
         changes: sorted(changes),
+        notes: sorted(notes),
         texts: sorted(messages),
       };
     };
-    expect((await left()).leads).toHaveLength(11);
+    expect((await left()).leads).toHaveLength(12);
 
     const server = await startApiServer(ctx.db);
     try {
       await waitUntil(async () => {
         const now = await left();
-        return now.leads.length === 7 && now.texts.length === 1;
+        return now.leads.length === 8 && now.texts.length === 1;
       }, 15_000);
       expect(await left()).toEqual({
         leads: [...Object.values(kept), subscriber!.id].sort(),
         states: [touched],
         changes: [touched],
+        notes: [kept.noted],
         texts: [texts.recent],
       });
     } finally {

@@ -1,7 +1,7 @@
 // How long a lead is kept: LEAD_KEEP_MONTHS after the last contact with the person, the latest of
 // the lead's own time, its latest request when the form keeps one row per address (Watch Demo),
-// and the team's last change of its status or note (public.lead_states).
-// Then the lead goes with its status and its history, in one statement per form, so nothing of
+// the team's last change of its work (public.lead_states) and its latest note (public.lead_notes).
+// Then the lead goes with its status, its notes and its history, in one statement per form, so nothing of
 // it is left behind. Newsletter subscribers are kept until they unsubscribe and pending ones go
 // after 30 days (newsletter/subscribers.ts); copies of what was sent go with the outbox rows
 // (queue/claims.ts).
@@ -23,7 +23,11 @@ const statements = new Map(
          SELECT l.id FROM public.${kind.table} AS l
          LEFT JOIN public.lead_states AS s ON s.kind = $1 AND s.lead_id = l.id
          WHERE l.created_at < now() - make_interval(months => $2)
-           AND (s.updated_at IS NULL OR s.updated_at < now() - make_interval(months => $2))${
+           AND (s.updated_at IS NULL OR s.updated_at < now() - make_interval(months => $2))
+           AND NOT EXISTS (
+             SELECT 1 FROM public.lead_notes AS n WHERE n.kind = $1 AND n.lead_id = l.id
+               AND n.created_at >= now() - make_interval(months => $2)
+           )${
              kind.reply
                ? `
            AND (l.${RENEWED} IS NULL OR l.${RENEWED} < now() - make_interval(months => $2))`
@@ -35,7 +39,8 @@ const statements = new Map(
      states AS (DELETE FROM public.lead_states WHERE kind = $1 AND lead_id IN (SELECT id FROM gone)),
      changes AS (
        DELETE FROM public.lead_state_changes WHERE kind = $1 AND lead_id IN (SELECT id FROM gone)
-     )
+     ),
+     notes AS (DELETE FROM public.lead_notes WHERE kind = $1 AND lead_id IN (SELECT id FROM gone))
      SELECT count(*)::int AS deleted FROM gone`,
   ]),
 );

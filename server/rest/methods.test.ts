@@ -76,6 +76,7 @@ describeAuthSuiteEachDatabase("rest: methods", (suite) => {
     "demo_requests",
     "lead_states",
     "lead_state_changes",
+    "lead_notes",
     "webhook_endpoints",
     "webhook_deliveries",
     "leads",

@@ -15,15 +15,16 @@ const READ_ONLY = "OPTIONS,GET,HEAD";
 export const FUNCTION_METHODS = "OPTIONS,POST";
 
 const RELATIONS: ReadonlyMap<string, string> = new Map([
-  ...[...Object.keys(REST_LEADS), ...Object.keys(READABLE), "lead_states"].map(
+  ...[...Object.keys(REST_LEADS), ...Object.keys(READABLE), "lead_states", "lead_notes"].map(
     (name) => [name, TABLE_METHODS] as const,
   ),
   ["leads", READ_ONLY],
+  ["team_members", READ_ONLY],
   ["page_stats", READ_ONLY],
 ]);
 
 /** The relations that are views (the statistics, computed rows, are answered as one). */
-const VIEWS = new Set(["emails", "leads", "subscribers", "page_stats"]);
+const VIEWS = new Set(["emails", "leads", "subscribers", "team_members", "page_stats"]);
 
 /** What PostgreSQL calls a relation in its messages: a table or a view. */
 export const relationKind = (name: string): "table" | "view" =>

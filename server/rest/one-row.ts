@@ -2,6 +2,7 @@
 // one email; a lead's status, a webhook endpoint, a newsletter issue are changed one at a time):
 // an object, or an array holding one. Several rows are refused as such, never as JSON that could
 // not be read. A change names its one row by id.
+import type { ZodSafeParseResult } from "zod";
 import { isUuid } from "../platform/uuid.ts";
 import { PostgrestError } from "./errors.ts";
 
@@ -73,3 +74,29 @@ export const checkViolation = (table: string, column: string, rule: string) =>
     `new row for relation "${table}" violates check constraint "${table}_${column}_check"`,
     `${column} must be ${rule}`,
   );
+
+/**
+ * The body as one row of `table` read by `schema`, or PostgREST's 400 naming what is wrong: an
+ * unknown column (PGRST204) or the first value a check refuses (23514).
+ */
+export function oneRowOf<T>(
+  schema: { safeParse(value: unknown): ZodSafeParseResult<T> },
+  body: unknown,
+  table: string,
+): T {
+  const parsed = schema.safeParse(oneRow(body));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  if (issue.code === "unrecognized_keys")
+    throw new PostgrestError(
+      400,
+      "PGRST204",
+      `Could not find the '${issue.keys[0]}' column of '${table}' in the schema cache`,
+    );
+  throw new PostgrestError(
+    400,
+    "23514",
+    `new row for relation "${table}" violates check constraint on ${String(issue.path[0])}`,
+    issue.message,
+  );
+}

@@ -92,9 +92,14 @@ function limitedRead(
     : "";
   const pageSql = ` LIMIT ${page.limit}${page.offset ? ` OFFSET ${page.offset}` : ""}`;
   const answer = list
-    .map((c) =>
-      relation.columns[c] === "timestamptz" ? `${restTime(`${relation.name}.${c}`)} AS ${c}` : c,
-    )
+    .map((c) => {
+      const type = relation.columns[c];
+      const column = `${relation.name}.${c}`;
+      if (type === "timestamptz") return `${restTime(column)} AS ${c}`;
+      // A day as PostgreSQL writes one (the drivers would read it as a time at local midnight).
+      if (type === "date") return `to_char(${column}, 'YYYY-MM-DD') AS ${c}`;
+      return c;
+    })
     .join(", ");
   if (!relation.parts)
     return `${plannedWith(where)}SELECT ${answer} FROM ${relation.sql}${where}${order}${pageSql}`;

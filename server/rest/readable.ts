@@ -1,10 +1,10 @@
 // The relations team members read through GET /rest/v1/{name} (members on aal2 only:
 // team-access.ts), in PostgREST's read syntax (read-query.ts): each one's SQL relation and the
 // columns a request may name, with their types.
-import { LEAD_KINDS } from "../../common/workspace.ts";
+import { LEAD_KINDS, TEAM_ROLES } from "../../common/workspace.ts";
 import { ENDPOINT_SHOWN } from "../webhooks/endpoints.ts";
 
-export type ColumnType = "text" | "integer" | "boolean" | "uuid" | "timestamptz" | "jsonb";
+export type ColumnType = "text" | "integer" | "boolean" | "uuid" | "timestamptz" | "date" | "jsonb";
 export type ReadRelation = {
   name: string;
   sql: string;
@@ -57,8 +57,10 @@ export const READABLE: Record<string, ReadRelation> = {
   leads: {
     name: "leads",
     // A member who deleted their account is "a former member" (decision 0046).
-    sql: `(SELECT l.*, ${whoDid("u")} AS status_updated_by_email FROM public.leads l
-      LEFT JOIN auth.users u ON u.id = l.status_updated_by) AS leads`,
+    sql: `(SELECT l.*, ${whoDid("u")} AS status_updated_by_email, ${whoDid("o")} AS owner_email
+      FROM public.leads l
+      LEFT JOIN auth.users u ON u.id = l.status_updated_by
+      LEFT JOIN auth.users o ON o.id = l.owner_id) AS leads`,
     columns: {
       id: "uuid",
       kind: "text",
@@ -73,10 +75,16 @@ export const READABLE: Record<string, ReadRelation> = {
       utm_medium: "text",
       utm_campaign: "text",
       status: "text",
-      note: "text",
+      lost_reason: "text",
+      owner_id: "uuid",
+      owner_email: "text",
+      next_step: "text",
+      due_on: "date",
       status_updated_by: "uuid",
       status_updated_at: "timestamptz",
       status_updated_by_email: "text",
+      // The address in lower case: one person per address (their entries share it).
+      person: "text",
       // Name, email and company as one text, indexed for search (migration 0019).
       search: "text",
     },
@@ -85,14 +93,25 @@ export const READABLE: Record<string, ReadRelation> = {
   },
   lead_state_changes: {
     name: "lead_state_changes",
-    sql: `(SELECT c.*, c.changed_at AS created_at, ${whoDid("u")} AS changed_by_email
+    sql: `(SELECT c.id, c.kind, c.lead_id, to_jsonb(c.fields) AS fields, c.status, c.lost_reason,
+        c.owner_id, ${whoDid("o")} AS owner_email, c.next_step, c.due_on, c.note, c.changed_by,
+        c.changed_at, c.changed_at AS created_at, ${whoDid("u")} AS changed_by_email
       FROM public.lead_state_changes c
-      LEFT JOIN auth.users u ON u.id = c.changed_by) AS lead_state_changes`,
+      LEFT JOIN auth.users u ON u.id = c.changed_by
+      LEFT JOIN auth.users o ON o.id = c.owner_id) AS lead_state_changes`,
     columns: {
       id: "uuid",
       kind: "text",
       lead_id: "uuid",
+      // What the change changed: "status" (with its reason), "owner_id", "next_step" (with the
+      // due date), or "note" (the one note of before the timeline: '' when it was removed).
+      fields: "jsonb",
       status: "text",
+      lost_reason: "text",
+      owner_id: "uuid",
+      owner_email: "text",
+      next_step: "text",
+      due_on: "date",
       note: "text",
       changed_by: "uuid",
       changed_by_email: "text",
@@ -100,6 +119,31 @@ export const READABLE: Record<string, ReadRelation> = {
       changed_at: "timestamptz",
       created_at: "timestamptz",
     },
+  },
+  // A lead's timeline of notes, calls logged and emails sent (migration 0039).
+  lead_notes: {
+    name: "lead_notes",
+    sql: `(SELECT n.*, ${whoDid("u")} AS created_by_email
+      FROM public.lead_notes n LEFT JOIN auth.users u ON u.id = n.created_by) AS lead_notes`,
+    columns: {
+      id: "uuid",
+      kind: "text",
+      lead_id: "uuid",
+      type: "text",
+      body: "text",
+      created_by: "uuid",
+      created_by_email: "text",
+      created_at: "timestamptz",
+    },
+  },
+  // The team's members by address, as a lead's owner is chosen (never anything of their account).
+  team_members: {
+    name: "team_members",
+    sql: `(SELECT u.id, u.email, u.raw_app_meta_data->>'team_role' AS role, u.created_at
+      FROM auth.users u
+      WHERE u.raw_app_meta_data->>'team_role' IN (${TEAM_ROLES.map((r) => `'${r}'`).join(", ")})
+        AND u.deleted_at IS NULL) AS team_members`,
+    columns: { id: "uuid", email: "text", role: "text", created_at: "timestamptz" },
   },
   webhook_endpoints: {
     name: "webhook_endpoints",

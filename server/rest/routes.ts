@@ -1,6 +1,7 @@
 // The /rest/v1 scope: PostgREST's wire protocol. Anonymous inserts into the lead tables
 // (handlers/lead-inserts.ts), the team's reads of its views (handlers/reads.ts) and writes
-// (handlers/lead-states.ts, handlers/webhook-endpoints.ts, handlers/newsletter-issues.ts), page statistics
+// (handlers/lead-states.ts, handlers/lead-notes.ts, handlers/webhook-endpoints.ts,
+// handlers/newsletter-issues.ts), page statistics
 // (handlers/page-stats.ts), the team's functions (handlers/functions.ts), and what no role may do
 // (handlers/refused.ts), each answered as PostgREST answers.
 import type { FastifyInstance } from "fastify";
@@ -8,6 +9,7 @@ import { noStoreUnlessSet } from "../http/no-store.ts";
 import { restErrorHandler, restNotFound } from "./errors.ts";
 import functions from "./handlers/functions.ts";
 import leadInserts from "./handlers/lead-inserts.ts";
+import leadNotes from "./handlers/lead-notes.ts";
 import leadStates from "./handlers/lead-states.ts";
 import newsletterIssues from "./handlers/newsletter-issues.ts";
 import pageStats from "./handlers/page-stats.ts";
@@ -25,6 +27,7 @@ export default async function restRoutes(app: FastifyInstance) {
     newsletterIssues,
     pageStats,
     leadStates,
+    leadNotes,
     leadInserts,
     reads,
     refused,

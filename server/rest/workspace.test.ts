@@ -291,30 +291,55 @@ describeAuthSuite("rest: the workspace's reads and writes", (suite) => {
     await admin.from("webhook_endpoints").delete().eq("id", made.data![0].id);
   });
 
-  it("shows who changed a lead's status and note, and the history of changes", async () => {
+  it("shows who changed a lead's work and wrote its notes, and the history of changes in order", async () => {
     const email = `history-${Date.now()}@lumen.example`;
     await client().from("demo_requests").insert({ email });
     const lead = await member.from("leads").select("id,kind").eq("email", email).single();
     expect(lead.error).toBeNull();
     const key = { kind: lead.data!.kind, lead_id: lead.data!.id };
     await admin.from("lead_states").upsert({ ...key, status: "contacted" });
-    await member.from("lead_states").upsert({ ...key, note: "Asked for pricing" });
+    await member.from("lead_states").upsert({ ...key, status: "lost", lost_reason: "No budget" });
+    await member.from("lead_notes").insert({ ...key, body: "Asked for pricing" });
     const shown = await member.from("leads").select().eq("id", key.lead_id).single();
-    expect(shown.data).toMatchObject({ status: "contacted", note: "Asked for pricing" });
+    expect(shown.data).toMatchObject({ status: "lost", lost_reason: "No budget" });
     expect(shown.data!.status_updated_by_email).toMatch(/^ws-member/);
     const history = await member
       .from("lead_state_changes")
-      .select("status,note,changed_by_email")
+      .select("fields,status,lost_reason,changed_by_email")
       .eq("lead_id", key.lead_id)
       .order("changed_at");
     expect(history.data).toEqual([
-      { status: "contacted", note: null, changed_by_email: adminEmail },
+      { fields: ["status"], status: "contacted", lost_reason: null, changed_by_email: adminEmail },
       {
-        status: null,
-        note: "Asked for pricing",
+        fields: ["status"],
+        status: "lost",
+        lost_reason: "No budget",
         changed_by_email: shown.data!.status_updated_by_email,
       },
     ]);
+    const notes = await member
+      .from("lead_notes")
+      .select("body,created_by_email")
+      .eq("lead_id", key.lead_id);
+    expect(notes.data).toEqual([
+      { body: "Asked for pricing", created_by_email: shown.data!.status_updated_by_email },
+    ]);
+  });
+
+  it("leaves junk out of the conversion figures", async () => {
+    const [junk] = await ctx.db.query<{ id: string }>(
+      `INSERT INTO public.contact_messages (name, email, phone, message, source, created_at)
+       VALUES ('Spam Bot', 'bot@junk.example', '1', 'Buy now', '{"page": "/junk-test"}', '2026-03-05T10:00:00Z')
+       RETURNING id`,
+    );
+    const day = async () =>
+      (await member.from("page_stats").select().gte("day", "2026-03-05").lte("day", "2026-03-05"))
+        .data;
+    expect(await day()).toEqual([
+      { day: "2026-03-05", path: "/junk-test", views: 0, visitors: 0, leads: 1 },
+    ]);
+    await member.from("lead_states").upsert({ kind: "contact", lead_id: junk!.id, status: "junk" });
+    expect(await day()).toEqual([]);
   });
 
   it("reads page statistics for a range of days: views, visitors and the leads each page brought", async () => {

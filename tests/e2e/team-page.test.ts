@@ -63,7 +63,7 @@ describeInBrowser(
       return seen;
     }
 
-    /** The body of every save of a lead's status and note the page sends from now on. */
+    /** The body of every save of a lead's work the page sends from now on. */
     function leadStateSaves(page: Page): Record<string, string>[] {
       const seen: Record<string, string>[] = [];
       page.on("request", (r) => {
@@ -212,39 +212,73 @@ describeInBrowser(
       expect(new URL(page.url()).hash).toMatch(/^#inbox\/lead\/[0-9a-f-]{36}\?q=lumen$/);
       await panel.getByText("Lumen Freight").first().waitFor();
       await panel.getByText("51-200").waitFor();
+      // The address and phone are links that write and call.
+      expect(await panel.getByRole("link", { name: `bo@${domain}` }).getAttribute("href")).toBe(
+        `mailto:bo@${domain}`,
+      );
       const followUp = panel.getByRole("form", { name: "Follow-up" });
       const saves = leadStateSaves(page);
       await followUp.getByLabel("Status").selectOption("contacted");
-      await followUp.getByLabel("Internal note").fill("Called Bo; wants a demo in December.");
+      await followUp.getByLabel("Owner").selectOption({ label: email });
+      await followUp.getByLabel("Next step").fill("Send the pricing sheet");
+      await followUp.getByLabel("Due date").fill("2026-12-03");
       await followUp.getByRole("button", { name: "Save" }).click();
       await toastText(page, "Lead saved").waitFor();
       await followUp.getByText(new RegExp(`^Last changed .* by ${email}\\.$`)).waitFor();
-      const history = panel.getByRole("region", { name: "Status and note changes, newest first" });
-      await history.getByText("Called Bo; wants a demo in December.").waitFor();
-      await history.getByText(email).waitFor();
-      // Only the fields changed are sent (a field another member saved meanwhile stays theirs);
+      const timeline = panel.getByRole("list", {
+        name: "Notes, calls, emails and changes, newest first",
+      });
+      await timeline
+        .getByText(
+          `changed the status from New to Contacted; made ${email} the owner; set the next step “Send the pricing sheet”, due Dec 3, 2026`,
+        )
+        .waitFor();
+      // A call logged and a note are added to the timeline, never overwriting each other.
+      const add = panel.getByRole("form", { name: "Add to the timeline" });
+      await add.getByLabel("What happened").selectOption("call");
+      await add.getByLabel("Note").fill("Called Bo; wants a demo in December.");
+      await add.getByRole("button", { name: "Add" }).click();
+      await toastText(page, "Added to the timeline").waitFor();
+      await timeline.getByText("Called Bo; wants a demo in December.").waitFor();
+      await add.getByLabel("Note").fill("Prefers email after 3 pm.");
+      await add.getByRole("button", { name: "Add" }).click();
+      await timeline.getByText("Prefers email after 3 pm.").waitFor();
+      expect(await timeline.getByRole("listitem").allTextContents()).toEqual([
+        expect.stringMatching(
+          new RegExp(`^${email} added a note · .*Prefers email after 3 pm\\.$`),
+        ),
+        expect.stringMatching(
+          new RegExp(`^${email} logged a call · .*wants a demo in December\\.$`),
+        ),
+        expect.stringContaining("changed the status from New to Contacted"),
+      ]);
+      // Only the parts changed are sent (a part another member saved meanwhile stays theirs);
       // a Save with nothing changed sends nothing and says so.
-      await followUp.getByLabel("Internal note").fill("Called Bo; wants a demo in January.");
+      await followUp.getByLabel("Status").selectOption("qualified");
       await followUp.getByRole("button", { name: "Save" }).click();
-      await history.getByText("Called Bo; wants a demo in January.").waitFor();
+      await timeline.getByText("changed the status from Contacted to Qualified").waitFor();
       await followUp.getByRole("button", { name: "Save" }).click();
       await toastText(page, "Nothing to save").waitFor();
       expect(saves.map(({ kind, lead_id, ...fields }) => [kind, lead_id, fields])).toEqual([
         [
           "request_access",
           expect.any(String),
-          { status: "contacted", note: "Called Bo; wants a demo in December." },
+          {
+            status: "contacted",
+            owner_id: expect.any(String),
+            next_step: "Send the pricing sheet",
+            due_on: "2026-12-03",
+          },
         ],
-        ["request_access", expect.any(String), { note: "Called Bo; wants a demo in January." }],
+        ["request_access", expect.any(String), { status: "qualified" }],
       ]);
       expect(await axeViolations(page)).toEqual([]);
       await page.reload();
       await page.getByRole("heading", { level: 2, name: "Bo Lind" }).waitFor();
       const kept = page.getByRole("form", { name: "Follow-up" });
-      expect(await kept.getByLabel("Status").inputValue()).toBe("contacted");
-      expect(await kept.getByLabel("Internal note").inputValue()).toBe(
-        "Called Bo; wants a demo in January.",
-      );
+      expect(await kept.getByLabel("Status").inputValue()).toBe("qualified");
+      expect(await kept.getByLabel("Next step").inputValue()).toBe("Send the pricing sheet");
+      expect(await kept.getByLabel("Due date").inputValue()).toBe("2026-12-03");
 
       // Back in the inbox, the search is still applied after the reload, and the CSV of a filter
       // holds exactly its rows.
@@ -259,13 +293,13 @@ describeInBrowser(
       await search.getByLabel("Search name, email or company").fill("");
       await search.getByRole("button", { name: "Search" }).click();
       await panel.getByText("1–3 of 3 leads").waitFor();
-      await panel.getByLabel("Status").selectOption("contacted");
+      await panel.getByLabel("Status").selectOption("qualified");
       await panel.getByText("1–1 of 1 lead", { exact: true }).waitFor();
       const lines = await exportedCsv(page, "leads");
       expect(lines).toHaveLength(2);
       expect(lines[0]).toContain("email");
       expect(lines[1]).toContain(`bo@${domain}`);
-      expect(lines[1]).toContain("contacted");
+      expect(lines[1]).toContain("qualified");
 
       // The outbox: an email the SMTP server refused is failed; Resend sends it.
       smtp.behave({
@@ -742,6 +776,87 @@ describeInBrowser(
         password: "A-Brand-New-Password-7",
       });
       expect(signedIn.error).toBeNull();
+    });
+
+    it("has a member take leads as their own, due ones first, lose one with its reason and find junk again", async () => {
+      const { page, email } = await enrolledOnTeam("owner", "member");
+      const own = `own-${Date.now().toString(36)}.example`;
+      for (const [name, hours] of [
+        ["Eli Moss", 3],
+        ["Fay Nord", 2],
+        ["Gus Park", 1],
+      ] as const)
+        await ctx.db.query(
+          `INSERT INTO public.contact_messages (name, email, phone, message, created_at)
+           VALUES ($1, $2, '+1 (206) 555-0199', 'Hello', now() - make_interval(hours => $3))`,
+          [name, `${name.split(" ")[0]!.toLowerCase()}@${own}`, hours],
+        );
+      await page.reload();
+      const panel = page.getByRole("tabpanel");
+      const search = panel.getByRole("search", { name: "Search name, email or company" });
+      await search.getByLabel("Search name, email or company").fill(own);
+      await search.getByRole("button", { name: "Search" }).click();
+      await panel.getByText("1–3 of 3 leads").waitFor();
+      const leads = panel.getByRole("region", { name: "Leads, newest first" });
+      const followUp = panel.getByRole("form", { name: "Follow-up" });
+      const back = () => page.getByRole("button", { name: "← Back to the inbox" }).click();
+
+      // The oldest lead: mine, with a next step due yesterday (overdue); its phone is a tel: link.
+      await leads.getByRole("link", { name: "Eli Moss" }).click();
+      expect(
+        await panel.getByRole("link", { name: "+1 (206) 555-0199" }).getAttribute("href"),
+      ).toBe("tel:+12065550199");
+      const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString("en-CA");
+      await followUp.getByLabel("Owner").selectOption({ label: email });
+      await followUp.getByLabel("Next step").fill("Call back");
+      await followUp.getByRole("button", { name: "Save" }).click();
+      // A next step needs its due date: the browser asks for it, nothing is sent.
+      expect(
+        await followUp
+          .getByLabel("Due date")
+          .evaluate((e: HTMLInputElement) => e.validity.valueMissing),
+      ).toBe(true);
+      await followUp.getByLabel("Due date").fill(yesterday);
+      await followUp.getByRole("button", { name: "Save" }).click();
+      await toastText(page, "Lead saved").waitFor();
+      await back();
+
+      // "My leads": the member's own, the overdue one marked so.
+      await panel.getByLabel("Owner").selectOption({ label: "My leads" });
+      await panel.getByText("1–1 of 1 lead", { exact: true }).waitFor();
+      expect(await leads.getByRole("rowheader").allTextContents()).toEqual(["Eli Moss"]);
+      await leads.getByText("(overdue)").waitFor();
+      expect(new URL(page.url()).hash).toMatch(/[?&]owner=[0-9a-f-]{36}/);
+      await panel.getByLabel("Owner").selectOption({ label: "Anyone" });
+      await panel.getByText("1–3 of 3 leads").waitFor();
+
+      // Lost needs its reason, said in the timeline.
+      await leads.getByRole("link", { name: "Fay Nord" }).click();
+      await followUp.getByLabel("Status").selectOption("lost");
+      await followUp.getByLabel("Why it was lost").fill("Chose another tool");
+      await followUp.getByRole("button", { name: "Save" }).click();
+      await panel
+        .getByRole("list", { name: "Notes, calls, emails and changes, newest first" })
+        .getByText("changed the status from New to Lost: Chose another tool")
+        .waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await back();
+
+      // Junk leaves the inbox; the status filter finds it again.
+      await leads.getByRole("link", { name: "Gus Park" }).click();
+      await followUp.getByLabel("Status").selectOption("junk");
+      await followUp.getByRole("button", { name: "Save" }).click();
+      await panel.getByText("changed the status from New to Junk").waitFor();
+      await back();
+      await panel.getByText("1–2 of 2 leads").waitFor();
+      expect(await leads.getByRole("rowheader").allTextContents()).toEqual([
+        "Fay Nord",
+        "Eli Moss",
+      ]);
+      await panel.getByLabel("Status").selectOption("junk");
+      await panel.getByText("1–1 of 1 lead", { exact: true }).waitFor();
+      expect(await leads.getByRole("rowheader").allTextContents()).toEqual(["Gus Park"]);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     it("pages the inbox 50 at a time with the count of what the filters select", async () => {

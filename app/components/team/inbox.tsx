@@ -3,12 +3,21 @@
 // what the filters select. A lead opens its detail in place; its id and the filters live in the
 // URL's fragment (lib/team.ts), so a reload or a shared link keeps both.
 import { useEffect, useRef, useState } from "react";
-import { inboxList, leadKindLabels, leadStatusLabels, optionsOf } from "../../content/team.ts";
+import {
+  inboxList,
+  inboxWords,
+  leadKindLabels,
+  leadStatusLabels,
+  optionsOf,
+} from "../../content/team.ts";
+import { formatDate } from "../../lib/dates.ts";
 import { formatDateTime } from "../../lib/account.ts";
 import {
   csvName,
   downloadCsv,
   filterLeads,
+  LEAD_ROW_COLUMNS,
+  readMembers,
   readPage,
   type LeadFilters,
   type LeadRow,
@@ -23,15 +32,23 @@ const statusBadge = {
   new: "warning",
   contacted: "default",
   qualified: "default",
-  closed: "default",
+  won: "accent",
+  lost: "outline",
+  junk: "outline",
 } as const;
 
+/** Today in the browser's calendar, as an ISO day: a next step due before it is overdue. */
+const today = () => new Date().toLocaleDateString("en-CA");
+
 export function Inbox({
+  me,
   lead,
   filters,
   onLead,
   onFilters,
 }: {
+  /** The signed-in member's id: "My leads" are theirs. */
+  me: string;
   lead: string | undefined;
   filters: LeadFilters;
   onLead: (lead: string | undefined) => void;
@@ -48,13 +65,15 @@ export function Inbox({
     () =>
       readPage<LeadRow>(
         "leads",
-        "id,kind,created_at,email,name,company,status",
+        LEAD_ROW_COLUMNS,
         page,
         (q) => filterLeads(q, filters),
         "estimated",
       ),
     JSON.stringify([filters, page, lead]),
   );
+  const members = useLoad(readMembers, "members");
+  const others = members.state.status === "ready" ? members.state.data : [];
   const filter = (patch: Partial<LeadFilters>) => {
     onFilters({ ...filters, ...patch });
     setPage(0);
@@ -86,8 +105,18 @@ export function Inbox({
             label: "Status",
             value: filters.status,
             options: optionsOf(leadStatusLabels),
-            all: "Any status",
+            all: inboxWords.anyStatus,
             onChange: (status) => filter({ status }),
+          },
+          {
+            label: inboxWords.owner,
+            value: filters.owner,
+            options: [
+              { value: me, label: inboxWords.mine },
+              ...others.filter((m) => m.id !== me).map((m) => ({ value: m.id, label: m.email })),
+            ],
+            all: inboxWords.anyOwner,
+            onChange: (owner) => filter({ owner }),
           },
         ]}
         range={filters}
@@ -124,6 +153,20 @@ export function Inbox({
             className: "whitespace-nowrap",
           },
           statusColumn((r: LeadRow) => r.status, leadStatusLabels, statusBadge),
+          { header: inboxWords.owner, cell: (r) => r.owner_email ?? "–", text: true },
+          {
+            header: inboxWords.due,
+            cell: (r) =>
+              r.due_on ? (
+                <span className={r.due_on < today() ? "font-semibold text-destructive" : undefined}>
+                  {formatDate(r.due_on)}
+                  {r.due_on < today() && ` (${inboxWords.overdue})`}
+                </span>
+              ) : (
+                "–"
+              ),
+            className: "whitespace-nowrap",
+          },
           {
             header: "Received",
             cell: (r) => formatDateTime(r.created_at),

@@ -1,31 +1,86 @@
-// One lead: every field the form sent, where it came from (page, referrer, campaign), the team's
-// status and internal note (saved as an upsert of `lead_states` of the fields the member changed;
-// the server records who and when), the history of those changes, and the emails and webhook deliveries the lead caused.
+// One lead: every field the form sent (the address and phone as links that write or call), where
+// it came from (page, referrer, campaign), the team's work on it (status, with a reason when lost;
+// owner; next step with its due date: saved as an upsert of `lead_states` of the parts the member
+// changed, the server records who and when), its timeline (notes, calls and emails logged, added
+// and never overwritten, with every change in words), and the emails and webhook deliveries the
+// lead caused.
 import { useEffect, useRef, useState } from "react";
-import { followUpChange, LEAD_STATUSES, type LeadStatus } from "../../../common/workspace.ts";
-import { emailStatusLabels, leadKindLabels, leadStatusLabels } from "../../content/team.ts";
+import {
+  followUpChange,
+  LEAD_STATUSES,
+  NOTE_TYPES,
+  type LeadStatus,
+  type NoteType,
+} from "../../../common/workspace.ts";
+import {
+  changeWords,
+  emailStatusLabels,
+  followUp,
+  leadKindLabels,
+  leadStatusLabels,
+  noteTypeLabels,
+  type LeadChange,
+} from "../../content/team.ts";
 import { formatDateTime } from "../../lib/account.ts";
+import { formatDate } from "../../lib/dates.ts";
 import { getSupabase } from "../../lib/supabase.ts";
-import { rowsOf, type Lead } from "../../lib/team-data.ts";
+import { readMembers, rowsOf, type Lead, type Member } from "../../lib/team-data.ts";
 import { isConnectionFailure } from "../../lib/errors.ts";
 import { toast } from "../../lib/toast.ts";
 import { useBusyAction } from "../../lib/use-busy-action.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Field } from "../ui/field.tsx";
+import { Input } from "../ui/input.tsx";
 import { Select } from "../ui/select.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 import { DataTable, FreeText, LoadState, useLoad } from "./data-table.tsx";
 import { DeliveryTable, type DeliveryRow } from "./webhooks-panel.tsx";
 import { ScriptForm } from "../../forms/script-form.tsx";
 
-type Change = {
+type Change = LeadChange & { id: string; changed_by_email: string | null; changed_at: string };
+
+type Note = {
   id: string;
-  status: string | null;
-  note: string | null;
-  changed_by_email: string | null;
-  changed_at: string;
+  type: NoteType;
+  body: string;
+  created_by_email: string | null;
+  created_at: string;
 };
+
+/** One entry of a lead's timeline: who, when, what in words, and the note's text if any. */
+type TimelineEntry = { id: string; at: string; who: string; what: string; body?: string };
+
+/**
+ * The notes and the changes of a lead as one timeline, newest first: each change says what it
+ * changed in words, its status change from the status before it.
+ */
+function timelineOf(notes: Note[], changes: Change[]): TimelineEntry[] {
+  const entries: TimelineEntry[] = notes.map((n) => ({
+    id: n.id,
+    at: n.created_at,
+    who: n.created_by_email ?? "Someone",
+    what:
+      n.type === "call"
+        ? "logged a call"
+        : n.type === "email"
+          ? "logged an email sent"
+          : "added a note",
+    body: n.body,
+  }));
+  let status = "new";
+  for (const c of [...changes].sort((a, b) => a.changed_at.localeCompare(b.changed_at))) {
+    const words = changeWords(c, status, formatDate);
+    if (c.fields.includes("status")) status = c.status ?? status;
+    entries.push({
+      id: c.id,
+      at: c.changed_at,
+      who: c.changed_by_email ?? "Someone",
+      what: words.join("; "),
+    });
+  }
+  return entries.sort((a, b) => b.at.localeCompare(a.at));
+}
 
 type CausedEmail = {
   id: string;
@@ -85,16 +140,44 @@ function Facts({ title, facts }: { title: string; facts: [string, unknown][] }) 
   );
 }
 
+/** The address as a link that writes to it, the phone (if the form asked) as one that calls. */
+function ContactLinks({ lead }: { lead: Lead }) {
+  const phone = typeof lead.details?.phone === "string" ? lead.details.phone : "";
+  const link = "font-medium text-primary underline underline-offset-4";
+  return (
+    <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <a href={`mailto:${lead.email}`} className={link}>
+        <FreeText>{lead.email}</FreeText>
+      </a>
+      {phone && (
+        <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className={link}>
+          {phone}
+        </a>
+      )}
+    </p>
+  );
+}
+
 export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const [round, setRound] = useState(0);
+  const again = () => setRound((n) => n + 1);
   const lead = useLoad(() => readLead(id), `${id}-${round}`);
+  const members = useLoad(readMembers, "members");
   const history = useLoad(
-    () =>
-      causedBy<Change>(
-        "lead_state_changes",
-        "id,status,note,changed_by_email,changed_at",
-        id,
-        "changed_at",
+    async () =>
+      timelineOf(
+        await causedBy<Note>(
+          "lead_notes",
+          "id,type,body,created_by_email,created_at",
+          id,
+          "created_at",
+        ),
+        await causedBy<Change>(
+          "lead_state_changes",
+          "id,fields,status,lost_reason,owner_email,next_step,due_on,note,changed_by_email,changed_at",
+          id,
+          "changed_at",
+        ),
       ),
     `${id}-${round}`,
   );
@@ -141,12 +224,14 @@ export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
               <p className="mt-1 text-sm text-slate-700">
                 {leadKindLabels[l.kind] ?? l.kind} · received {formatDateTime(l.created_at)}
               </p>
+              <ContactLinks lead={l} />
             </div>
             {/* Saved, the lead is read again: the form starts over from what is stored now. */}
-            <StatusForm
+            <FollowUpForm
               key={l.status_updated_at ?? ""}
               lead={l}
-              onSaved={() => setRound((n) => n + 1)}
+              members={members.state.status === "ready" ? members.state.data : []}
+              onSaved={again}
             />
             <div className="grid gap-4 lg:grid-cols-2">
               <Facts
@@ -171,33 +256,15 @@ export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
                 ]}
               />
             </div>
+            <AddToTimeline lead={l} onAdded={again} />
           </div>
         )}
       </LoadState>
-      <h3 className="mt-2 font-semibold text-ink">Status history</h3>
-      <LoadState state={history.state} what="the status history">
-        {(rows) => (
-          <DataTable
-            caption="Status and note changes, newest first"
-            rows={rows}
-            rowKey={(r) => r.id}
-            empty="Nobody has changed this lead's status or note yet."
-            columns={[
-              { header: "When", cell: (r) => formatDateTime(r.changed_at), rowHeader: true },
-              { header: "Who", cell: (r) => r.changed_by_email ?? "–", text: true },
-              {
-                header: "Status",
-                cell: (r) =>
-                  r.status ? (leadStatusLabels[r.status as LeadStatus] ?? r.status) : "–",
-              },
-              {
-                header: "Note",
-                cell: (r) => (r.note === "" ? "Removed" : (r.note ?? "–")),
-                text: true,
-              },
-            ]}
-          />
-        )}
+      <h3 id="timeline-heading" className="mt-2 font-semibold text-ink">
+        {followUp.timeline}
+      </h3>
+      <LoadState state={history.state} what="the timeline">
+        {(entries) => <Timeline entries={entries} />}
       </LoadState>
       <h3 className="mt-2 font-semibold text-ink">Emails this lead caused</h3>
       <LoadState state={emails.state} what="the lead's emails">
@@ -224,76 +291,235 @@ export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
   );
 }
 
-function StatusForm({ lead, onSaved }: { lead: Lead; onSaved: () => void }) {
-  const [status, setStatus] = useState<LeadStatus>(lead.status);
-  const [note, setNote] = useState(lead.note ?? "");
-  // What the server holds as far as this form knows: the lead as loaded, then each save.
-  const [saved, setSaved] = useState({ status: lead.status, note: lead.note });
+function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  if (!entries.length)
+    return (
+      <p role="status" className="text-sm text-slate-700">
+        {followUp.emptyTimeline}
+      </p>
+    );
+  return (
+    <ol aria-label={followUp.timelineCaption} className="grid gap-3">
+      {entries.map((e) => (
+        <li key={e.id} className="rounded-lg border border-border bg-white p-4 text-sm">
+          <p className="wrap-anywhere text-slate-700">
+            <FreeText className="inline font-semibold text-ink">{e.who}</FreeText>{" "}
+            <FreeText className="inline">{e.what}</FreeText> ·{" "}
+            <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+          </p>
+          {e.body && (
+            <p className="mt-2 whitespace-pre-line text-ink">
+              <FreeText>{e.body}</FreeText>
+            </p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Saves through `save`; the server's refusal shows on the form, a failed connection as a toast. */
+function useSave(onDone: () => void) {
   const [saving, run] = useBusyAction();
   const [problem, setProblem] = useState<string | null>(null);
-  const save = (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = (save: () => PromiseLike<{ error: { message: string } | null }>) => {
     setProblem(null);
-    // Only what this member changed is sent: a field someone else saved meanwhile stays theirs.
-    const change = followUpChange({ ...lead, ...saved }, { status, note });
-    if (!change) {
-      toast({ title: "Nothing to save", description: "The status and note are unchanged." });
-      return;
-    }
     void run(async () => {
-      const supabase = await getSupabase();
-      const { error } = await supabase
-        .from("lead_states")
-        .upsert(change, { onConflict: "kind,lead_id" });
-      // The server's refusal of the note shows under it; a failed connection is not the note's
-      // fault (it is the error toast).
+      const { error } = await save();
       if (error && isConnectionFailure(error.message)) throw new Error(error.message);
       if (error) return setProblem(error.message);
-      setSaved({ status, note: note.trim() || null });
-      toast({ title: "Lead saved", description: `Status: ${leadStatusLabels[status]}.` });
-      onSaved();
+      onDone();
     });
   };
+  return { saving, problem, setProblem, submit };
+}
+
+function FollowUpForm({
+  lead,
+  members,
+  onSaved,
+}: {
+  lead: Lead;
+  members: Member[];
+  onSaved: () => void;
+}) {
+  const [edited, setEdited] = useState({
+    status: lead.status,
+    lost_reason: lead.lost_reason ?? "",
+    owner_id: lead.owner_id ?? "",
+    next_step: lead.next_step ?? "",
+    due_on: lead.due_on ?? "",
+  });
+  const set = (patch: Partial<typeof edited>) => setEdited((e) => ({ ...e, ...patch }));
+  const { saving, problem, setProblem, submit } = useSave(() => {
+    toast({ title: followUp.saved, description: `Status: ${leadStatusLabels[edited.status]}.` });
+    onSaved();
+  });
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    // Only what this member changed is sent: a part someone else saved meanwhile stays theirs.
+    const change = followUpChange(lead, edited);
+    if (!change) return toast(followUp.nothing);
+    if (Boolean(change.next_step) !== Boolean(change.due_on) && "next_step" in change)
+      return setProblem(followUp.nextStepNeedsDate);
+    submit(async () =>
+      (await getSupabase()).from("lead_states").upsert(change, { onConflict: "kind,lead_id" }),
+    );
+  };
   const who = lead.status_updated_by_email;
+  // An owner who left the team still shows, by address, until someone else is chosen.
+  const owners =
+    lead.owner_id && !members.some((m) => m.id === lead.owner_id)
+      ? [...members, { id: lead.owner_id, email: lead.owner_email ?? lead.owner_id }]
+      : members;
   return (
     <Card className="p-5">
-      <ScriptForm label="Follow-up" noValidate={false} onSubmit={save} className="grid gap-4">
-        <h3 className="font-semibold text-ink">Follow-up</h3>
-        <Field label="Status" className="max-w-xs">
-          {(p) => (
-            <Select {...p} value={status} onChange={(e) => setStatus(e.target.value as LeadStatus)}>
-              {LEAD_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {leadStatusLabels[s]}
-                </option>
-              ))}
-            </Select>
+      <ScriptForm label={followUp.title} noValidate={false} onSubmit={save} className="grid gap-4">
+        <h3 className="font-semibold text-ink">{followUp.title}</h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={followUp.status}>
+            {(p) => (
+              <Select
+                {...p}
+                value={edited.status}
+                onChange={(e) => set({ status: e.target.value as LeadStatus })}
+              >
+                {LEAD_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {leadStatusLabels[s]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={followUp.owner}>
+            {(p) => (
+              <Select
+                {...p}
+                value={edited.owner_id}
+                onChange={(e) => set({ owner_id: e.target.value })}
+              >
+                <option value="">{followUp.noOwner}</option>
+                {owners.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.email}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          {edited.status === "lost" && (
+            <Field
+              label={followUp.lostReason}
+              description={followUp.lostReasonHint}
+              className="sm:col-span-2"
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  required
+                  maxLength={500}
+                  value={edited.lost_reason}
+                  onChange={(e) => set({ lost_reason: e.target.value })}
+                />
+              )}
+            </Field>
           )}
-        </Field>
-        <Field
-          label="Internal note"
-          description="Only the team sees it."
-          error={problem ?? undefined}
-        >
-          {(p) => (
-            <Textarea
-              {...p}
-              value={note}
-              maxLength={5000}
-              onChange={(e) => setNote(e.target.value)}
-              className="min-h-24"
-            />
-          )}
-        </Field>
+          <Field label={followUp.nextStep} description={followUp.nextStepHint} optional>
+            {(p) => (
+              <Input
+                {...p}
+                maxLength={500}
+                value={edited.next_step}
+                onChange={(e) => set({ next_step: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label={followUp.dueOn} optional error={problem ?? undefined}>
+            {(p) => (
+              <Input
+                {...p}
+                type="date"
+                required={Boolean(edited.next_step.trim())}
+                value={edited.due_on}
+                onChange={(e) => set({ due_on: e.target.value })}
+              />
+            )}
+          </Field>
+        </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" aria-disabled={saving} aria-busy={saving}>
-            {saving ? "Saving..." : "Save"}
+            {saving ? "Saving..." : followUp.save}
           </Button>
           <p className="text-sm text-slate-700">
             {lead.status_updated_at
               ? `Last changed ${formatDateTime(lead.status_updated_at)}${who ? ` by ${who}` : ""}.`
               : "Not changed yet."}
           </p>
+        </div>
+      </ScriptForm>
+    </Card>
+  );
+}
+
+function AddToTimeline({ lead, onAdded }: { lead: Lead; onAdded: () => void }) {
+  const [type, setType] = useState<NoteType>("note");
+  const [body, setBody] = useState("");
+  const { saving, problem, submit } = useSave(() => {
+    toast({ title: followUp.added, description: noteTypeLabels[type] });
+    // The form starts over: a note, empty.
+    setType("note");
+    setBody("");
+    onAdded();
+  });
+  const add = (e: React.FormEvent) => {
+    e.preventDefault();
+    submit(async () =>
+      (await getSupabase())
+        .from("lead_notes")
+        .insert({ kind: lead.kind, lead_id: lead.id, type, body: body.trim() }),
+    );
+  };
+  return (
+    <Card className="p-5">
+      <ScriptForm
+        label={followUp.addTitle}
+        noValidate={false}
+        onSubmit={add}
+        className="grid gap-4"
+      >
+        <h3 className="font-semibold text-ink">{followUp.addTitle}</h3>
+        <Field label={followUp.addType} className="max-w-xs">
+          {(p) => (
+            <Select {...p} value={type} onChange={(e) => setType(e.target.value as NoteType)}>
+              {NOTE_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {noteTypeLabels[t]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field
+          label={followUp.addBody}
+          description={followUp.addBodyHint}
+          error={problem ?? undefined}
+        >
+          {(p) => (
+            <Textarea
+              {...p}
+              required
+              value={body}
+              maxLength={5000}
+              onChange={(e) => setBody(e.target.value)}
+              className="min-h-24"
+            />
+          )}
+        </Field>
+        <div>
+          <Button type="submit" aria-disabled={saving} aria-busy={saving}>
+            {saving ? "Adding..." : followUp.add}
+          </Button>
         </div>
       </ScriptForm>
     </Card>

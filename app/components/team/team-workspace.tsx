@@ -56,17 +56,19 @@ export function TeamWorkspace() {
     case "enrol":
       return <EnrolStep onDone={stepDone} />;
     case "ready":
-      return <Workspace email={gate.email} role={gate.role} takeFocus={inPlace} />;
+      return <Workspace email={gate.email} role={gate.role} me={gate.userId} takeFocus={inPlace} />;
   }
 }
 
 function Workspace({
   email,
   role,
+  me,
   takeFocus,
 }: {
   email: string;
   role: TeamRole;
+  me: string;
   takeFocus: boolean;
 }) {
   const [place, go] = useWorkspacePlace();
@@ -78,6 +80,7 @@ function Workspace({
       case "inbox":
         return (
           <Inbox
+            me={me}
             lead={place.lead}
             filters={place.filters ?? NO_LEAD_FILTERS}
             onLead={(lead) => go({ tab: "inbox", lead, filters: place.filters })}

@@ -72,7 +72,9 @@ describeAuthSuiteEachDatabase("rest: the leads view", (suite) => {
       page: "/contact",
       utm_campaign: "fall",
       status: "new",
-      note: null,
+      owner_id: null,
+      due_on: null,
+      person: `ada@${domain}`,
     });
     expect(data![0]).toMatchObject({ name: "Bo Lind", company: "Lumen Freight" });
   });
@@ -224,7 +226,7 @@ describeAuthSuiteEachDatabase("rest: the leads view", (suite) => {
     ]);
   });
 
-  it("lets members set a lead's status and note, recording who changed what and when", async () => {
+  it("lets members set a lead's status and owner, recording who changed what and when", async () => {
     const [lead] = (await ours(member).eq("kind", "contact")).data!;
     const states = () => member.from("lead_states");
     const set = await states()
@@ -232,20 +234,20 @@ describeAuthSuiteEachDatabase("rest: the leads view", (suite) => {
       .select();
     expect(set.error).toBeNull();
     expect(set.data).toEqual([
-      expect.objectContaining({ status: "contacted", note: null, updated_by: memberId }),
+      expect.objectContaining({ status: "contacted", owner_id: null, updated_by: memberId }),
     ]);
     // Only what is sent changes; a second write merges into the first. single() asks for the
     // row as one object, as PostgREST answers a write's representation.
     const merged = await states()
-      .upsert({ kind: "contact", lead_id: lead.id, note: "Call back Tuesday" })
+      .upsert({ kind: "contact", lead_id: lead.id, owner_id: memberId })
       .select()
       .single();
     expect(merged.error).toBeNull();
-    expect(merged.data).toMatchObject({ status: "contacted", note: "Call back Tuesday" });
+    expect(merged.data).toMatchObject({ status: "contacted", owner_id: memberId });
     const [seen] = (await ours(member).eq("id", lead.id)).data!;
     expect(seen).toMatchObject({
       status: "contacted",
-      note: "Call back Tuesday",
+      owner_id: memberId,
       status_updated_by: memberId,
       // Every time is written one way, to the microsecond, and filters back to its own row.
       status_updated_at: merged.data!.updated_at,
@@ -255,41 +257,45 @@ describeAuthSuiteEachDatabase("rest: the leads view", (suite) => {
     expect(atThatTime.data!.map((l) => l.id)).toEqual([lead.id]);
     // Ignoring a duplicate changes nothing and is no error (PostgREST's ON CONFLICT DO NOTHING).
     const ignored = await states()
-      .upsert({ kind: "contact", lead_id: lead.id, status: "closed" }, { ignoreDuplicates: true })
+      .upsert({ kind: "contact", lead_id: lead.id, status: "won" }, { ignoreDuplicates: true })
       .select();
     expect([ignored.status, ignored.error, ignored.data]).toEqual([201, null, []]);
     const noConstraint = await states()
-      .upsert({ kind: "contact", lead_id: lead.id, note: "x" }, { onConflict: "note" })
+      .upsert({ kind: "contact", lead_id: lead.id, status: "won" }, { onConflict: "status" })
       .select();
     expect([noConstraint.status, noConstraint.error?.code]).toEqual([400, "42P10"]);
     const history = await ctx.db.query<{
-      status: string | null;
-      note: string | null;
+      fields: string[];
+      owner_id: string | null;
       changed_by: string;
     }>(
-      "SELECT status, note, changed_by FROM public.lead_state_changes WHERE lead_id = $1 ORDER BY changed_at, id",
+      "SELECT fields, owner_id, changed_by FROM public.lead_state_changes WHERE lead_id = $1 ORDER BY changed_at, id",
       [lead.id],
     );
     expect(history).toEqual([
-      { status: "contacted", note: null, changed_by: memberId },
-      { status: null, note: "Call back Tuesday", changed_by: memberId },
+      { fields: ["status"], owner_id: null, changed_by: memberId },
+      { fields: ["owner_id"], owner_id: memberId, changed_by: memberId },
     ]);
 
     // Refused: a plain insert over an existing row, a lead that does not exist, a bad status,
     // anyone who may not read the leads; and nothing changed.
-    const again = await states().insert({ kind: "contact", lead_id: lead.id, status: "closed" });
+    const again = await states().insert({ kind: "contact", lead_id: lead.id, status: "won" });
     expect(again.error).toMatchObject({ code: "23505" });
     const missing = await states().upsert({
       kind: "contact",
       lead_id: crypto.randomUUID(),
-      status: "closed",
+      status: "won",
     });
     expect(missing.error).toMatchObject({ code: "23503" });
-    const badStatus = await states().upsert({ kind: "contact", lead_id: lead.id, status: "won" });
+    const badStatus = await states().upsert({
+      kind: "contact",
+      lead_id: lead.id,
+      status: "closed",
+    });
     expect(badStatus.error).toMatchObject({ code: "23514" });
     const anonymous = await client()
       .from("lead_states")
-      .upsert({ kind: "contact", lead_id: lead.id, status: "closed" });
+      .upsert({ kind: "contact", lead_id: lead.id, status: "won" });
     expect([anonymous.status, anonymous.error?.code]).toEqual([401, "42501"]);
     expect((await ours(member).eq("id", lead.id)).data![0].status).toBe("contacted");
   });
