@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
-import { ANON_KEY_PLACEHOLDER } from "../common/site-build.ts";
+import { ANON_KEY_PLACEHOLDER, PROVIDERS_PLACEHOLDER } from "../common/site-build.ts";
 import stylesheet from "./app.css?url";
 import { IslandScripts } from "./islands/island.tsx";
 import type { Route } from "./+types/root";
@@ -12,7 +12,8 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    // data-providers: the sign-in providers that are on, filled in by the server (sign-in page).
+    <html lang="en" data-providers={PROVIDERS_PLACEHOLDER}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

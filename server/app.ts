@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import fs from "node:fs";
 import { cleanUpSignIns } from "./auth/cleanup.ts";
 import authRoutes from "./auth/routes.ts";
+import { SIGN_IN_PROVIDERS } from "../common/site-build.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { openDatabase } from "./db/open.ts";
@@ -108,7 +109,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The site loads (reading, compressing) while the database opens.
     const loadingSite =
       opts.site === undefined
-        ? loadSiteIfBuilt(config.siteDir, { anonKey: keys.anonKey, siteUrl: config.siteUrl })
+        ? loadSiteIfBuilt(config.siteDir, {
+            anonKey: keys.anonKey,
+            siteUrl: config.siteUrl,
+            providers: SIGN_IN_PROVIDERS.filter((p) => p in config.external),
+          })
         : Promise.resolve(opts.site);
     loadingSite.catch(() => {}); // reported when awaited below
     const db = await (opts.db ?? openDatabase(config));

@@ -2,6 +2,7 @@
 // password recovery, the step that takes each account email's code, the authenticator app's code
 // step, who is signed in), with the toasts that follow each request.
 
+import type { SignInProvider } from "../../common/site-build.ts";
 import type { AddressLine } from "./types.ts";
 
 /** A toast's words. */
@@ -29,6 +30,19 @@ export const signInPage = {
     and: "and",
     privacyLink: "Privacy Policy",
   },
+};
+
+/** The sign-in providers' buttons (each shown when its provider is on), above the password form. */
+export const providerSignIn = {
+  label: "Sign in with another account",
+  buttons: {
+    google: "Continue with Google",
+    azure: "Continue with Microsoft",
+    github: "Continue with GitHub",
+    gitlab: "Continue with GitLab",
+    keycloak: "Continue with your company account",
+  } satisfies Record<SignInProvider, string>,
+  or: "or",
 };
 
 /** The password form: sign in, sign up, a sign-in link instead, the way to a password reset. */

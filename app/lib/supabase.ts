@@ -14,24 +14,42 @@ export function anonKey(): string {
 /** The client; when its code cannot load (the network is down), the next call loads again. */
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= import("@supabase/supabase-js").then(
-    ({ createClient }) =>
-      createClient(window.location.origin, anonKey(), {
-        // PKCE: an emailed link that reaches /auth/v1/verify redirects with a code, which only
-        // this browser (holding the verifier) exchanges for a session, never with the session.
-        auth: {
-          flowType: "pkce",
-          persistSession: true,
-          autoRefreshToken: true,
-          detectSessionInUrl: true,
-        },
-        global: { fetch: watchedFetch },
-      }),
+    async ({ createClient }) =>
+      keepSessionFromFragment(
+        createClient(window.location.origin, anonKey(), {
+          // PKCE: an emailed link that reaches /auth/v1/verify redirects with a code, which only
+          // this browser (holding the verifier) exchanges for a session, never with the session.
+          auth: {
+            flowType: "pkce",
+            persistSession: true,
+            autoRefreshToken: true,
+            detectSessionInUrl: true,
+          },
+          global: { fetch: watchedFetch },
+        }),
+      ),
     (error: unknown) => {
       client = undefined;
       throw error;
     },
   );
   return client;
+}
+
+/**
+ * A sign-in with a provider started by a plain link (the sign-in page's buttons work without the
+ * page's script) comes back with its session in the fragment (GoTrue's implicit flow), which this
+ * PKCE client does not take up itself: it is kept, and the fragment cleared from the address bar.
+ */
+async function keepSessionFromFragment(supabase: SupabaseClient): Promise<SupabaseClient> {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const access_token = fragment.get("access_token");
+  const refresh_token = fragment.get("refresh_token");
+  if (access_token && refresh_token) {
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+    await supabase.auth.setSession({ access_token, refresh_token });
+  }
+  return supabase;
 }
 
 const ACCESS_REFUSED = "revwise:access-refused";

@@ -1,5 +1,6 @@
 import { pages } from "../content/pages.ts";
 import { signInPage } from "../content/sign-in.ts";
+import { ProviderButtons } from "../components/account/provider-buttons.tsx";
 import { SignInPanel } from "../components/account/sign-in-panel.tsx";
 import { NoScriptNotice } from "../components/ui/noscript-notice.tsx";
 import { Island } from "../islands/island.tsx";
@@ -32,6 +33,9 @@ export default function Page() {
       }
     >
       <NoScriptNotice className="mb-6">{signInPage.noScript}</NoScriptNotice>
+      <div className="in-data-[account=signed-in]:hidden">
+        <ProviderButtons />
+      </div>
       {/* Wakes at load for someone signed in (or arriving with a sign-in link), at first use otherwise. */}
       <Island name="sign-in" component={SignInPanel} props={{}} hydrate="session" />
     </AuthFrame>

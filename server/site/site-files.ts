@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import {
   ANON_KEY_PLACEHOLDER,
+  PROVIDERS_PLACEHOLDER,
   BLOG_NOT_FOUND_ROUTE,
   NOT_FOUND_ROUTE,
   SITE_URL_PLACEHOLDER,
@@ -73,13 +74,15 @@ export function contentType(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
 }
 
-export type SiteValues = { anonKey: string; siteUrl: string };
+/** What the server fills into the pages: the anon key, the public origin, the providers on. */
+export type SiteValues = { anonKey: string; siteUrl: string; providers?: string[] };
 
 export async function loadSite(dir: string, values: SiteValues): Promise<Site> {
   const fill = (text: string) =>
     text
       .replaceAll(ANON_KEY_PLACEHOLDER, values.anonKey)
-      .replaceAll(SITE_URL_PLACEHOLDER, values.siteUrl);
+      .replaceAll(SITE_URL_PLACEHOLDER, values.siteUrl)
+      .replaceAll(PROVIDERS_PLACEHOLDER, (values.providers ?? []).join(" "));
   const files = new Map<string, SiteFile>();
   const pages = new Map<string, SiteFile>();
   // Every file at once: reading and compressing run on libuv's threads, on every core.

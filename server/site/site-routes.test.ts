@@ -5,7 +5,11 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ANON_KEY_PLACEHOLDER, SITE_URL_PLACEHOLDER } from "../../common/site-build.ts";
+import {
+  ANON_KEY_PLACEHOLDER,
+  PROVIDERS_PLACEHOLDER,
+  SITE_URL_PLACEHOLDER,
+} from "../../common/site-build.ts";
 import { buildTestApp, tempDir } from "../../tests/support/app.ts";
 import type { Database } from "../db/database.ts";
 import { inlineScripts, loadSite, pageCsp } from "./site-files.ts";
@@ -19,7 +23,7 @@ function writeFixture(dir: string) {
     fs.writeFileSync(path.join(dir, rel), body);
   };
   const html = (title: string) =>
-    `<!doctype html><html><head><meta name="revwise-anon-key" content="${ANON_KEY_PLACEHOLDER}"><link rel="canonical" href="${SITE_URL_PLACEHOLDER}/faq"><title>${title}</title></head><body><h1>${title}</h1><p>${"Revwise logs every call. ".repeat(60)}</p><script>${INLINE}</script><script type="application/ld+json">{"@type":"Organization"}</script><script type="module" src="/assets/entry-abc123.js"></script></body></html>`;
+    `<!doctype html><html data-providers="${PROVIDERS_PLACEHOLDER}"><head><meta name="revwise-anon-key" content="${ANON_KEY_PLACEHOLDER}"><link rel="canonical" href="${SITE_URL_PLACEHOLDER}/faq"><title>${title}</title></head><body><h1>${title}</h1><p>${"Revwise logs every call. ".repeat(60)}</p><script>${INLINE}</script><script type="application/ld+json">{"@type":"Organization"}</script><script type="module" src="/assets/entry-abc123.js"></script></body></html>`;
   put("index.html", html("Home"));
   put("faq/index.html", html("FAQ"));
   put("blog/index.html", html("Blog"));
@@ -50,7 +54,11 @@ function decoded(encoding: string | undefined, body: Buffer): Buffer {
 async function fixtureApp(db: Database): Promise<FastifyInstance> {
   const dir = tempDir("revwise-site-");
   writeFixture(dir);
-  const site = await loadSite(dir, { anonKey: "the.anon.key", siteUrl: "https://revwise.example" });
+  const site = await loadSite(dir, {
+    anonKey: "the.anon.key",
+    siteUrl: "https://revwise.example",
+    providers: ["google", "keycloak"],
+  });
   return buildTestApp(db, { site });
 }
 
@@ -79,6 +87,7 @@ describe("site serving", () => {
       expect(res.body).toContain(`<h1>${title}</h1>`);
       expect(res.body).toContain('content="the.anon.key"');
       expect(res.body).toContain('href="https://revwise.example/faq"');
+      expect(res.body).toContain('<html data-providers="google keycloak">');
       expect(res.body).not.toContain(ANON_KEY_PLACEHOLDER);
     }
   });

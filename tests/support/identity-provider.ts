@@ -123,6 +123,8 @@ export async function startIdp(
 
   server.on("request", (req, res) => {
     const url = new URL(req.url!, origin);
+    // A browser asks for the provider's icon: it has none (and says so without an error).
+    if (url.pathname === "/favicon.ico") return void res.writeHead(204).end();
     const interaction = url.pathname.match(/\/interaction\/([^/]+)$/);
     if (interaction) return void loginPage(req, res, interaction[1]!);
     if (path && url.pathname.startsWith(path)) req.url = req.url!.slice(path.length) || "/";

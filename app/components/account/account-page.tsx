@@ -15,6 +15,8 @@ import { accountDeletion, dataDownload } from "../../content/account-security.ts
 import { AccountDeletion } from "./account-deletion.tsx";
 import { DataDownload } from "./data-download.tsx";
 import { SessionList } from "./session-list.tsx";
+import { SignInMethods } from "./sign-in-methods.tsx";
+import { signInMethods } from "../../content/sign-in-methods.ts";
 import { CheckingInPlaceOf, SignInPrompt } from "./sign-in-prompt.tsx";
 import { SiteAndLogout } from "./site-and-logout.tsx";
 import { TwoFactorSettings } from "./two-factor-settings.tsx";
@@ -82,6 +84,9 @@ export function AccountPage() {
           </p>
           <EmailChangeForm email={email} pendingEmail={user.new_email} onChanged={check} />
         </div>
+      </RegionCard>
+      <RegionCard title={signInMethods.title} description={signInMethods.description}>
+        <SignInMethods identities={user.identities ?? []} onChanged={check} />
       </RegionCard>
       <RegionCard
         title="Password"
