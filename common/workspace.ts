@@ -1,6 +1,10 @@
 // The team workspace's vocabulary, shared by the server that stores it and the page that shows it:
-// the five forms' names as the `leads` view's `kind` says them, a lead's follow-up statuses, and
-// the team's roles.
+// the five forms' names as the `leads` view's `kind` says them, a lead's follow-up statuses, the
+// team's roles, and an admin's invitation.
+import "./zod-config.ts";
+import { z } from "zod";
+import { emailField } from "./leads.ts";
+import { storableString } from "./storable-text.ts";
 
 /**
  * The forms' names (`LeadKind.name`) in table order: the `kind` of the `leads` view and of
@@ -48,6 +52,21 @@ export type LeadWork = {
 
 /** A change of a lead's work as the Follow-up form sends it (an upsert of `lead_states`). */
 export type LeadWorkChange = { kind: string; lead_id: string } & Partial<LeadWork>;
+
+/** The longest note an admin's invitation carries (why the person is invited). */
+export const INVITE_NOTE_MAX = 500;
+
+/** An admin's invitation to the team: the address, its role, and a note on why (optional). */
+export const teamInviteSchema = z.object({
+  email: emailField("Please enter a valid email address"),
+  role: z.enum(TEAM_ROLES, { error: "Please choose a role" }),
+  note: storableString()
+    .trim()
+    .max(INVITE_NOTE_MAX, `Please keep the note to ${INVITE_NOTE_MAX} characters or fewer`)
+    .optional()
+    .default(""),
+});
+export type TeamInviteInput = z.input<typeof teamInviteSchema>;
 
 /**
  * What the Follow-up form sends for a lead: only the parts the member changed from the values

@@ -17,7 +17,8 @@ export const emailLinkPage = {
       action: "Confirm my email",
     },
     invite: {
-      description: "Accept the invitation to sign in to your new Revwise account.",
+      description:
+        "Accept the invitation to sign in to your Revwise account and open the team workspace.",
       action: "Accept the invitation",
     },
     magiclink: {
@@ -36,9 +37,9 @@ export const emailLinkPage = {
   /** The link lacks its token or names no known use (cut short when copied). */
   incomplete:
     "This link is incomplete. Open it again from the email, or ask for a new one on the sign-in page.",
-  /** Used already, or past its hour. */
+  /** Used already, or past its time (an hour; an invitation, 7 days). */
   expired:
-    "This link has expired or was already used. Each link works once, within the hour: ask for a new one.",
+    "This link has expired or was already used. Each link works once, within an hour (an invitation within 7 days): ask for a new one.",
   /** The first of an email change's two links. */
   otherLink:
     "Confirmed. Now open the link we sent to your other email address to finish the change.",

@@ -1,6 +1,6 @@
 // The team workspace's words: its sections, the forms' and states' names as the team reads them.
 import type { AuditAction, LogType } from "../../common/audit.ts";
-import type { LeadKindName, LeadStatus, NoteType } from "../../common/workspace.ts";
+import type { LeadKindName, LeadStatus, NoteType, TeamRole } from "../../common/workspace.ts";
 
 export const workspaceTabs = [
   { id: "inbox", label: "Inbox" },
@@ -8,7 +8,8 @@ export const workspaceTabs = [
   { id: "subscribers", label: "Subscribers" },
   { id: "webhooks", label: "Webhooks" },
   { id: "analytics", label: "Analytics" },
-  // Shown to the team's admins only; the server refuses its data to anyone else.
+  // Shown to the team's admins only; the server refuses their data to anyone else.
+  { id: "team", label: "Team", adminOnly: true },
   { id: "security", label: "Security", adminOnly: true },
 ] as const;
 export type WorkspaceTab = (typeof workspaceTabs)[number]["id"];
@@ -140,6 +141,44 @@ export const inboxWords = {
 export const optionsOf = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 
+export const teamRoleLabels: Record<TeamRole, string> = { member: "Member", admin: "Admin" };
+
+/** The Team tab's words: who is on the team, the invitation form, and each change's outcome. */
+export const teamTab = {
+  title: "Team",
+  intro:
+    "The people who work with the leads here. An invitation is emailed from the website with your address and your note, and works for 7 days; the person has access once they accept it and set up an authenticator app. Every change is recorded in the Security log.",
+  invite: {
+    title: "Invite someone",
+    email: "Email address",
+    role: "Role",
+    roleHelp: "Admins also manage the team, webhooks and the Security log.",
+    note: "Why you're inviting them",
+    noteHelp: "Shown in the invitation email, up to 500 characters.",
+    submit: "Send invitation",
+    sending: "Sending...",
+    sent: "Invitation sent",
+    already: "is already on the team: change their role in the list below.",
+  },
+  caption: "Team members, by email address",
+  /** The list's count, read out when it changes. */
+  count: (people: number, invited: number) =>
+    `${people} ${people === 1 ? "person" : "people"} on the team${invited ? `, ${invited} of them invited and not yet in` : ""}`,
+  empty: "Nobody is on the team yet.",
+  you: "(you)",
+  active: "Active",
+  invitedUntil: "Invited, until",
+  expired: "Invitation expired",
+  twoStepOn: "Authenticator app set up",
+  twoStepOff: "No authenticator app yet",
+  resetDone: "Two-step verification reset",
+  resetDoneDetail:
+    "is signed out everywhere and sets up an authenticator app again on their next visit.",
+  removed: "Taken off the team",
+  removedDetail: "no longer has access to the workspace; their account stays.",
+  roleChanged: "Role changed",
+} as const;
+
 /** The Security tab's words: what the log holds, how long, and each event's name. */
 export const securityLog = {
   title: "Security log",
@@ -180,7 +219,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   factor_in_progress: "Two-step verification: setup started",
   factor_unenrolled: "Two-step verification removed",
   verification_attempted: "Two-step code entered",
-  factor_deleted: "Two-step verification reset by an operator",
+  factor_deleted: "Two-step verification reset",
   team_role_granted: "Team role given",
   team_role_removed: "Team role taken away",
   webhook_endpoint_added: "Webhook endpoint added",

@@ -29,15 +29,19 @@ export const auditUser = (
 
 type Target = Pick<UserRow, "id" | "email" | "phone">;
 
-/** Writes the entry of what the service-role key did to a user, in `q` (GoTrue's traits). */
+/**
+ * Writes the entry of what the service-role key (or `actor`, a team admin in the workspace) did
+ * to a user, in `q` (GoTrue's traits).
+ */
 export const auditAdmin = (
   q: Queryable,
   request: FastifyRequest,
   action: AuditAction,
   target: Target,
   traits: Record<string, unknown> = {},
+  actor: AuditActor = SERVICE_ROLE_ACTOR,
 ) =>
-  recordAudit(q, request, SERVICE_ROLE_ACTOR, action, {
+  recordAudit(q, request, actor, action, {
     user_id: target.id,
     user_email: target.email ?? "",
     user_phone: target.phone ?? "",
@@ -60,9 +64,10 @@ export async function auditTeamRole(
   request: FastifyRequest,
   before: Target & Pick<UserRow, "raw_app_meta_data">,
   after: Target & Pick<UserRow, "raw_app_meta_data">,
+  actor: AuditActor = SERVICE_ROLE_ACTOR,
 ): Promise<void> {
   const [was, is] = [teamRoleOf(before), teamRoleOf(after)];
   if (was === is) return;
-  if (is) await auditAdmin(q, request, "team_role_granted", after, { role: is });
-  else await auditAdmin(q, request, "team_role_removed", after, { role: was });
+  if (is) await auditAdmin(q, request, "team_role_granted", after, { role: is }, actor);
+  else await auditAdmin(q, request, "team_role_removed", after, { role: was }, actor);
 }

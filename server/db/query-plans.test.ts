@@ -833,6 +833,48 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         ).ok,
       ).toBe(true);
 
+    // The Team tab: the team read, an address invited, an account added, a role changed, a
+    // member taken off the team, and a member's second factor reset.
+    expect(
+      (await fetch(`${server.url}/rest/v1/team_accounts?order=email`, { headers: asAdmin })).status,
+    ).toBe(200);
+    const added = await confirmedUser("plans-team-added");
+    const invited = uniqueEmail("plans-team-invited");
+    for (const email of [invited, added.email])
+      expect(
+        (
+          await fetch(`${server.url}/rest/v1/team_accounts`, {
+            method: "POST",
+            headers: asAdmin,
+            body: JSON.stringify({ email, role: "member", note: "Plans" }),
+          })
+        ).status,
+      ).toBe(201);
+    const teamIds = await raw.query<{ id: string; email: string }>(
+      "SELECT id, email FROM auth.users WHERE email = ANY($1::text[])",
+      [[added.email, invited]],
+    );
+    const idOf = (email: string) => teamIds.find((r) => r.email === email)!.id;
+    for (const [method, email] of [
+      ["PATCH", added.email],
+      ["DELETE", invited],
+    ] as const)
+      expect(
+        (
+          await fetch(`${server.url}/rest/v1/team_accounts?id=eq.${idOf(email)}`, {
+            method,
+            headers: asAdmin,
+            body: method === "PATCH" ? JSON.stringify({ role: "admin" }) : undefined,
+          })
+        ).status,
+      ).toBe(204);
+    const reset = await fetch(`${server.url}/rest/v1/rpc/reset_member_factors`, {
+      method: "POST",
+      headers: asAdmin,
+      body: JSON.stringify({ user_id: idOf(added.email) }),
+    });
+    expect(await reset.json()).toBe(true);
+
     // REST inserts and the lead functions (proof of work, replay guard, team emails).
     await insert("newsletter_subscribers", { email: uniqueEmail("news") });
     await insert("demo_requests", { email: "ops@lumen-freight.example" });

@@ -207,6 +207,39 @@ export const READABLE: Record<string, ReadRelation> = {
     filterOnly: ["seq"],
     adminOnly: true,
   },
+  // The team's accounts as its admins manage them on the Team tab (migration 0039's index): each
+  // member's role, whether their address is proven yet (an invitation not yet used), who invited
+  // them and why, until when their invitation works, and whether they set up a second factor.
+  team_accounts: {
+    name: "team_accounts",
+    sql: `(SELECT u.id, u.email, u.raw_app_meta_data->>'team_role' AS role,
+        (u.email_confirmed_at IS NOT NULL AND NOT u.email_unproven) AS active,
+        u.invited_at, u.raw_app_meta_data->'team_invite'->>'by' AS invited_by,
+        u.raw_app_meta_data->'team_invite'->>'note' AS invite_note,
+        (SELECT t.expires_at FROM auth.one_time_tokens t
+          WHERE t.user_id = u.id AND t.token_type = 'invite') AS invite_expires_at,
+        u.last_sign_in_at,
+        EXISTS (SELECT 1 FROM auth.mfa_factors f WHERE f.user_id = u.id AND f.status = 'verified')
+          AS two_step,
+        u.created_at
+      FROM auth.users u
+      WHERE (u.raw_app_meta_data->>'team_role') IN ('member', 'admin') AND u.deleted_at IS NULL)
+      AS team_accounts`,
+    columns: {
+      id: "uuid",
+      email: "text",
+      role: "text",
+      active: "boolean",
+      invited_at: "timestamptz",
+      invited_by: "text",
+      invite_note: "text",
+      invite_expires_at: "timestamptz",
+      last_sign_in_at: "timestamptz",
+      two_step: "boolean",
+      created_at: "timestamptz",
+    },
+    adminOnly: true,
+  },
   subscribers: {
     name: "subscribers",
     sql: "public.subscribers",

@@ -5,7 +5,8 @@
 // (newest first, search, a lead's detail, status and note kept across a reload with who changed
 // them, the search kept in the URL, CSV of the filter), resends a failed email, filters and exports the newsletter's
 // subscribers, moves between the sections by keyboard, and signed in again with the password
-// alone is asked for the app's code; an admin adds, switches and deletes webhook endpoints and
+// alone is asked for the app's code; an admin invites someone (who accepts) and resets a member's
+// authenticator app; an admin adds, switches and deletes webhook endpoints and
 // resends a delivery, which a member only reads; the analytics show a page's leads for a range;
 // the inbox pages 50 at a time. axe on each state.
 import { createClient } from "@supabase/supabase-js";
@@ -21,6 +22,7 @@ import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
 import {
   expectCodeStepFocused,
+  openEmailLink,
   openRecoveryLink,
   sendWrongAppCode,
 } from "../support/browser-accounts.ts";
@@ -479,6 +481,86 @@ describeInBrowser(
       await memberPage.goto("/team#security");
       await memberPage.getByRole("heading", { name: "Inbox" }).waitFor();
       expect(await memberPage.getByRole("tab", { name: "Security" }).count()).toBe(0);
+    });
+
+    it("lets an admin invite someone (who, as what and why, in the email) and reset a member's lost authenticator app", async () => {
+      const { page, email: adminEmail } = await enrolledOnTeam("team-admin", "admin");
+      const lost = await enrolledOnTeam("team-lost-phone", "member");
+      await page.getByRole("tab", { name: "Team" }).click();
+      expect(new URL(page.url()).hash).toBe("#team");
+      const panel = page.getByRole("tabpanel");
+      const table = panel.getByRole("region", { name: "Team members, by email address" });
+      await table.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      // The admin's own row offers no change: the team keeps an admin.
+      const own = table.getByRole("row").filter({ hasText: `${adminEmail} (you)` });
+      expect(await own.getByRole("button").count()).toBe(0);
+
+      // An invitation: refused under the field until the address is one, then sent.
+      const invitee = uniqueEmail("team-invitee");
+      const note = "You'll take the Request Demo leads from the West Coast.";
+      const form = panel.getByRole("form", { name: "Invite someone" });
+      await form.getByLabel("Email address").fill("not an address");
+      await form.getByRole("button", { name: "Send invitation" }).click();
+      await form.getByText("Please enter a valid email address").waitFor();
+      await form.getByLabel("Email address").fill(invitee);
+      await form.getByLabel("Role").selectOption({ label: "Member" });
+      await form.getByLabel("Why you're inviting them").fill(note);
+      await form.getByRole("button", { name: "Send invitation" }).click();
+      await toastText(page, "Invitation sent").waitFor();
+      const row = table.getByRole("row").filter({ hasText: invitee });
+      await row.filter({ hasText: "Invited, until" }).waitFor();
+      expect(await row.textContent()).toContain(note);
+      expect(await form.getByLabel("Email address").inputValue()).toBe("");
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The email names the admin, the role and the note; its link opens the workspace, which
+      // asks the new member for an authenticator app.
+      const mail = await emailTo(
+        smtp,
+        invitee,
+        `${adminEmail} invited you to the Revwise team workspace`,
+      );
+      expect(mail.text).toContain(`Their note: “${note}”`);
+      expect(mail.text).toContain("valid for 7 days");
+      const accepting = await ctx.newPage();
+      await openEmailLink(accepting, mail, "Accept the invitation");
+      await accepting.waitForURL((url) => url.pathname === "/team");
+      await accepting.getByRole("heading", { name: "Set up two-step verification" }).waitFor();
+      await page.reload();
+      await table
+        .getByRole("row")
+        .filter({ hasText: invitee })
+        .filter({ hasText: "Active" })
+        .waitFor();
+
+      // A member who lost their phone: reset, asked first; signed out, they set an app up anew.
+      const lostRow = table.getByRole("row").filter({ hasText: lost.email });
+      await lostRow.getByText("Authenticator app set up").waitFor();
+      await lostRow.getByRole("button", { name: `Reset two-step: ${lost.email}` }).click();
+      const keep = lostRow.getByRole("button", { name: "Keep it" });
+      await expect.poll(() => keep.evaluate((e) => e === document.activeElement)).toBe(true);
+      await lostRow.getByRole("button", { name: "Yes, reset" }).click();
+      await toastText(page, "Two-step verification reset").waitFor();
+      await lostRow.getByText("No authenticator app yet").waitFor();
+      // Its ended session is refused (403) as the page checks it again.
+      ctx.allowConsoleError(/status of 403/);
+      await lost.page.reload();
+      await lost.page.getByRole("region", { name: "Sign in to the team workspace" }).waitFor();
+      await signInFromTeam(lost.page, lost.email);
+      await lost.page.getByRole("heading", { name: "Set up two-step verification" }).waitFor();
+
+      // Both changes are in the Security log, under the admin's address.
+      const logged = await ctx.db.query<{ action: string }>(
+        `SELECT payload->>'action' AS action FROM auth.audit_log_entries
+         WHERE payload->>'actor_username' = $1 AND payload->'traits'->>'user_email' = ANY($2::text[])`,
+        [adminEmail, [invitee, lost.email]],
+      );
+      expect(logged.map((r) => r.action).sort()).toEqual([
+        "factor_deleted",
+        "team_role_granted",
+        "user_invited",
+      ]);
     });
 
     it("lets an admin add an endpoint (its secret shown once), switch it, delete it and resend a delivery; a member only reads", async () => {

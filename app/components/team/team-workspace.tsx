@@ -14,6 +14,7 @@ import { EmailsPanel } from "./emails-panel.tsx";
 import { Inbox } from "./inbox.tsx";
 import { SecurityPanel } from "./security-panel.tsx";
 import { SubscribersPanel } from "./subscribers-panel.tsx";
+import { TeamPanel } from "./team-panel.tsx";
 import { CheckingInPlaceOf } from "../account/sign-in-prompt.tsx";
 import { CodeStep, EnrolStep, NotOnTheTeam, TeamSignIn } from "./team-gate.tsx";
 import { WebhooksPanel } from "./webhooks-panel.tsx";
@@ -95,6 +96,8 @@ function Workspace({
         return <WebhooksPanel admin={role === "admin"} />;
       case "analytics":
         return <AnalyticsPanel />;
+      case "team":
+        return <TeamPanel self={email} />;
       case "security":
         return <SecurityPanel />;
     }

@@ -3,7 +3,7 @@
 // off and deleting it after a confirmation; the delivery log, with Resend for admins. Members see
 // everything read-only (the server refuses their writes anyway).
 import type * as React from "react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { deliveryStatusLabels } from "../../content/team.ts";
 import { formatDateTime } from "../../lib/account.ts";
 import { readableMessage } from "../../lib/errors.ts";
@@ -18,6 +18,7 @@ import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
 import { DataTable, LoadState, statusColumn, useLoad, type Column } from "./data-table.tsx";
 import { PagedList } from "./paged-list.tsx";
+import { ConfirmAction } from "./confirm-action.tsx";
 import { ResendButton } from "./resend-button.tsx";
 import { ScriptForm } from "../../forms/script-form.tsx";
 
@@ -187,68 +188,28 @@ export function WebhooksPanel({ admin }: { admin: boolean }) {
 }
 
 function EndpointActions({ endpoint, onChanged }: { endpoint: Endpoint; onChanged: () => void }) {
-  const [confirming, setConfirming] = useState(false);
   const [busy, run] = useBusyAction();
-  // The question replaces Delete and takes the focus to its safe answer; answered "Keep it" (or
-  // the deletion failed), the focus goes back to Delete.
-  const keep = useRef<HTMLButtonElement>(null);
-  const remove = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (confirming) keep.current?.focus();
-    else if (asked.current) remove.current?.focus();
-    asked.current = confirming;
-  }, [confirming]);
-  const act = (change: "toggle" | "delete") => async () => {
-    let deleted = false;
-    await run(async () => {
-      const supabase = await getSupabase();
-      const table = supabase.from("webhook_endpoints");
-      const { error } =
-        change === "toggle"
-          ? await table.update({ enabled: !endpoint.enabled }).eq("id", endpoint.id)
-          : await table.delete().eq("id", endpoint.id);
-      if (error) throw new Error(error.message);
-      toast({
-        title:
-          change === "delete"
-            ? "Endpoint deleted"
-            : endpoint.enabled
-              ? "Endpoint disabled"
-              : "Endpoint enabled",
-        description: endpoint.url,
-      });
-      // The row (and the button that had the focus) goes with the endpoint.
-      deleted = change === "delete";
-      if (deleted) document.getElementById("endpoints-heading")?.focus();
-      onChanged();
+  const change = async (kind: "toggle" | "delete") => {
+    const supabase = await getSupabase();
+    const table = supabase.from("webhook_endpoints");
+    const { error } =
+      kind === "toggle"
+        ? await table.update({ enabled: !endpoint.enabled }).eq("id", endpoint.id)
+        : await table.delete().eq("id", endpoint.id);
+    if (error) throw new Error(error.message);
+    toast({
+      title:
+        kind === "delete"
+          ? "Endpoint deleted"
+          : endpoint.enabled
+            ? "Endpoint disabled"
+            : "Endpoint enabled",
+      description: endpoint.url,
     });
-    if (!deleted) setConfirming(false);
+    // The row (and the button that had the focus) goes with the endpoint.
+    if (kind === "delete") document.getElementById("endpoints-heading")?.focus();
+    onChanged();
   };
-  if (confirming)
-    return (
-      <span role="group" aria-label={`Delete ${endpoint.url}?`} className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          className="border-destructive text-destructive hover:bg-rose-50"
-          aria-disabled={busy}
-          onClick={() => void act("delete")()}
-        >
-          Yes, delete
-        </Button>
-        <Button
-          ref={keep}
-          type="button"
-          size="sm"
-          variant="ghost"
-          onClick={() => setConfirming(false)}
-        >
-          Keep it
-        </Button>
-      </span>
-    );
   return (
     <span className="flex flex-wrap gap-2">
       <Button
@@ -257,20 +218,19 @@ function EndpointActions({ endpoint, onChanged }: { endpoint: Endpoint; onChange
         variant="outline"
         aria-disabled={busy}
         aria-label={`${endpoint.enabled ? "Disable" : "Enable"} ${endpoint.url}`}
-        onClick={() => void act("toggle")()}
+        onClick={() => void run(() => change("toggle"))}
       >
         {endpoint.enabled ? "Disable" : "Enable"}
       </Button>
-      <Button
-        ref={remove}
-        type="button"
-        size="sm"
-        variant="ghost"
-        aria-label={`Delete ${endpoint.url}`}
-        onClick={() => setConfirming(true)}
-      >
-        Delete
-      </Button>
+      <ConfirmAction
+        label="Delete"
+        name={`Delete ${endpoint.url}`}
+        yes="Yes, delete"
+        onConfirm={async () => {
+          await change("delete");
+          return true;
+        }}
+      />
     </span>
   );
 }

@@ -61,6 +61,8 @@ const linkEmail = (
     label: string;
     /** Where the code is entered: "on …". */
     codePage: string | null;
+    /** How long a link sent alone works, when not an hour. */
+    validity?: string;
   },
 ): Email =>
   actionEmail({
@@ -70,7 +72,7 @@ const linkEmail = (
     heading: copy.heading,
     paragraphs: copy.codePage
       ? [copy.intro, `Or enter this code ${copy.codePage}: ${code}`, validity]
-      : [copy.intro, linkValidity],
+      : [copy.intro, copy.validity ?? linkValidity],
     action: { label: copy.label, url },
     after: [ignore],
   });
@@ -126,6 +128,59 @@ export const inviteEmail = (link: Link): Email =>
       "You have been invited to create a Revwise account with this email address. Accept the invitation to sign in; you can then choose a password on your account page.",
     label: "Accept the invitation",
     codePage: null,
+    validity: INVITE_VALIDITY,
+  });
+
+const INVITE_VALIDITY = "The link is valid for 7 days and works once.";
+
+/**
+ * An admin's invitation to the team workspace: who invited the person, as what, and why (the
+ * admin's note, when they wrote one). Accepting it proves the address and opens the workspace,
+ * where the person sets up an authenticator app.
+ */
+export const teamInviteEmail = (
+  link: Link,
+  invite: { by: string; role: string; note: string },
+): Email =>
+  actionEmail({
+    kind: "auth-invite",
+    to: link.to,
+    subject: `${invite.by} invited you to the Revwise team workspace`,
+    heading: "Join the Revwise team workspace",
+    paragraphs: [
+      `${invite.by} invited you to the team workspace of the Revwise website as ${invite.role}: the place where the team follows up the leads the website's forms bring in.`,
+      ...(invite.note ? [`Their note: “${invite.note}”`] : []),
+      "Accept the invitation to sign in. The workspace then asks you to set up an authenticator app, which every member uses to open it.",
+      INVITE_VALIDITY,
+    ],
+    action: { label: "Accept the invitation", url: link.url },
+    after: [
+      `If you don't know ${invite.by} or didn't expect this, you can ignore this email: nothing happens until the link is used.`,
+    ],
+  });
+
+/**
+ * An admin put an existing account on the team: the person is told who did, as what and why,
+ * and where the workspace is.
+ */
+export const teamAddedEmail = (
+  to: string,
+  invite: { by: string; role: string; note: string; url: string },
+): Email =>
+  actionEmail({
+    kind: "team-added",
+    to,
+    subject: `${invite.by} added you to the Revwise team workspace`,
+    heading: "You're on the Revwise team",
+    paragraphs: [
+      `${invite.by} added your account to the team workspace of the Revwise website as ${invite.role}: the place where the team follows up the leads the website's forms bring in.`,
+      ...(invite.note ? [`Their note: “${invite.note}”`] : []),
+      "Sign in with your account as usual. The first time, the workspace asks you to set up an authenticator app, unless you already use one.",
+    ],
+    action: { label: "Open the workspace", url: invite.url },
+    after: [
+      `If you didn't expect this, tell ${invite.by}, or ignore this email: the workspace opens only after you sign in.`,
+    ],
   });
 
 export const emailChangeEmail = (link: Link, role: "new" | "current", newEmail: string): Email =>

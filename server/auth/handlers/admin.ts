@@ -9,14 +9,8 @@ import { auditAdmin, auditTeamRole } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
 import { paginationLinks, readPage } from "../pagination.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
-import {
-  deleteFactor,
-  factorsJson,
-  findFactor,
-  listFactors,
-  serializeFactor,
-} from "../models/factors.ts";
-import { deleteRecoveryCodes } from "../models/recovery-codes.ts";
+import { resetSecondFactors } from "../models/factor-reset.ts";
+import { deleteFactor, factorsJson, findFactor, serializeFactor } from "../models/factors.ts";
 import {
   createUserAsAdmin,
   deleteUser,
@@ -27,7 +21,7 @@ import {
   usersWhoHad,
   type AdminUserChanges,
 } from "../models/user-admin.ts";
-import { endAllSessions, lowerToAal1 } from "../models/sessions.ts";
+import { lowerToAal1 } from "../models/sessions.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import {
   findUserByEmail,
@@ -219,10 +213,7 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
   app.delete<UserParams>("/admin/users/:id/factors", { onRequest }, async (request) => {
     const user = await pathUser(db, request.params.id);
     return db.transaction(async (tx) => {
-      const factors = await listFactors(tx, user.id);
-      for (const factor of factors) await deleteFactor(tx, factor);
-      await deleteRecoveryCodes(tx, user.id);
-      await endAllSessions(tx, user.id);
+      const factors = await resetSecondFactors(tx, user.id);
       for (const factor of factors)
         await auditAdmin(tx, request, "factor_deleted", user, { factor_id: factor.id });
       return factors.map(serializeFactor);

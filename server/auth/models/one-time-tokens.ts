@@ -26,8 +26,14 @@ export type OneTimeToken = {
   flow_state_id: string | null;
 };
 
-/** Email links and codes stay valid for an hour (Supabase's hosted default). */
+/** Email links and codes stay valid for an hour (Supabase's hosted default)... */
 const ONE_TIME_TOKEN_TTL_SECONDS = 3600;
+/**
+ * ...but an invitation for a week: the person invited may read it days later, and its link is
+ * sent to an address an admin chose, never one a visitor typed.
+ */
+export const INVITE_TTL_SECONDS = 7 * 86_400;
+const TTL_OF: Partial<Record<TokenType, number>> = { invite: INVITE_TTL_SECONDS };
 export const PKCE_PREFIX = "pkce_";
 
 const tokenHashOf = (sentTo: string, code: string) =>
@@ -70,7 +76,7 @@ export async function createOneTimeToken(
       stored(tokenHash),
       sentTo,
       opts.flowStateId ?? null,
-      opts.ttlSeconds ?? ONE_TIME_TOKEN_TTL_SECONDS,
+      opts.ttlSeconds ?? TTL_OF[opts.type] ?? ONE_TIME_TOKEN_TTL_SECONDS,
     ],
   );
   return { code, linkToken: (opts.flowStateId ? PKCE_PREFIX : "") + tokenHash };

@@ -217,6 +217,35 @@ export async function stampInvited(q: Queryable, userId: string): Promise<UserRo
   return user!;
 }
 
+/**
+ * Puts the user on the team with `role` (and, for an admin's invitation, who invited them and
+ * why: app_metadata.team_invite), or takes them off it (`role` null: both go).
+ */
+export async function setTeamRole(
+  q: Queryable,
+  userId: string,
+  role: string | null,
+  invite?: { by: string; note: string },
+): Promise<UserRow> {
+  const [user] = await q.query<UserRow>(
+    role === null
+      ? `UPDATE auth.users SET raw_app_meta_data = raw_app_meta_data - 'team_role' - 'team_invite',
+           updated_at = now() WHERE id = $1 RETURNING *`
+      : `UPDATE auth.users SET raw_app_meta_data = raw_app_meta_data || $2::jsonb, updated_at = now()
+         WHERE id = $1 RETURNING *`,
+    role === null
+      ? [userId]
+      : [
+          userId,
+          JSON.stringify({
+            team_role: role,
+            ...(invite && { team_invite: { ...invite, at: new Date().toISOString() } }),
+          }),
+        ],
+  );
+  return user!;
+}
+
 /** Hard deletion: the user and everything that is theirs. */
 export async function deleteUser(q: Queryable, userId: string): Promise<void> {
   await q.query("DELETE FROM auth.users WHERE id = $1", [userId]);

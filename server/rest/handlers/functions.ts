@@ -1,11 +1,12 @@
-// Functions team members call (PostgREST's /rpc/): resending a failed email (members), and a
-// webhook delivery (admins); a newsletter issue's preview and test copy to the member, and a
-// subscriber's unsubscription or deletion (members). Each takes one id; each answers whether it
-// did it (the preview: the email, or null). POST runs the function; GET and HEAD run it in a
-// read-only transaction, where a function that writes fails once it writes (after the checks of
-// its privileges and argument).
+// Functions team members call (PostgREST's /rpc/): resending a failed email (members), a webhook
+// delivery and resetting a member's second factor (admins); a newsletter issue's preview and test
+// copy to the member, and a subscriber's unsubscription or deletion (members). Each takes one id;
+// each answers whether it did it (the preview: the email, or null). POST runs the function; GET
+// and HEAD run it in a read-only transaction, where a function that writes fails once it writes
+// (after the checks of its privileges and argument).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { recordAudit, type AuditActor } from "../../audit/audit-log.ts";
+import { resetMemberFactors } from "../../auth/team-changes.ts";
 import { resendFailed } from "../../mail/outbox.ts";
 import { previewIssue, sendTestCopy } from "../../newsletter/issues.ts";
 import { deleteSubscriber, unsubscribe } from "../../newsletter/subscribers.ts";
@@ -55,6 +56,15 @@ export default async function functions(app: FastifyInstance) {
         if (resent) app.mailer.flush();
         return resent;
       },
+    },
+    reset_member_factors: {
+      param: "user_id",
+      admin: true,
+      // The factors go and the member's sessions end, logged in one transaction.
+      run: async (id, request, actor) =>
+        (await app.db.transaction((q) =>
+          resetMemberFactors({ q, request, admin: { actor, email: actor.username } }, id),
+        )) !== undefined,
     },
     resend_webhook: {
       param: "delivery_id",
