@@ -1,6 +1,7 @@
 // The account emails' words about their code: each email whose code a page of the site takes says
 // which page (the one where it was asked for, which offers the field), in the text and the HTML;
-// an invitation, asked for on no page, carries its link alone.
+// an invitation, asked for on no page, carries its link alone, and a team admin's says who sent it
+// and why.
 import { describe, expect, it } from "vitest";
 import {
   confirmationEmail,
@@ -8,6 +9,7 @@ import {
   inviteEmail,
   magicLinkEmail,
   recoveryEmail,
+  teamInviteEmail,
 } from "./account-emails.ts";
 
 const link = {
@@ -43,7 +45,22 @@ describe("account emails", () => {
     const email = inviteEmail(link);
     expect(email.text).not.toContain("482913");
     expect(email.html).not.toContain("482913");
-    expect(email.text).toContain("The link is valid for one hour and works once.");
+    // An invitation may be read days later: its link works for a week (decision 0057).
+    expect(email.text).toContain("The link is valid for 7 days and works once.");
+    expect(email.text).toContain(link.url);
+  });
+
+  it("a team admin's invitation names the admin, the role and their note", () => {
+    const email = teamInviteEmail(link, {
+      by: "jordan@revwise.example",
+      role: "an admin",
+      note: "For the webhooks <3",
+    });
+    expect(email.subject).toBe("jordan@revwise.example invited you to the Revwise team workspace");
+    expect(email.text).toContain("as an admin");
+    expect(email.text).toContain("Their note: “For the webhooks <3”");
+    expect(email.html).toContain("For the webhooks &lt;3");
+    expect(email.text).toContain("The link is valid for 7 days and works once.");
     expect(email.text).toContain(link.url);
   });
 });
