@@ -265,8 +265,9 @@ describeEachDatabase("REST inserts", (ctx) => {
    * Pairs of the same Watch Demo request and the same newsletter sign-up sent at the same moment
    * (a network retry while the first is still running), to the instances at `urls`: answered as
    * when sent one after the other. The Watch Demo request 201, then 200 (a repeat, nothing sent);
-   * the sign-up 201, then the spec's duplicate answer (409 23505, decision 0030); one row and one
-   * email each.
+   * the sign-up the spec's duplicate answer (409 23505, decision 0030) for one, and for the other
+   * 201, or 200 when its insert made the row while the other's claim sends the confirmation (the
+   * footer then says to check the inbox); one row and one email each.
    */
   const overlappingRepeats = async (urls: readonly [string, string], tag: string) => {
     for (let pair = 0; pair < 3; pair++)
@@ -291,17 +292,16 @@ describeEachDatabase("REST inserts", (ctx) => {
             };
           }),
         );
-        expect(answers.sort((a, b) => a.status - b.status)).toEqual(
-          table === "demo_requests"
-            ? [
-                { status: 200, code: "" },
-                { status: 201, code: "" },
-              ]
-            : [
-                { status: 201, code: "" },
-                { status: 409, code: "23505" },
-              ],
-        );
+        const [first, second] = answers.sort((a, b) => a.status - b.status);
+        if (table === "demo_requests") {
+          expect([first, second]).toEqual([
+            { status: 200, code: "" },
+            { status: 201, code: "" },
+          ]);
+        } else {
+          expect(first).toEqual({ status: expect.toBeOneOf([200, 201]) as number, code: "" });
+          expect(second).toEqual({ status: 409, code: "23505" });
+        }
         expect(await count(table, email)).toBe(1);
         expect(await outboxTo(email)).toBe(1);
       }

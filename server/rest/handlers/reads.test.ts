@@ -409,6 +409,7 @@ describeAuthSuiteEachDatabase("rest: the leads view", (suite) => {
         created_at: expect.any(String),
         confirmed_at: null,
         unsubscribed_at: null,
+        unsubscribe_reason: null,
       },
     ]);
     // Confirmed through the link of its email (a POST, as the page's button sends it).
