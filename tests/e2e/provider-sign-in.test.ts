@@ -70,6 +70,9 @@ describeInBrowser(
       const list = methods.getByRole("list", { name: "Linked sign-in methods" });
       await list.getByText("Company account").waitFor();
       expect(await list.getByRole("listitem").count()).toBe(2);
+      // Each says when it was added.
+      for (const text of await list.getByRole("listitem").allInnerTexts())
+        expect(text).toMatch(/Added [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}/);
       expect(await axeViolations(page)).toEqual([]);
       await methods.getByRole("button", { name: /^Remove Company account/ }).click();
       await methods.getByText("Your only sign-in method can't be removed.").waitFor();

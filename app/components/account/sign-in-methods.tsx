@@ -5,7 +5,7 @@
 import type { UserIdentity } from "@supabase/supabase-js";
 import { SIGN_IN_PROVIDERS, type SignInProvider } from "../../../common/site-build.ts";
 import { signInMethods as copy } from "../../content/sign-in-methods.ts";
-import { formatDate } from "../../lib/dates.ts";
+import { formatDateTime } from "../../lib/account.ts";
 import { getSupabase } from "../../lib/supabase.ts";
 import { toast } from "../../lib/toast.ts";
 import { useBusyAction } from "../../lib/use-busy-action.ts";
@@ -71,7 +71,7 @@ export function SignInMethods({
               <div className="grid gap-1">
                 <p className="font-semibold text-ink">{name}</p>
                 {detail && <p className="break-all">{detail}</p>}
-                {identity.created_at && <p>{copy.since(formatDate(identity.created_at))}</p>}
+                {identity.created_at && <p>{copy.since(formatDateTime(identity.created_at))}</p>}
               </div>
               {identities.length > 1 && (
                 <Button
