@@ -4,6 +4,7 @@ import type { LeadKindName, LeadStatus, NoteType, TeamRole } from "../../common/
 
 export const workspaceTabs = [
   { id: "inbox", label: "Inbox" },
+  { id: "people", label: "People" },
   { id: "emails", label: "Emails" },
   { id: "subscribers", label: "Subscribers" },
   { id: "webhooks", label: "Webhooks" },
@@ -64,6 +65,9 @@ export const followUp = {
   add: "Add",
   added: "Added to the timeline",
   emptyTimeline: "Nothing has happened with this lead yet.",
+  leadNavigation: "Leads",
+  previousLead: "← Previous lead",
+  nextLead: "Next lead →",
 } as const;
 
 /** What a change of a lead's work changed (`fields`), with the new values. */
@@ -125,6 +129,20 @@ export const inboxList = {
   noun: ["lead", "leads"],
   caption: "Leads, newest first",
   empty: "No leads match these filters.",
+} as const;
+
+/** The People tab: one row per address, with their entries. */
+export const peopleList = {
+  title: "People",
+  search: "Search by email address",
+  noun: ["person", "people"],
+  caption: "People, latest activity first",
+  empty: "No people match this search.",
+  entries: "Entries",
+  latest: "Latest entry",
+  when: "Latest activity",
+  others: "Other entries from this person",
+  noOthers: "This is their only entry.",
 } as const;
 
 /** The inbox's own words beside its list. */

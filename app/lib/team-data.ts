@@ -156,12 +156,39 @@ export const NO_LEAD_FILTERS: LeadFilters = {
  * first, the most overdue at the top.
  */
 export function filterLeads(query: Query, f: LeadFilters): Query {
+  const q = whereLeads(query, f);
+  return f.owner ? q.order("due_on", { ascending: true, nullsFirst: false }) : q;
+}
+
+/** The leads the inbox's filters select, in no order. */
+function whereLeads(query: Query, f: LeadFilters): Query {
   let q = query;
   if (f.kind) q = q.eq("kind", f.kind);
   q = f.status ? q.eq("status", f.status) : q.neq("status", "junk");
-  if (f.owner)
-    q = q.eq("owner_id", f.owner).order("due_on", { ascending: true, nullsFirst: false });
+  if (f.owner) q = q.eq("owner_id", f.owner);
   return searched(inDays(q, f), "search", f.q);
+}
+
+/**
+ * The leads either side of one among those the filters select, by the time they arrived: the
+ * previous is the next newer (above it in the inbox), the next the next older; null at an end.
+ */
+export async function neighboursOf(
+  lead: { created_at: string },
+  f: LeadFilters,
+): Promise<{ previous: string | null; next: string | null }> {
+  const supabase = await getSupabase();
+  const one = async (newer: boolean) => {
+    const q = whereLeads(supabase.from("leads").select("id"), f);
+    const { rows } = rowsOf<{ id: string }>(
+      await (newer ? q.gt("created_at", lead.created_at) : q.lt("created_at", lead.created_at))
+        .order("created_at", { ascending: newer })
+        .limit(1),
+    );
+    return rows[0]?.id ?? null;
+  };
+  const [previous, next] = await Promise.all([one(true), one(false)]);
+  return { previous, next };
 }
 
 /** A member of the team, as a lead's owner is chosen or filtered by. */

@@ -788,6 +788,8 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       "team_members?select=id,email&order=email",
       `leads?owner_id=eq.${readerRow!.id}&status=neq.junk&order=due_on.asc.nullslast,created_at.desc,id.desc&limit=50`,
       "leads?person=eq.plan@lumen-freight.example&order=created_at.desc,id.desc&limit=50",
+      "people?select=*&order=created_at.desc,person.desc&limit=50",
+      "people?select=*&person=ilike.*lumen*&order=created_at.desc,person.desc&limit=50",
       "webhook_endpoints?order=created_at.desc",
       "webhook_deliveries?order=created_at.desc&limit=50",
       `page_stats?day=gte.${today}&day=lte.${today}`,

@@ -20,6 +20,7 @@ const RELATIONS: ReadonlyMap<string, string> = new Map([
   ),
   ["leads", READ_ONLY],
   ["team_members", READ_ONLY],
+  ["people", READ_ONLY],
   ["page_stats", READ_ONLY],
 ]);
 

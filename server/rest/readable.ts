@@ -136,6 +136,34 @@ export const READABLE: Record<string, ReadRelation> = {
       created_at: "timestamptz",
     },
   },
+  // One row per person (an address, whatever its case: migration 0040), their latest activity
+  // first: how many entries, the latest one (its form and status, to open it), and the latest
+  // name and company any of their entries gave.
+  people: {
+    name: "people",
+    sql: `(SELECT p.email AS person, p.first_at, p.last_at AS created_at, p.entries,
+        latest.id AS lead_id, latest.kind, latest.status, named.name, named.company
+      FROM public.people p
+      CROSS JOIN LATERAL (
+        SELECT l.id, l.kind, l.status FROM public.leads l WHERE l.person = p.email
+        ORDER BY l.created_at DESC LIMIT 1
+      ) AS latest
+      LEFT JOIN LATERAL (
+        SELECT l.name, l.company FROM public.leads l WHERE l.person = p.email AND l.name IS NOT NULL
+        ORDER BY l.created_at DESC LIMIT 1
+      ) AS named ON true) AS people`,
+    columns: {
+      person: "text",
+      first_at: "timestamptz",
+      created_at: "timestamptz",
+      entries: "integer",
+      lead_id: "uuid",
+      kind: "text",
+      status: "text",
+      name: "text",
+      company: "text",
+    },
+  },
   // The team's members by address, as a lead's owner is chosen (never anything of their account).
   team_members: {
     name: "team_members",

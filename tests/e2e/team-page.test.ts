@@ -941,6 +941,63 @@ describeInBrowser(
       expect(await axeViolations(page)).toEqual([]);
     });
 
+    it("groups a person's entries under their address, and walks the inbox lead by lead", async () => {
+      const { page } = await enrolledOnTeam("people", "member");
+      const group = `group-${Date.now().toString(36)}.example`;
+      const address = `hal@${group}`;
+      // The visitor typed the address in capitals once: still one person.
+      expect(
+        (
+          await visitor()
+            .from("demo_requests")
+            .insert({ email: `HAL@${group.toUpperCase()}` })
+        ).error,
+      ).toBeNull();
+      await ctx.db.query(
+        `INSERT INTO public.contact_messages (name, email, phone, message, created_at)
+         VALUES ('Hal Berg', $1, '+1 206 555 0111', 'Pricing?', now() - interval '1 hour'),
+                ('Ivy Lund', $2, '+1 206 555 0112', 'Hello', now() - interval '2 hours')`,
+        [address, `ivy@${group}`],
+      );
+      await page.reload();
+      await page.getByRole("tab", { name: "People" }).click();
+      const panel = page.getByRole("tabpanel");
+      const search = panel.getByRole("search", { name: "Search by email address" });
+      await search.getByLabel("Search by email address").fill(group);
+      await search.getByRole("button", { name: "Search" }).click();
+      await panel.getByText("1–2 of 2 people").waitFor();
+      const people = panel.getByRole("region", { name: "People, latest activity first" });
+      await people
+        .getByRole("row", { name: new RegExp(`^Hal Berg ${address} – 2 Watch Demo`) })
+        .waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+
+      // A person opens their latest entry, which lists the other.
+      await people.getByRole("link", { name: "Hal Berg" }).click();
+      await panel.getByRole("heading", { level: 2, name: address }).waitFor();
+      const others = panel.getByRole("region", { name: "Other entries from this person" });
+      await others.getByRole("link", { name: "Contact" }).click();
+      await panel.getByRole("heading", { level: 2, name: "Hal Berg" }).waitFor();
+      await others.getByRole("link", { name: "Watch Demo" }).waitFor();
+
+      // Previous and next walk the inbox's list (here its search) by the time leads arrived.
+      await page.goto(`/team#inbox?q=${group}`);
+      await panel.getByText("1–3 of 3 leads").waitFor();
+      await panel.getByRole("link", { name: address }).click();
+      const nav = panel.getByRole("navigation", { name: "Leads" });
+      await nav.getByRole("link", { name: "Next lead →" }).click();
+      await panel.getByRole("heading", { level: 2, name: "Hal Berg" }).waitFor();
+      await nav.getByRole("link", { name: "Next lead →" }).click();
+      await panel.getByRole("heading", { level: 2, name: "Ivy Lund" }).waitFor();
+      // The oldest has no next; its previous goes back up.
+      expect(await nav.getByRole("link", { name: "Next lead →" }).count()).toBe(0);
+      await nav.getByRole("link", { name: "← Previous lead" }).click();
+      await panel.getByRole("heading", { level: 2, name: "Hal Berg" }).waitFor();
+      expect(new URL(page.url()).hash).toMatch(
+        new RegExp(`^#inbox/lead/[0-9a-f-]{36}\\?q=${group}$`),
+      );
+    });
+
     it("pages the inbox 50 at a time with the count of what the filters select", async () => {
       const { page } = await enrolledOnTeam("pages", "member");
       await ctx.db.query(

@@ -26,6 +26,7 @@ import { ListHeading, statusColumn, useLoad } from "./data-table.tsx";
 import { FilteredPages } from "./filtered-pages.tsx";
 import { ListFilters } from "./filters.tsx";
 import { LeadDetail } from "./lead-detail.tsx";
+import { LeadLink } from "./lead-link.tsx";
 
 /** A new lead stands out; the others are worked on or done. */
 const statusBadge = {
@@ -79,7 +80,10 @@ export function Inbox({
     setPage(0);
   };
 
-  if (lead) return <LeadDetail id={lead} onBack={() => onLead(undefined)} />;
+  if (lead)
+    return (
+      <LeadDetail id={lead} filters={filters} onLead={onLead} onBack={() => onLead(undefined)} />
+    );
   return (
     <section aria-labelledby="inbox-heading" className="grid gap-4">
       <ListHeading
@@ -133,16 +137,9 @@ export function Inbox({
             rowHeader: true,
             text: true,
             cell: (r) => (
-              <a
-                href={`#inbox/lead/${r.id}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  onLead(r.id);
-                }}
-                className="font-semibold text-primary underline-offset-4 hover:underline"
-              >
+              <LeadLink id={r.id} onLead={onLead}>
                 {r.name || r.email}
-              </a>
+              </LeadLink>
             ),
           },
           { header: "Email", cell: (r) => r.email, text: true },

@@ -19,12 +19,22 @@ import {
   leadKindLabels,
   leadStatusLabels,
   noteTypeLabels,
+  peopleList,
   type LeadChange,
 } from "../../content/team.ts";
 import { formatDateTime } from "../../lib/account.ts";
 import { formatDate } from "../../lib/dates.ts";
 import { getSupabase } from "../../lib/supabase.ts";
-import { readMembers, rowsOf, type Lead, type Member } from "../../lib/team-data.ts";
+import {
+  LEAD_ROW_COLUMNS,
+  neighboursOf,
+  readMembers,
+  rowsOf,
+  type Lead,
+  type LeadFilters,
+  type LeadRow,
+  type Member,
+} from "../../lib/team-data.ts";
 import { isConnectionFailure } from "../../lib/errors.ts";
 import { toast } from "../../lib/toast.ts";
 import { useBusyAction } from "../../lib/use-busy-action.ts";
@@ -36,6 +46,7 @@ import { Select } from "../ui/select.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 import { DataTable, FreeText, LoadState, useLoad } from "./data-table.tsx";
 import { DeliveryTable, type DeliveryRow } from "./webhooks-panel.tsx";
+import { LeadLink } from "./lead-link.tsx";
 import { ScriptForm } from "../../forms/script-form.tsx";
 
 type Change = LeadChange & { id: string; changed_by_email: string | null; changed_at: string };
@@ -98,6 +109,20 @@ async function readLead(id: string): Promise<Lead> {
   return data as Lead;
 }
 
+/** The person's other entries (the same address, any form), newest first. */
+async function otherEntries(lead: Lead): Promise<LeadRow[]> {
+  const supabase = await getSupabase();
+  return rowsOf<LeadRow>(
+    await supabase
+      .from("leads")
+      .select(LEAD_ROW_COLUMNS)
+      .eq("person", lead.person)
+      .neq("id", lead.id)
+      .order("created_at", { ascending: false })
+      .limit(50),
+  ).rows;
+}
+
 /** The rows of a relation that name this lead, newest first. */
 async function causedBy<T>(relation: string, columns: string, id: string, order: string) {
   const supabase = await getSupabase();
@@ -158,10 +183,37 @@ function ContactLinks({ lead }: { lead: Lead }) {
   );
 }
 
-export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
+export function LeadDetail({
+  id,
+  filters,
+  onLead,
+  onBack,
+}: {
+  id: string;
+  /** The inbox's filters: the previous and next leads are among those they select. */
+  filters: LeadFilters;
+  onLead: (id: string) => void;
+  onBack: () => void;
+}) {
   const [round, setRound] = useState(0);
   const again = () => setRound((n) => n + 1);
   const lead = useLoad(() => readLead(id), `${id}-${round}`);
+  // Where the lead stands among others: the inbox's previous and next, the person's other entries.
+  const around = useLoad(
+    async () => {
+      const l = await readLead(id);
+      const [neighbours, others] = await Promise.all([neighboursOf(l, filters), otherEntries(l)]);
+      return { of: id, neighbours, others };
+    },
+    JSON.stringify([id, filters]),
+  );
+  // Until this lead's are read, the previous lead's neighbours and entries are not shown as its own.
+  const aroundState =
+    around.state.status === "ready" && around.state.data.of !== id
+      ? ({ status: "loading" } as const)
+      : around.state;
+  const neighbours =
+    aroundState.status === "ready" ? aroundState.data.neighbours : { previous: null, next: null };
   const members = useLoad(readMembers, "members");
   const history = useLoad(
     async () =>
@@ -204,11 +256,22 @@ export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
 
   return (
     <section aria-labelledby="lead-heading" className="grid gap-4">
-      <div>
+      <nav
+        aria-label={followUp.leadNavigation}
+        className="flex flex-wrap items-center gap-x-6 gap-y-2"
+      >
         <Button type="button" variant="link" className="h-auto px-0" onClick={onBack}>
           ← Back to the inbox
         </Button>
-      </div>
+        <span className="flex gap-4">
+          <NeighbourLink id={neighbours.previous} onLead={onLead}>
+            {followUp.previousLead}
+          </NeighbourLink>
+          <NeighbourLink id={neighbours.next} onLead={onLead}>
+            {followUp.nextLead}
+          </NeighbourLink>
+        </span>
+      </nav>
       <LoadState state={lead.state} what="the lead">
         {(l) => (
           <div className="grid gap-4">
@@ -260,6 +323,30 @@ export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
           </div>
         )}
       </LoadState>
+      <h3 className="mt-2 font-semibold text-ink">{peopleList.others}</h3>
+      <LoadState state={aroundState} what="the person's other entries">
+        {({ others }) => (
+          <DataTable
+            caption={peopleList.others}
+            rows={others}
+            rowKey={(r) => r.id}
+            empty={peopleList.noOthers}
+            columns={[
+              {
+                header: "Form",
+                rowHeader: true,
+                cell: (r) => (
+                  <LeadLink id={r.id} onLead={onLead}>
+                    {leadKindLabels[r.kind] ?? r.kind}
+                  </LeadLink>
+                ),
+              },
+              { header: "Status", cell: (r) => leadStatusLabels[r.status] ?? r.status },
+              { header: "Received", cell: (r) => formatDateTime(r.created_at) },
+            ]}
+          />
+        )}
+      </LoadState>
       <h3 id="timeline-heading" className="mt-2 font-semibold text-ink">
         {followUp.timeline}
       </h3>
@@ -288,6 +375,24 @@ export function LeadDetail({ id, onBack }: { id: string; onBack: () => void }) {
         {(rows) => <DeliveryTable rows={rows} empty="No webhook delivery for this lead." />}
       </LoadState>
     </section>
+  );
+}
+
+/** A link to the previous or next lead, or its words alone at an end of the list. */
+function NeighbourLink({
+  id,
+  onLead,
+  children,
+}: {
+  id: string | null;
+  onLead: (id: string) => void;
+  children: string;
+}) {
+  if (!id) return <span className="text-sm text-slate-600">{children}</span>;
+  return (
+    <LeadLink id={id} onLead={onLead} className="text-sm">
+      {children}
+    </LeadLink>
   );
 }
 

@@ -12,6 +12,7 @@ import { Badge } from "../ui/badge.tsx";
 import { AnalyticsPanel } from "./analytics-panel.tsx";
 import { EmailsPanel } from "./emails-panel.tsx";
 import { Inbox } from "./inbox.tsx";
+import { PeoplePanel } from "./people-panel.tsx";
 import { SecurityPanel } from "./security-panel.tsx";
 import { SubscribersPanel } from "./subscribers-panel.tsx";
 import { TeamPanel } from "./team-panel.tsx";
@@ -88,6 +89,8 @@ function Workspace({
             onFilters={(filters) => go({ tab: "inbox", filters }, { replace: true })}
           />
         );
+      case "people":
+        return <PeoplePanel onLead={(lead) => go({ tab: "inbox", lead })} />;
       case "emails":
         return <EmailsPanel />;
       case "subscribers":

@@ -5,10 +5,10 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, expect, it } from "vitest";
 import { PASSWORD } from "../../../tests/support/auth.ts";
-import { describeAuthSuiteEachDatabase } from "../../../tests/support/auth-suite.ts";
+import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
 import { teamMember } from "../../../tests/support/team.ts";
 
-describeAuthSuiteEachDatabase("rest: a lead's timeline of notes", (suite) => {
+describeAuthSuite("rest: a lead's timeline of notes", (suite) => {
   const { ctx } = suite;
   let member: SupabaseClient;
   let email: string;
