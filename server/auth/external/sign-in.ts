@@ -323,6 +323,12 @@ export async function accountOf(
       user = await mergeUserMetadata(tx, decision.user.id, person.data);
       break;
     case "link": {
+      // Confirmed as given (MAILER_AUTOCONFIRM), now proven by the provider: its first proof,
+      // before the identity joins (what was linked to it before goes).
+      if (decision.user.email_confirmed_at && addressUnproven(decision.user)) {
+        await voidWhatCameBeforeProof(tx, decision.user.id, false, false);
+        await markEmailConfirmed(tx, decision.user.id);
+      }
       const identity = await addExternalIdentity(tx, decision.user.id, person);
       user = await mergeUserMetadata(tx, decision.user.id, person.data);
       await auditUser(tx, request, user, "identity_linked", {
@@ -371,10 +377,6 @@ export async function accountOf(
         `Unverified email with ${person.provider}. Verify the email with ${person.provider} in order to sign in`,
       );
     }
-  } else if (provenNow && addressUnproven(user) && decision.kind === "link") {
-    // Confirmed as given (MAILER_AUTOCONFIRM), now proven by the provider: its first proof.
-    await voidWhatCameBeforeProof(tx, user.id, false, false);
-    user = await markEmailConfirmed(tx, user.id);
   }
   return user;
 }

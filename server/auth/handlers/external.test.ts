@@ -5,9 +5,12 @@
 // password voided), and the attacks on the flow: forged, replayed, expired and raced states, a
 // code injected from another sign-in, a person declining at the provider.
 import { afterAll, expect, it } from "vitest";
-import { describeAuthSuiteEachDatabase } from "../../../tests/support/auth-suite.ts";
+import {
+  describeAuthSuite,
+  describeAuthSuiteEachDatabase,
+} from "../../../tests/support/auth-suite.ts";
 import { PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
-import { startIdp } from "../../../tests/support/identity-provider.ts";
+import { providerRoundTrip, startIdp } from "../../../tests/support/identity-provider.ts";
 
 const keycloak = await startIdp({ path: "/realms/revwise" });
 afterAll(() => keycloak.close());
@@ -391,6 +394,63 @@ describeAuthSuiteEachDatabase(
     });
   },
   {
+    GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: "true",
+    ...keycloak.env("KEYCLOAK"),
+  },
+);
+
+describeAuthSuite(
+  "auth: an external provider's proof of an address confirmed as given",
+  ({ server, client }) => {
+    it("removes what a squatter linked to the address before its owner proved it", async () => {
+      const email = uniqueEmail("kc-squatted");
+      // MAILER_AUTOCONFIRM: a squatter's sign-up with the owner's address is signed in at once,
+      // and links an identity of their own to it.
+      const squatter = client();
+      expect((await squatter.auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+      const theirs = providerAccount({ email: uniqueEmail("kc-squatter"), email_verified: true });
+      const { data } = await squatter.auth.linkIdentity({
+        provider: "keycloak",
+        options: { redirectTo: `${server.url}/account`, skipBrowserRedirect: true },
+      });
+      await providerRoundTrip(keycloak, data.url!, theirs);
+      // The owner signs in through the provider, which verified the address.
+      const owners = providerAccount({ email, email_verified: true });
+      const signUpUrl = (
+        await client().auth.signInWithOAuth({
+          provider: "keycloak",
+          options: { redirectTo: `${server.url}/account`, skipBrowserRedirect: true },
+        })
+      ).data.url!;
+      const owner = fragmentOf((await providerRoundTrip(keycloak, signUpUrl, owners)).location);
+      const session = await client().auth.setSession({
+        access_token: owner.get("access_token")!,
+        refresh_token: owner.get("refresh_token")!,
+      });
+      expect(session.data.user!.identities!.map((i) => i.id).sort()).toEqual(
+        [owners, session.data.user!.id].sort(),
+      );
+      // The squatter's password, session and identity open nothing of it any more.
+      expect(
+        (await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code,
+      ).toBe("invalid_credentials");
+      expect((await squatter.auth.refreshSession()).error).toBeTruthy();
+      const again = await client().auth.signInWithOAuth({
+        provider: "keycloak",
+        options: { redirectTo: `${server.url}/account`, skipBrowserRedirect: true },
+      });
+      const theirsNow = fragmentOf(
+        (await providerRoundTrip(keycloak, again.data.url!, theirs)).location,
+      );
+      const other = await client().auth.setSession({
+        access_token: theirsNow.get("access_token")!,
+        refresh_token: theirsNow.get("refresh_token")!,
+      });
+      expect(other.data.user!.id).not.toBe(session.data.user!.id);
+    });
+  },
+  {
+    MAILER_AUTOCONFIRM: "true",
     GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: "true",
     ...keycloak.env("KEYCLOAK"),
   },

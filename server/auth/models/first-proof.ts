@@ -13,7 +13,7 @@ import type { Queryable } from "../../db/database.ts";
 import { deleteFactor, listFactors } from "./factors.ts";
 import { deleteRecoveryCodes } from "./recovery-codes.ts";
 import { endAllSessions } from "./sessions.ts";
-import type { UserRow } from "./users.ts";
+import { refreshProviders, type UserRow } from "./users.ts";
 
 /** Neither the account's address nor its number was ever confirmed. */
 export const neverProven = (user: UserRow) => !user.email_confirmed_at && !user.phone_confirmed_at;
@@ -38,8 +38,10 @@ export async function disputePassword(q: Queryable, userId: string): Promise<voi
  * The account's first proof, without its password: the password goes (password sign-in fails
  * from then on; the person sets one on their account page), and so does every session (their
  * refresh tokens with them) made before, and, for an account never confirmed (`factorsToo`), every
- * factor and recovery code. `keepPassword` when the proof is the confirmation of the sign-up that
- * set it, or an admin set it in the same change.
+ * factor and recovery code. An account confirmed as given (not `factorsToo`) loses the identities
+ * at external providers linked to it since (by whoever held its session then); a never confirmed
+ * one has none but the provider's that made it. `keepPassword` when the proof is the confirmation
+ * of the sign-up that set it, or an admin set it in the same change.
  */
 export async function voidWhatCameBeforeProof(
   q: Queryable,
@@ -55,6 +57,12 @@ export async function voidWhatCameBeforeProof(
   if (factorsToo) {
     for (const factor of await listFactors(q, userId)) await deleteFactor(q, factor);
     await deleteRecoveryCodes(q, userId);
+  } else {
+    await q.query(
+      "DELETE FROM auth.identities WHERE user_id = $1 AND provider NOT IN ('email', 'phone')",
+      [userId],
+    );
+    await refreshProviders(q, userId);
   }
   await endAllSessions(q, userId);
 }
