@@ -23,11 +23,17 @@ import { RENEWED } from "./store.ts";
 const KINDS = [newsletterLead, watchDemoLead, requestAccessLead, contactLead, requestDemoLead];
 
 /**
- * Columns a kind's table keeps beyond what the form sends: the newsletter's opt-in (0020), a Watch
- * Demo's latest request (0024).
+ * Columns a kind's table keeps beyond what the form sends: the newsletter's opt-in (0020) and why
+ * an address left (0042), a Watch Demo's latest request (0024).
  */
 const KEPT: Partial<Record<string, string[]>> = {
-  [newsletterLead.table]: ["status", "requested_at", "confirmed_at", "unsubscribed_at"],
+  [newsletterLead.table]: [
+    "status",
+    "requested_at",
+    "confirmed_at",
+    "unsubscribed_at",
+    "unsubscribe_reason",
+  ],
   [watchDemoLead.table]: [RENEWED],
 };
 
