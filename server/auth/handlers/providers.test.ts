@@ -170,6 +170,10 @@ describeAuthSuiteEachDatabase(
       expect(await refusal(await google.idToken({ ...base, aud: "someone-else" }))).toBe(
         "Unacceptable audience in id_token: [someone-else]",
       );
+      // Google's key, another issuer named in it.
+      expect(await refusal(await google.idToken({ ...base, iss: "https://evil.example" }))).toBe(
+        "Bad ID token",
+      );
       // Microsoft's token, signed by Microsoft's key, shown as Google's.
       expect(await refusal(await azure.idToken({ ...base, aud: google.clientId }))).toBe(
         "Bad ID token",
