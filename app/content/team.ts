@@ -7,6 +7,7 @@ export const workspaceTabs = [
   { id: "people", label: "People" },
   { id: "emails", label: "Emails" },
   { id: "subscribers", label: "Subscribers" },
+  { id: "newsletter", label: "Newsletter" },
   { id: "webhooks", label: "Webhooks" },
   { id: "analytics", label: "Analytics" },
   // Shown to the team's admins only; the server refuses their data to anyone else.
@@ -111,6 +112,61 @@ export function changeWords(
 }
 
 export const emailStatusLabels = { queued: "Queued", sent: "Sent", failed: "Failed" } as const;
+
+/** Why an address gets no more issues. */
+export const unsubscribeReasonLabels = {
+  unsubscribed: "by its link",
+  team: "by the team",
+  bounced: "bounced",
+  complained: "marked as spam",
+} as const;
+
+/** The Newsletter tab's words. */
+export const newsletterCopy = {
+  title: "Newsletter issues",
+  caption: "Newsletter issues, newest first",
+  empty: "No issue yet. Write the first one.",
+  newIssue: "New issue",
+  issue: "Issue",
+  back: "Back to the issues",
+  archive: "The archive on the site",
+  onTheSite: "See it on the site",
+  markdownHelp:
+    "Markdown: ## for a heading, **bold**, - for a list, [text](https://…) for a link. HTML is shown as text.",
+  save: "Save draft",
+  saved: { title: "Draft saved", description: "Only the team sees it until it is sent." },
+  preview: "Preview",
+  previewHeading: "Preview: the email a subscriber receives",
+  sendTest: "Send a test to me",
+  testSent: {
+    title: "Test sent",
+    description: "A copy marked [Test] is on its way to your address.",
+  },
+  sendHeading: "Send",
+  schedule: "Schedule",
+  scheduled: {
+    title: "Issue scheduled",
+    description: "It goes to every confirmed subscriber at the time you chose.",
+  },
+  sendNow: "Send now…",
+  confirmSend:
+    "Send this issue to every confirmed subscriber now? Once it starts it cannot be changed or stopped.",
+  sendNowConfirmed: "Yes, send it now",
+  cancel: "Cancel",
+  sending: {
+    title: "Sending",
+    description: "Copies go out at the configured rate; the figures fill in as they do.",
+  },
+  unschedule: "Back to draft",
+  unscheduled: { title: "Back to draft", description: "It will not be sent until scheduled." },
+};
+
+export const issueStatusLabels = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  sending: "Sending",
+  sent: "Sent",
+} as const;
 
 export const subscriberStatusLabels = {
   pending: "Pending confirmation",

@@ -7,6 +7,7 @@ import { escapeHtml } from "../mail/html.ts";
 const STYLE = `body{margin:0;padding:24px;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a}
 main{max-width:560px;margin:40px auto;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:28px}
 main.wide{max-width:720px}main img{max-width:100%;height:auto}
+article h2{font-size:19px;margin:28px 0 8px}article h3{font-size:16px;margin:24px 0 8px}
 .brand{margin:0 0 20px;font-weight:700;font-size:18px;color:#4338ca}h1{font-size:22px;margin:0 0 12px}p,li{line-height:1.6}
 .muted{color:#475569;font-size:14px}ol.issues{padding:0;list-style:none}ol.issues li{padding:12px 0;border-top:1px solid #e2e8f0}
 button{font:inherit;font-weight:600;background:#4338ca;color:#fff;border:0;border-radius:8px;padding:12px 20px;cursor:pointer}

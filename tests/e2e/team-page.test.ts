@@ -27,7 +27,7 @@ import {
   sendWrongAppCode,
 } from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
-import { type TestSmtp, withTestSmtp } from "../support/smtp.ts";
+import { addressOf, type TestSmtp, withTestSmtp } from "../support/smtp.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 
 let smtp: TestSmtp;
@@ -1037,6 +1037,91 @@ describeInBrowser(
         .getByRole("alert")
         .filter({ hasText: "The From date is after the To date." })
         .waitFor();
+    });
+
+    it("has a member compose an issue, preview it at 390 and 1280 px, test it, send it; the archive shows it and a reader leaves from it", async () => {
+      const readers = [`reader1@${domain}`, `reader2@${domain}`];
+      for (const email of readers)
+        await ctx.db.query(
+          "INSERT INTO public.newsletter_subscribers (email, status, confirmed_at) VALUES ($1, 'subscribed', now())",
+          [email],
+        );
+      const { page, email } = await enrolledOnTeam("nl-writer", "member");
+      await page.getByRole("tab", { name: "Newsletter" }).click();
+      const panel = page.getByRole("tabpanel");
+      await panel.getByRole("button", { name: "New issue" }).click();
+      const subject = `Field notes ${Date.now().toString(36)}`;
+      await panel.getByLabel("Subject").fill(subject);
+      await panel
+        .getByLabel("Text (Markdown)")
+        .fill("## This month\n\nCalls are **summarised** in a minute.\n\n- Notes\n- Next steps");
+      await panel.getByRole("button", { name: "Save draft" }).click();
+      await toastText(page, "Draft saved").waitFor();
+
+      // The preview is the email itself, on a phone's width and on a desktop's.
+      await panel.getByRole("button", { name: "Preview" }).click();
+      const phone = panel.frameLocator('iframe[title="The email at 390 px"]');
+      await phone.getByText("summarised").waitFor();
+      expect((await panel.locator("iframe").boundingBox())!.width).toBe(390);
+      await phone.getByRole("link", { name: "Unsubscribe from the Revwise newsletter" }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await panel.getByRole("button", { name: "Desktop, 1280 px" }).click();
+      await panel
+        .frameLocator('iframe[title="The email at 1280 px"]')
+        .getByText("summarised")
+        .waitFor();
+      expect((await panel.locator("iframe").boundingBox())!.width).toBe(1280);
+
+      await panel.getByRole("button", { name: "Send a test to me" }).click();
+      await toastText(page, "Test sent").waitFor();
+      await smtp.waitFor((m) => addressOf(m) === email && m.subject === `[Test] ${subject}`);
+      expect(smtp.messages.filter((m) => readers.includes(addressOf(m)))).toEqual([]);
+
+      // Every subscribed address receives it: these two and those of the tests before.
+      const [{ n }] = (await ctx.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM public.newsletter_subscribers WHERE status = 'subscribed'",
+      )) as [{ n: number }];
+      await panel.getByRole("button", { name: "Send now…" }).click();
+      await panel.getByRole("button", { name: "Yes, send it now" }).click();
+      await toastText(page, "Sending").waitFor();
+      const copies = await Promise.all(
+        readers.map((to) => smtp.waitFor((m) => addressOf(m) === to && m.subject === subject)),
+      );
+      // The list's figures (sent, delivered, failed, unsubscribed), read again on each visit.
+      await panel.getByRole("button", { name: "Back to the issues" }).click();
+      const figures = async () => {
+        await page.getByRole("tab", { name: "Subscribers" }).click();
+        await page.getByRole("tab", { name: "Newsletter" }).click();
+        const row = panel.getByRole("row").filter({ hasText: subject });
+        await row.waitFor();
+        return (await row.getByRole("cell").allTextContents()).slice(-4);
+      };
+      await expect.poll(figures, { timeout: 30_000 }).toEqual([`${n}`, `${n}`, "0", "0"]);
+
+      // The archive on the site shows it, without JavaScript.
+      const site = await ctx.newPage({ javaScriptEnabled: false });
+      await site.goto("/");
+      await site.getByRole("link", { name: "Read past issues" }).click();
+      await site.getByRole("heading", { level: 1, name: "The Revwise newsletter" }).waitFor();
+      const archive = site.url();
+      await site.getByRole("link", { name: subject }).click();
+      await site.getByRole("heading", { level: 1, name: subject }).waitFor();
+      await site.getByText("summarised").waitFor();
+      // Both pages pass axe (which needs JavaScript to run).
+      const checked = await ctx.newPage();
+      for (const url of [archive, site.url()]) {
+        await checked.goto(url);
+        expect(await axeViolations(checked)).toEqual([]);
+      }
+
+      // A reader leaves from the issue's own link; the issue counts it.
+      const leave = /https?:\/\/\S+\/newsletter\/unsubscribe\?token=\S+/.exec(
+        copies[0]!.text ?? "",
+      )![0];
+      await site.goto(leave);
+      await site.getByRole("button", { name: "Unsubscribe" }).click();
+      await site.getByRole("heading", { level: 1, name: "You are unsubscribed" }).waitFor();
+      await expect.poll(figures, { timeout: 30_000 }).toEqual([`${n}`, `${n}`, "0", "1"]);
     });
   },
   withTestSmtp((s) => (smtp = s)),

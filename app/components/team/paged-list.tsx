@@ -1,9 +1,17 @@
-// A relation listed newest first, 50 a page with its exact count, filtered by status, optionally
-// exported as CSV: the outbox, the subscribers and the webhook delivery log are each one of these.
+// A relation listed newest first, 50 a page with its exact count, filtered by status and
+// optionally searched, optionally exported as CSV: the outbox, the subscribers and the webhook
+// delivery log are each one of these.
 import { useState } from "react";
-import { csvName, downloadCsv, readPage, type Noun, type Query } from "../../lib/team-data.ts";
+import {
+  csvName,
+  downloadCsv,
+  readPage,
+  searched,
+  type Noun,
+  type Query,
+} from "../../lib/team-data.ts";
 import { DataTable, ListHeading, LoadState, Pager, useLoad, type Column } from "./data-table.tsx";
-import { FilterBar, FilterSelect } from "./filters.tsx";
+import { FilterBar, FilterSelect, SearchBox } from "./filters.tsx";
 import { optionsOf } from "../../content/team.ts";
 
 export function PagedList<T extends { id: string }>({
@@ -15,6 +23,7 @@ export function PagedList<T extends { id: string }>({
   columns,
   exportAs,
   empty,
+  search,
 }: {
   title: string;
   relation: string;
@@ -27,13 +36,19 @@ export function PagedList<T extends { id: string }>({
   /** The CSV file's subject ("subscribers"), when the list can be exported. */
   exportAs?: string;
   empty: string;
+  /** A search box over one column ("Search email" over `email`). */
+  search?: { label: string; column: string };
 }) {
   const [status, setStatus] = useState("");
+  const [words, setWords] = useState("");
   const [page, setPage] = useState(0);
-  const byStatus = (q: Query) => (status ? q.eq("status", status) : q);
+  const byStatus = (q: Query) => {
+    const filtered = status ? q.eq("status", status) : q;
+    return search ? searched(filtered, search.column, words) : filtered;
+  };
   const { state, reload } = useLoad(
     () => readPage<T>(relation, select, page, byStatus),
-    `${status}-${page}`,
+    `${status}-${words}-${page}`,
   );
   const headingId = `${relation}-heading`;
   return (
@@ -43,6 +58,16 @@ export function PagedList<T extends { id: string }>({
         title={title}
         exportCsv={exportAs ? () => downloadCsv(relation, byStatus, csvName(exportAs)) : undefined}
       />
+      {search && (
+        <SearchBox
+          label={search.label}
+          value={words}
+          onSearch={(q) => {
+            setWords(q);
+            setPage(0);
+          }}
+        />
+      )}
       <FilterBar>
         <FilterSelect
           label="Status"

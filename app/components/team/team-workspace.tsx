@@ -12,6 +12,7 @@ import { Badge } from "../ui/badge.tsx";
 import { AnalyticsPanel } from "./analytics-panel.tsx";
 import { EmailsPanel } from "./emails-panel.tsx";
 import { Inbox } from "./inbox.tsx";
+import { NewsletterPanel } from "./newsletter-panel.tsx";
 import { PeoplePanel } from "./people-panel.tsx";
 import { SecurityPanel } from "./security-panel.tsx";
 import { SubscribersPanel } from "./subscribers-panel.tsx";
@@ -95,6 +96,8 @@ function Workspace({
         return <EmailsPanel />;
       case "subscribers":
         return <SubscribersPanel />;
+      case "newsletter":
+        return <NewsletterPanel />;
       case "webhooks":
         return <WebhooksPanel admin={role === "admin"} />;
       case "analytics":
