@@ -339,7 +339,8 @@ describeAuthSuiteEachDatabase(
 
     it("links a signed-in user's identity at the provider, and unlinks it (never the last)", async () => {
       const { supabase, session } = await confirmedUser("kc-linker");
-      const subject = providerAccount({ email: uniqueEmail("kc-other"), email_verified: true });
+      const otherEmail = uniqueEmail("kc-other");
+      const subject = providerAccount({ email: otherEmail, email_verified: true });
       const { data, error } = await supabase.auth.linkIdentity({
         provider: "keycloak",
         options: { redirectTo: back(), skipBrowserRedirect: true },
@@ -355,6 +356,11 @@ describeAuthSuiteEachDatabase(
       expect(signedIn.user!.id).toBe(session.user.id);
       const identities = (await linked.auth.getUserIdentities()).data!.identities;
       expect(identities.map((i) => i.provider)).toEqual(["email", "keycloak"]);
+      // Each identity names its own address: the provider's for the provider's.
+      expect(identities.map((i) => (i as { email?: string }).email)).toEqual([
+        session.user.email,
+        otherEmail,
+      ]);
       // The identity is this account's now: signing in with it finds the account.
       const again = await implicitSignIn(subject);
       expect(fragmentOf(again.location).get("access_token")).toBeTruthy();

@@ -375,6 +375,9 @@ function earliest(a: Date | null, b: Date | null): Date | null {
 }
 
 function serializeIdentity(identity: IdentityRow, email: string | undefined) {
+  // An external provider's identity names the provider's address (GoTrue's generated column).
+  const named = identity.identity_data.email;
+  const external = identity.provider !== "email" && identity.provider !== "phone";
   return dropUndefined({
     identity_id: identity.id,
     id: identity.provider_id,
@@ -384,7 +387,7 @@ function serializeIdentity(identity: IdentityRow, email: string | undefined) {
     last_sign_in_at: iso(identity.last_sign_in_at),
     created_at: iso(identity.created_at),
     updated_at: iso(identity.updated_at),
-    email,
+    email: external ? (typeof named === "string" && named ? named : undefined) : email,
   });
 }
 
