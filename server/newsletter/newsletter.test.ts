@@ -133,6 +133,29 @@ describeWithDatabase("newsletter double opt-in", (ctx) => {
     expect((await subscriber(email))!.status).toBe("pending");
   });
 
+  it("tells a pending address its confirmation was sent again when it was", async () => {
+    // A second instance without Redis keeps its own repeat window: the address's repeat there is
+    // its first, so the confirmation goes again, and the answer says so.
+    const second = await startApiServer(ctx.db, { env: { SMTP_URL: smtp.url, ...DIGEST_ENV } });
+    try {
+      const email = uniqueEmail("resent");
+      expect((await signUp(email)).status).toBe(201);
+      const again = await second
+        .client({ ip: uniqueIp() })
+        .from("newsletter_subscribers")
+        .insert({ email });
+      expect([again.status, again.error?.code, again.error?.details]).toEqual([
+        409,
+        "23505",
+        NEWSLETTER_PENDING.resent,
+      ]);
+      expect(await confirmations(email)).toBe(2);
+      await smtp.waitForCount(2, (m) => addressOf(m) === email && m.subject === CONFIRM_SUBJECT);
+    } finally {
+      await second.close();
+    }
+  });
+
   it("unsubscribes in one click (RFC 8058) from the header's link, idempotently; a forged token changes nothing", async () => {
     const email = uniqueEmail("leaving");
     await signUp(email);
