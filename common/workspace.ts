@@ -101,3 +101,18 @@ export function followUpChange(
   };
   return Object.keys(change).length ? { kind: loaded.kind, lead_id: loaded.id, ...change } : null;
 }
+
+/**
+ * A source's figures over a range (`source_stats`): the referring site's host and the UTM source,
+ * medium and campaign of its visitors' first views ("" for none), the views of those visits, the
+ * visitors, and those of them who sent a form (counted visitors only: at most `visitors`).
+ */
+export type SourceStat = {
+  referrer: string;
+  source: string;
+  medium: string;
+  campaign: string;
+  views: number;
+  visitors: number;
+  leads: number;
+};

@@ -172,17 +172,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ],
     });
 
+    // Pages are counted as they are served; leads note their visitor's conversion with or
+    // without a site.
+    await app.register(pageAnalytics);
     await app.register(authRoutes, { prefix: "/auth/v1" });
     await app.register(restRoutes, { prefix: "/rest/v1" });
     await app.register(functionRoutes, { prefix: "/functions/v1", captcha: opts.captcha });
     if (config.devMailbox) await app.register(mailboxRoutes);
 
     const site = await loadingSite;
-    if (site) {
-      await app.register(pageAnalytics);
+    if (site)
       await app.register(siteRoutes, { site, onPage: (r, path) => app.pageViews.record(r, path) });
-    } else
-      app.log.warn(`no built site in ${config.siteDir}: run "npm run build" to serve the pages`);
+    else app.log.warn(`no built site in ${config.siteDir}: run "npm run build" to serve the pages`);
 
     await app.ready();
     return app;

@@ -253,6 +253,16 @@ export const teamTab = {
   roleChanged: "Role changed",
 } as const;
 
+/** The analytics' Sources: where each day's visitors came from, and which of them sent a form. */
+export const sourcesCopy = {
+  title: "Sources",
+  intro:
+    "Each visitor's day is counted under the site that linked to their first page and the campaign tags (utm_source, utm_medium, utm_campaign) of its address. Leads are the counted visitors who sent a form, so conversion never exceeds 100 %; people who asked not to be counted are in neither figure.",
+  caption: "Sources by visitors over the range",
+  empty: "No visits counted in this range.",
+  noReferrer: "No referring site",
+} as const;
+
 /** The Security tab's words: what the log holds, how long, and each event's name. */
 export const securityLog = {
   title: "Security log",

@@ -3,7 +3,7 @@
 // exact count, CSV downloads of a filter, and the sums the analytics show. A refusal or bad input
 // comes back as the server's message (thrown), never as an empty list.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { LeadKindName, LeadStatus, LeadWork } from "../../common/workspace.ts";
+import type { LeadKindName, LeadStatus, LeadWork, SourceStat } from "../../common/workspace.ts";
 import { getSupabase } from "./supabase.ts";
 
 export const PAGE_SIZE = 50;
@@ -301,6 +301,14 @@ export function totalsByDay(rows: PageStat[], from: string, to: string): DayTota
 /** Leads per visitor as a percentage with one decimal ("2.5 %"), "–" without visitors. */
 export const conversionRate = (leads: number, visitors: number) =>
   visitors === 0 ? "–" : `${((leads / visitors) * 100).toFixed(1)} %`;
+
+/** The sources of the range, most visitors first (the server answers the first 200). */
+export async function readSourceStats(from: string, to: string): Promise<SourceStat[]> {
+  const supabase = await getSupabase();
+  return rowsOf<SourceStat>(
+    await supabase.from("source_stats").select("*").gte("day", from).lte("day", to),
+  ).rows;
+}
 
 /** Every page_stats row of the range: the server answers the whole range (at most 366 days). */
 export async function readPageStats(from: string, to: string): Promise<PageStat[]> {

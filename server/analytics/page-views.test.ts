@@ -1,16 +1,19 @@
 // Page analytics through the real server serving a small built site: views per day, page,
 // referring site and campaign; unique visitors as salted hashes of the day; nothing that
 // identifies a person stored; Do-Not-Track, Sec-GPC, robots, HEAD requests, assets and missing
-// pages not counted; the salts of past days deleted; the pages that brought leads counted too.
+// pages not counted; the salts of past days deleted; the pages that brought leads counted too; each
+// visitor's day under the source of its first view, with whether that counted visitor sent a form.
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { expect, it } from "vitest";
 import { ANON_KEY_PLACEHOLDER } from "../../common/site-build.ts";
-import { buildTestApp, tempDir } from "../../tests/support/app.ts";
+import { buildTestApp, tempDir, TEST_JWT_SECRET } from "../../tests/support/app.ts";
 import { describeWithDatabase } from "../../tests/support/databases.ts";
 import { loadSite } from "../site/site-files.ts";
-import { PAGE_VIEW_BUDGET, pageStats, PageViews } from "./page-views.ts";
+import { mintApiKey } from "../security/keys.ts";
+import { PAGE_VIEW_BUDGET, pageStats, PageViews, sourceStats } from "./page-views.ts";
+import { countPastVisitors } from "./visitor-counts.ts";
 import { CAMPAIGN_LENGTH } from "./view-values.ts";
 
 const BROWSER =
@@ -117,6 +120,80 @@ describeWithDatabase("page analytics", (ctx) => {
       { day: today, path: "/", views: 3, visitors: 1, leads: 0 },
       { day: today, path: "/pricing", views: 1, visitors: 1, leads: 1 },
     ]);
+  });
+
+  it("gives each visitor's day the source of its first view, and counts the counted visitors who sent a form", async () => {
+    const app = await siteApp(ctx.db);
+    const anon = mintApiKey(new TextEncoder().encode(TEST_JWT_SECRET), "anon");
+    const as = (ip: string, headers: Record<string, string> = {}) => ({
+      "user-agent": BROWSER,
+      "x-forwarded-for": ip,
+      ...headers,
+    });
+    const visit = (url: string, ip: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: "GET", url, headers: as(ip, headers) });
+    const lead = async (email: string, ip: string, headers: Record<string, string> = {}) =>
+      expect(
+        (
+          await app.inject({
+            method: "POST",
+            url: "/rest/v1/demo_requests",
+            headers: { ...as(ip, headers), apikey: anon, "content-type": "application/json" },
+            payload: { email },
+          })
+        ).statusCode,
+      ).toBeLessThan(300);
+
+    // From the newsletter's campaign, then a page of this site: one visit, two views, two forms.
+    await visit(
+      "/?utm_source=Newsletter&utm_medium=email&utm_campaign=Autumn%20Launch",
+      "192.0.2.21",
+    );
+    await visit("/pricing", "192.0.2.21", { referer: "https://revwise.example/" });
+    await lead("first@northwind-analytics.example", "192.0.2.21");
+    await lead("second@northwind-analytics.example", "192.0.2.21");
+    // From a search engine, no form.
+    await visit("/", "192.0.2.22", { referer: "https://www.google.com/search?q=revwise" });
+    // Someone who asked not to be counted sends a form; someone never counted (no page) too.
+    await visit("/", "192.0.2.23", { dnt: "1" });
+    await lead("private@northwind-analytics.example", "192.0.2.23", { dnt: "1" });
+    await lead("unseen@northwind-analytics.example", "192.0.2.24");
+    await app.close(); // writes what was gathered
+
+    const today = new Date().toISOString().slice(0, 10);
+    const expected = [
+      {
+        referrer: "",
+        source: "newsletter",
+        medium: "email",
+        campaign: "autumn-launch",
+        views: 2,
+        visitors: 1,
+        leads: 1,
+      },
+      {
+        referrer: "google.com",
+        source: "",
+        medium: "",
+        campaign: "",
+        views: 1,
+        visitors: 1,
+        leads: 0,
+      },
+    ];
+    // This test's sources (the file's other tests count visits of the same day).
+    const mine = async () =>
+      (await sourceStats(ctx.db, today, today)).filter(
+        (r) => r.source === "newsletter" || r.referrer === "google.com",
+      );
+    expect(await mine()).toEqual(expected);
+    // Two days on, the codes are counts: the same figures.
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    await countPastVisitors(ctx.db, later);
+    expect(
+      await ctx.db.query("SELECT 1 FROM analytics.visit_sources WHERE day = $1", [today]),
+    ).toEqual([]);
+    expect(await mine()).toEqual(expected);
   });
 
   it("bounds what one client adds: fresh referrers, browsers and campaigns from one address", async () => {

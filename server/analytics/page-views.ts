@@ -4,7 +4,12 @@
 // (view-values.ts). A unique visitor is sha256(day's salt, client address, browser kind): neither
 // is stored, and the salt is deleted once its day is over. Visitors who send Do-Not-Track or
 // Sec-GPC, and robots, are not counted. Views are gathered in memory and written every few seconds
-// in two statements.
+// in a few statements.
+//
+// Each visitor's day is also kept with the source of its first counted view that day (the
+// referring site, the UTM source, medium and campaign), the views it made, and whether it sent a
+// form (`converted`, noted by the lead's request from the same address and browser kind): the
+// workspace's Sources, whose conversion is of counted visitors only, so never above 100 %.
 //
 // What one client can add is bounded: an address has PAGE_VIEW_BUDGET views counted (its page is
 // always served; views beyond the budget are not counted), its browser kinds are few, and a day
@@ -12,10 +17,11 @@
 // visitors' codes of past days become counts (visitor-counts.ts).
 import crypto from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import type { SourceStat } from "../../common/workspace.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { clientKey } from "../platform/addresses.ts";
 import { MemoryBuckets, type BucketRule, type BucketStore } from "../platform/token-bucket.ts";
-import { browserClass, campaignOf, OTHER, referringSite, siteHostOf } from "./view-values.ts";
+import { browserClass, OTHER, referringSite, siteHostOf, utmTagsOf } from "./view-values.ts";
 
 /** Robots, previews and tools, by their user agents (browsers' contain none of these words). */
 const NOT_A_PERSON =
@@ -44,6 +50,27 @@ export class PageViews {
     { day: string; path: string; referrer: string; campaign: string; views: number }
   >();
   private visitors = new Map<string, { day: string; path: string; visitor: Buffer }>();
+  private visits = new Map<
+    string,
+    {
+      day: string;
+      visitor: Buffer;
+      referrer: string;
+      source: string;
+      medium: string;
+      campaign: string;
+      views: number;
+    }
+  >();
+  /**
+   * Visitors who sent a form, by address and browser kind until the next flush makes their code
+   * (nothing is asked of the database on the form's request); `retried` once a flush found no
+   * visit of theirs yet.
+   */
+  private conversions = new Map<
+    string,
+    { day: string; client: string; browser: string; retried: boolean }
+  >();
   private salt: { day: string; salt: Promise<Buffer> } | undefined;
   private readonly pending = new Set<Promise<void>>();
   private readonly db: Database;
@@ -65,11 +92,12 @@ export class PageViews {
   record(request: FastifyRequest, path: string, at = new Date()): void {
     const headers = request.headers;
     const agent = headers["user-agent"] ?? "";
-    if (headers.dnt === "1" || headers["sec-gpc"] === "1" || NOT_A_PERSON.test(agent)) return;
+    if (!counted(request)) return;
     const today = day(at);
     const client = clientKey(request.ip);
     const referrer = referringSite(headers.referer, this.siteHost);
-    const campaign = campaignOf(request.url);
+    const tags = utmTagsOf(request.url);
+    const { campaign } = tags;
     // The budget's answer and the day's salt (read once a day) come later: flush() waits for them.
     const noted = this.budget.take(client, PAGE_VIEW_BUDGET).then(async (spent) => {
       if (!spent.ok) return;
@@ -77,19 +105,49 @@ export class PageViews {
       const counted = this.views.get(viewKey);
       if (counted) counted.views += 1;
       else this.views.set(viewKey, { day: today, path, referrer, campaign, views: 1 });
-      const salt = await this.saltOf(today);
-      const visitor = crypto
-        .createHash("sha256")
-        .update(salt)
-        .update(`${client}\n${browserClass(agent)}`)
-        .digest()
-        .subarray(0, 16);
-      this.visitors.set(`${today}\n${path}\n${visitor.toString("hex")}`, {
-        day: today,
-        path,
-        visitor,
-      });
+      const visitor = await this.visitorCode(today, client, browserClass(agent));
+      const code = visitor.toString("hex");
+      this.visitors.set(`${today}\n${path}\n${code}`, { day: today, path, visitor });
+      // The day's first counted view names the visit's source; later ones add their views.
+      const visit = this.visits.get(`${today}\n${code}`);
+      if (visit) visit.views += 1;
+      else
+        this.visits.set(`${today}\n${code}`, { day: today, visitor, referrer, ...tags, views: 1 });
     });
+    this.track(noted);
+  }
+
+  /**
+   * Notes that a form was sent from this request's address and browser kind: its visitor's day
+   * converted, if that visitor was counted (a visitor who asked not to be counted, or a robot,
+   * converts nothing).
+   */
+  converted(request: FastifyRequest, at = new Date()): void {
+    if (!counted(request)) return;
+    const today = day(at);
+    const client = clientKey(request.ip);
+    const browser = browserClass(request.headers["user-agent"] ?? "");
+    this.conversions.set(`${today}\n${client}\n${browser}`, {
+      day: today,
+      client,
+      browser,
+      retried: false,
+    });
+  }
+
+  /** A visitor's code on `today`: the day's salt, the client's address and browser kind. */
+  private async visitorCode(today: string, client: string, browser: string): Promise<Buffer> {
+    const salt = await this.saltOf(today);
+    return crypto
+      .createHash("sha256")
+      .update(salt)
+      .update(`${client}\n${browser}`)
+      .digest()
+      .subarray(0, 16);
+  }
+
+  /** flush() waits for what a request started (its budget, the day's salt). */
+  private track(noted: Promise<void>): void {
     this.pending.add(noted);
     void noted.finally(() => this.pending.delete(noted)).catch(() => {});
   }
@@ -101,8 +159,12 @@ export class PageViews {
     );
     const views = [...this.views.values()];
     const visitors = [...this.visitors.values()];
+    const visits = [...this.visits.values()];
+    const conversions = [...this.conversions.values()];
     this.views = new Map();
     this.visitors = new Map();
+    this.visits = new Map();
+    this.conversions = new Map();
     if (views.length > 0)
       await this.db.query(
         // The batch's referring sites and campaigns already kept for their day, and the new ones
@@ -165,6 +227,42 @@ export class PageViews {
          SELECT * FROM unnest($1::date[], $2::text[], $3::bytea[]) ON CONFLICT DO NOTHING`,
         [visitors.map((v) => v.day), visitors.map((v) => v.path), visitors.map((v) => v.visitor)],
       );
+    if (visits.length > 0)
+      await this.db.query(
+        `INSERT INTO analytics.visit_sources (day, visitor, referrer, source, medium, campaign, views)
+         SELECT * FROM unnest($1::date[], $2::bytea[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[])
+         ON CONFLICT (day, visitor) DO UPDATE SET views = visit_sources.views + EXCLUDED.views`,
+        [
+          visits.map((v) => v.day),
+          visits.map((v) => v.visitor),
+          visits.map((v) => v.referrer),
+          visits.map((v) => v.source),
+          visits.map((v) => v.medium),
+          visits.map((v) => v.campaign),
+          visits.map((v) => v.views),
+        ],
+      );
+    // A form sent on a day now over is dropped: that day's salt is gone, so is its visitor.
+    const today = day(new Date());
+    const coded = await Promise.all(
+      conversions
+        .filter((c) => c.day === today)
+        .map(async (c) => ({ ...c, visitor: await this.visitorCode(c.day, c.client, c.browser) })),
+    );
+    if (coded.length > 0) {
+      const marked = await this.db.query<{ visitor: Buffer }>(
+        `UPDATE analytics.visit_sources AS s SET converted = true
+         FROM unnest($1::date[], $2::bytea[]) AS c(day, visitor)
+         WHERE s.day = c.day AND s.visitor = c.visitor
+         RETURNING s.visitor`,
+        [coded.map((c) => c.day), coded.map((c) => c.visitor)],
+      );
+      // A visit another instance has not written yet gets one more flush's time.
+      const found = new Set(marked.map((m) => Buffer.from(m.visitor).toString("hex")));
+      for (const { visitor, ...c } of coded)
+        if (!found.has(visitor.toString("hex")) && !c.retried)
+          this.conversions.set(`${c.day}\n${c.client}\n${c.browser}`, { ...c, retried: true });
+    }
     if (failures.length > 0) throw (failures[0] as PromiseRejectedResult).reason;
   }
 
@@ -192,6 +290,16 @@ export class PageViews {
     }
     return this.salt.salt;
   }
+}
+
+/** Whether a request's visitor is counted: a person's browser that did not ask not to be. */
+function counted(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return (
+    headers.dnt !== "1" &&
+    headers["sec-gpc"] !== "1" &&
+    !NOT_A_PERSON.test(headers["user-agent"] ?? "")
+  );
 }
 
 type PageStats = {
@@ -230,6 +338,29 @@ export async function pageStats(q: Queryable, from: string, to: string): Promise
        coalesce(u.visitors, 0) AS visitors, coalesce(l.leads, 0) AS leads
      FROM v FULL JOIN l USING (day, path) LEFT JOIN u USING (day, path)
      ORDER BY day DESC, views DESC, path`,
+    [from, to],
+  );
+}
+
+/**
+ * Views, visitors and the visitors who sent a form, per source (referring site, UTM source,
+ * medium and campaign of each visitor's first view of the day) between two days (inclusive), most
+ * visitors first: the codes of recent days and the counts of older ones.
+ */
+export async function sourceStats(q: Queryable, from: string, to: string): Promise<SourceStat[]> {
+  return q.query<SourceStat>(
+    `SELECT referrer, source, medium, campaign, sum(views)::int AS views,
+       sum(visitors)::int AS visitors, sum(converted)::int AS leads
+     FROM (
+       SELECT referrer, source, medium, campaign, views, 1 AS visitors, converted::int AS converted
+       FROM analytics.visit_sources WHERE day BETWEEN $1::date AND $2::date
+       UNION ALL
+       SELECT referrer, source, medium, campaign, views, visitors, converted
+       FROM analytics.daily_sources WHERE day BETWEEN $1::date AND $2::date
+     ) AS codes_and_counts
+     GROUP BY referrer, source, medium, campaign
+     ORDER BY visitors DESC, views DESC, referrer, source, medium, campaign
+     LIMIT 200`,
     [from, to],
   );
 }

@@ -10,7 +10,11 @@ import { PageViews } from "./page-views.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    pageViews: { record(request: FastifyRequest, path: string): void };
+    pageViews: {
+      record(request: FastifyRequest, path: string): void;
+      /** A lead was stored from this request: its visitor's visit converted, if counted. */
+      converted(request: FastifyRequest): void;
+    };
   }
 }
 
@@ -38,6 +42,7 @@ export default fp(
     });
     app.decorate("pageViews", {
       record: (request: FastifyRequest, path: string) => views.record(request, path),
+      converted: (request: FastifyRequest) => views.converted(request),
     });
   },
   { name: "page-analytics", dependencies: ["services", "redis"] },

@@ -34,17 +34,32 @@ export function siteHostOf(siteUrl: string): string {
 }
 
 /**
- * The UTM campaign of the page's address ("" without one): lower case, runs of anything but
+ * A UTM parameter of the page's address ("" without one): lower case, runs of anything but
  * letters, digits, "." and "_" turned into one "-", at most CAMPAIGN_LENGTH characters.
  */
-export function campaignOf(url: string): string {
-  const { query } = splitTarget(url);
-  const raw = new URLSearchParams(query).get("utm_campaign") ?? "";
-  return raw
+function utmOf(query: URLSearchParams, name: string): string {
+  return (query.get(name) ?? "")
     .toLowerCase()
     .replace(/[^a-z0-9._]+/g, "-")
     .slice(0, CAMPAIGN_LENGTH)
     .replace(/^-+|-+$/g, "");
+}
+
+const utmParams = (url: string) => new URLSearchParams(splitTarget(url).query);
+
+/** The UTM campaign of the page's address ("" without one), as utmOf keeps it. */
+export function campaignOf(url: string): string {
+  return utmOf(utmParams(url), "utm_campaign");
+}
+
+/** The UTM source, medium and campaign of the page's address, each as utmOf keeps it. */
+export function utmTagsOf(url: string): { source: string; medium: string; campaign: string } {
+  const query = utmParams(url);
+  return {
+    source: utmOf(query, "utm_source"),
+    medium: utmOf(query, "utm_medium"),
+    campaign: utmOf(query, "utm_campaign"),
+  };
 }
 
 /** Browser families by their user-agent tokens, most specific first (Edge also says Chrome). */

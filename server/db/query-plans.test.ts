@@ -42,7 +42,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from "../../tests/support/webhook-receiver.ts";
-import { pageStats, PageViews } from "../analytics/page-views.ts";
+import { pageStats, PageViews, sourceStats } from "../analytics/page-views.ts";
 import { countPastVisitors } from "../analytics/visitor-counts.ts";
 import { deleteExpiredAuditEntries } from "../audit/audit-log.ts";
 import { cleanUpSignIns } from "../auth/cleanup.ts";
@@ -665,10 +665,16 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     const headers = { "user-agent": "Mozilla/5.0 Firefox/133.0", referer: "https://news.example" };
     pageViews.record({ ...served, headers } as unknown as FastifyRequest, "/");
     await pageViews.flush();
+    // The visitor sends a form: their visit converted (and one not yet written waits a flush).
+    pageViews.converted({ ...served, headers } as unknown as FastifyRequest);
+    pageViews.converted({ ...served, ip: "203.0.113.10", headers } as unknown as FastifyRequest);
+    await pageViews.flush();
     const today = new Date().toISOString().slice(0, 10);
     expect(await pageStats(db, today, today)).toHaveLength(1);
+    expect(await sourceStats(db, today, today)).toMatchObject([{ visitors: 1, leads: 1 }]);
     expect(await countPastVisitors(db, new Date(Date.now() + 2 * 86_400_000))).toBe(1);
     expect(await pageStats(db, today, today)).toMatchObject([{ views: 1, visitors: 1 }]);
+    expect(await sourceStats(db, today, today)).toMatchObject([{ visitors: 1, leads: 1 }]);
 
     // The leads view, read by a team member on aal2 (filtered, ordered, a page, counted).
     const reader = await confirmedUser("plans-reader");
@@ -795,6 +801,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       "webhook_endpoints?order=created_at.desc",
       "webhook_deliveries?order=created_at.desc&limit=50",
       `page_stats?day=gte.${today}&day=lte.${today}`,
+      `source_stats?day=gte.${today}&day=lte.${today}`,
     ])
       expect((await fetch(`${server.url}/rest/v1/${path}`, { headers: asMember })).status).toBe(
         200,

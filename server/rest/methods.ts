@@ -22,10 +22,18 @@ const RELATIONS: ReadonlyMap<string, string> = new Map([
   ["team_members", READ_ONLY],
   ["people", READ_ONLY],
   ["page_stats", READ_ONLY],
+  ["source_stats", READ_ONLY],
 ]);
 
 /** The relations that are views (the statistics, computed rows, are answered as one). */
-const VIEWS = new Set(["emails", "leads", "subscribers", "team_members", "page_stats"]);
+const VIEWS = new Set([
+  "emails",
+  "leads",
+  "subscribers",
+  "team_members",
+  "page_stats",
+  "source_stats",
+]);
 
 /** What PostgreSQL calls a relation in its messages: a table or a view. */
 export const relationKind = (name: string): "table" | "view" =>

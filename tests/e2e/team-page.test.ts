@@ -667,7 +667,15 @@ describeInBrowser(
       }
     });
 
-    it("shows page statistics for a range, as a table and a chart", async () => {
+    it("shows page statistics for a range, as a table and a chart, and the visitors' sources", async () => {
+      // Two of today's visitors from a newsletter campaign (one sent a form), one from a search.
+      // (The test's browser is a robot to the counter: its own views are not counted.)
+      await ctx.db.query(
+        `INSERT INTO analytics.visit_sources (day, visitor, referrer, source, medium, campaign, views, converted)
+         VALUES (current_date, '\\x01', '', 'newsletter', 'email', 'autumn', 3, true),
+                (current_date, '\\x02', '', 'newsletter', 'email', 'autumn', 1, false),
+                (current_date, '\\x03', 'google.com', '', '', '', 2, false)`,
+      );
       const { page } = await enrolledOnTeam("numbers", "member");
       await page.getByRole("tab", { name: "Analytics" }).click();
       const panel = page.getByRole("tabpanel");
@@ -677,15 +685,28 @@ describeInBrowser(
       await contact.waitFor();
       expect(await contact.getByRole("cell").allTextContents()).toEqual(["0", "0", "1", "–"]);
       await panel.getByRole("img", { name: "Views and leads per day" }).waitFor();
+      const sources = panel.getByRole("region", { name: "Sources by visitors over the range" });
+      expect(
+        await sources
+          .getByRole("row", { name: /^No referring site / })
+          .getByRole("cell")
+          .allTextContents(),
+      ).toEqual(["newsletter / email / autumn", "4", "2", "1", "50.0 %"]);
+      expect(
+        await sources
+          .getByRole("row", { name: /^google\.com / })
+          .getByRole("cell")
+          .allTextContents(),
+      ).toEqual(["–", "2", "1", "0", "0.0 %"]);
       expect(await axeViolations(page)).toEqual([]);
       // A range without the lead's day has no row for it; a reversed range is refused in place.
-      await panel.getByLabel("To").fill("2020-01-31");
+      await panel.getByLabel("To", { exact: true }).fill("2020-01-31");
       await panel
         .getByText(
           "The From date is after the To date. Choose a From date on or before the To date.",
         )
         .waitFor();
-      await panel.getByLabel("From").fill("2020-01-01");
+      await panel.getByLabel("From", { exact: true }).fill("2020-01-01");
       await pages.waitFor({ state: "detached" });
       await panel.getByText("No page views counted in this range.").waitFor();
     });

@@ -1,6 +1,7 @@
 // Page analytics over a date range (the last 30 days unless chosen): each page's views, unique
-// visitors, leads and conversion summed over the range, and views and leads per day as a chart
-// with the per-day table as its text equivalent.
+// visitors, leads and conversion summed over the range; the sources (referring sites and UTM
+// campaigns) with their views, visitors, leads of counted visitors and conversion; and views and
+// leads per day as a chart with the per-day table as its text equivalent.
 import { useId, useState } from "react";
 import {
   conversionRate,
@@ -8,10 +9,12 @@ import {
   lastDays,
   number,
   readPageStats,
+  readSourceStats,
   totalsByDay,
   totalsByPath,
 } from "../../lib/team-data.ts";
-import { DataTable, LoadState, useLoad } from "./data-table.tsx";
+import { sourcesCopy } from "../../content/team.ts";
+import { DataTable, LoadState, useLoad, type Column } from "./data-table.tsx";
 import { DayChart } from "./day-chart.tsx";
 import { FilterDate, InvertedRange, isInverted } from "./filters.tsx";
 
@@ -51,16 +54,30 @@ export function AnalyticsPanel() {
   );
 }
 
+type Figures = { views: number; visitors: number; leads: number };
+
+/** A row's views, visitors, leads and conversion (leads over visitors). */
+const figureColumns = <T extends Figures>(): Column<T>[] => [
+  { header: "Views", cell: (r) => number(r.views), className: "text-right" },
+  { header: "Visitors", cell: (r) => number(r.visitors), className: "text-right" },
+  { header: "Leads", cell: (r) => number(r.leads), className: "text-right" },
+  {
+    header: "Conversion",
+    cell: (r) => conversionRate(r.leads, r.visitors),
+    className: "text-right",
+  },
+];
+
 /** The figures of a valid range: asked of the server only then. */
 function Figures({ from, to }: { from: string; to: string }) {
   const { state } = useLoad(async () => {
-    const rows = await readPageStats(from, to);
-    return { paths: totalsByPath(rows), days: totalsByDay(rows, from, to) };
+    const [rows, sources] = await Promise.all([readPageStats(from, to), readSourceStats(from, to)]);
+    return { paths: totalsByPath(rows), days: totalsByDay(rows, from, to), sources };
   }, `${from}-${to}`);
   const descriptionId = useId();
   return (
     <LoadState state={state} what="page analytics">
-      {({ paths, days }) => (
+      {({ paths, days, sources }) => (
         <div className="grid gap-6">
           <p role="status" className="text-sm text-slate-700">
             {countOf(
@@ -86,14 +103,32 @@ function Figures({ from, to }: { from: string; to: string }) {
                 rowHeader: true,
                 text: true,
               },
-              { header: "Views", cell: (r) => number(r.views), className: "text-right" },
-              { header: "Visitors", cell: (r) => number(r.visitors), className: "text-right" },
-              { header: "Leads", cell: (r) => number(r.leads), className: "text-right" },
+              ...figureColumns(),
+            ]}
+          />
+          <h3 className="font-semibold text-ink">{sourcesCopy.title}</h3>
+          <p className="max-w-3xl text-sm leading-6 text-slate-700">{sourcesCopy.intro}</p>
+          <DataTable
+            caption={sourcesCopy.caption}
+            rows={sources}
+            rowKey={(r) => [r.referrer, r.source, r.medium, r.campaign].join("\n")}
+            empty={sourcesCopy.empty}
+            columns={[
               {
-                header: "Conversion",
-                cell: (r) => conversionRate(r.leads, r.visitors),
-                className: "text-right",
+                header: "Referring site",
+                cell: (r) => r.referrer || sourcesCopy.noReferrer,
+                rowHeader: true,
+                text: true,
               },
+              {
+                header: "Campaign (source / medium / name)",
+                cell: (r) =>
+                  [r.source, r.medium, r.campaign].some(Boolean)
+                    ? [r.source, r.medium, r.campaign].map((t) => t || "–").join(" / ")
+                    : "–",
+                text: true,
+              },
+              ...figureColumns(),
             ]}
           />
           <h3 className="font-semibold text-ink">Per day</h3>

@@ -88,6 +88,7 @@ export default async function leadInserts(app: FastifyInstance) {
       const row = parseRow(request.body, query.columns, table, name);
       const { refusal, repeat } = await insert(app, request, table.lead, row);
       if (refusal) throw refusal;
+      app.pageViews.converted(request);
       app.mailer.flush();
       app.webhooks.flush();
 

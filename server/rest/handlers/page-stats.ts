@@ -1,9 +1,11 @@
 // GET /rest/v1/page_stats: page statistics per day and page for team members, computed from the
-// counts and the leads of those days (analytics/page-views.ts pageStats). A read names its days
+// counts and the leads of those days (analytics/page-views.ts pageStats); GET
+// /rest/v1/source_stats: views, visitors and converted visitors per referring site and UTM source,
+// medium and campaign over the range (sourceStats). A read names its days
 // as `day=gte.<from>&day=lte.<to>` (or `day=eq.<day>`), required and at most a year, so a read is
 // always of a bounded range.
 import type { FastifyInstance } from "fastify";
-import { pageStats } from "../../analytics/page-views.ts";
+import { pageStats, sourceStats } from "../../analytics/page-views.ts";
 import { everyValue, type Query } from "../../platform/query-string.ts";
 import { PostgrestError } from "../errors.ts";
 import { claimsOf } from "../request.ts";
@@ -12,11 +14,11 @@ import { assertTeamReader } from "../team-access.ts";
 const MAX_DAYS = 366;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const needRange = (details: string) =>
+const needRange = (name: string, details: string) =>
   new PostgrestError(
     400,
     "PGRST100",
-    "page_stats needs a range of days",
+    `${name} needs a range of days`,
     details,
     `Filter day=gte.<from>&day=lte.<to> (YYYY-MM-DD, at most ${MAX_DAYS} days)`,
   );
@@ -28,31 +30,38 @@ const dayOf = (value: string) => {
   return time;
 };
 
-function statsRange(query: Record<string, string | string[]>): { from: string; to: string } {
+function statsRange(
+  query: Record<string, string | string[]>,
+  name: string,
+): { from: string; to: string } {
   let from: string | undefined;
   let to: string | undefined;
-  for (const [name, raw] of Object.entries(query)) {
-    if (name === "apikey" || (name === "select" && raw === "*")) continue;
-    if (name !== "day") throw needRange(`Unexpected parameter ${name}`);
+  for (const [param, raw] of Object.entries(query)) {
+    if (param === "apikey" || (param === "select" && raw === "*")) continue;
+    if (param !== "day") throw needRange(name, `Unexpected parameter ${param}`);
     for (const filter of Array.isArray(raw) ? raw : [raw]) {
       const [, op, value] = /^(gte|lte|eq)\.(.*)$/s.exec(filter) ?? [];
-      if (!op || value === undefined) throw needRange(`Unexpected filter day=${filter}`);
+      if (!op || value === undefined) throw needRange(name, `Unexpected filter day=${filter}`);
       dayOf(value);
       if (op !== "lte") from = value;
       if (op !== "gte") to = value;
     }
   }
-  if (!from || !to) throw needRange("A day range has two ends");
+  if (!from || !to) throw needRange(name, "A day range has two ends");
   const days = (dayOf(to) - dayOf(from)) / 86_400_000 + 1;
-  if (days < 1 || days > MAX_DAYS) throw needRange(`The range holds ${days} days`);
+  if (days < 1 || days > MAX_DAYS) throw needRange(name, `The range holds ${days} days`);
   return { from, to };
 }
 
 export default async function pageStatistics(app: FastifyInstance) {
-  app.get<{ Querystring: Record<string, string | undefined> }>("/page_stats", async (request) => {
-    const claims = await claimsOf(app, request);
-    await assertTeamReader(app.db, claims, "view page_stats");
-    const { from, to } = statsRange(everyValue(request.query as Query));
-    return pageStats(app.db, from, to);
-  });
+  for (const [name, read] of [
+    ["page_stats", pageStats],
+    ["source_stats", sourceStats],
+  ] as const)
+    app.get<{ Querystring: Record<string, string | undefined> }>(`/${name}`, async (request) => {
+      const claims = await claimsOf(app, request);
+      await assertTeamReader(app.db, claims, `view ${name}`);
+      const { from, to } = statsRange(everyValue(request.query as Query), name);
+      return read(app.db, from, to);
+    });
 }
