@@ -203,13 +203,25 @@ export const peopleList = {
 
 /** The inbox's own words beside its list. */
 export const inboxWords = {
-  anyStatus: "Any status but junk",
+  anyStatus: "All but junk",
   owner: "Owner",
   anyOwner: "Anyone",
   mine: "My leads",
   due: "Next step due",
   overdue: "overdue",
+  arrived: (n: number) => (n === 1 ? "1 new lead arrived." : `${number(n)} new leads arrived.`),
+  showArrived: "Show them",
 } as const;
+
+/** The page's title with the count of leads still new: "(3) Team workspace". */
+export const titleWithNewLeads = (title: string, n: number) =>
+  n > 0 ? `(${number(n)}) ${title}` : title;
+
+/** The Inbox tab with the count of leads still new: "Inbox (3)". */
+export const tabWithNewLeads = (label: string, n: number) =>
+  n > 0 ? `${label} (${number(n)})` : label;
+
+const number = (n: number) => n.toLocaleString("en-US");
 
 /** A record's labels as the options of a filter. */
 export const optionsOf = (labels: Record<string, string>) =>

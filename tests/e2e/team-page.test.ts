@@ -380,7 +380,8 @@ describeInBrowser(
         expect(await axeViolations(page)).toEqual([]);
       }
       await page.keyboard.press("Home");
-      expect(await focused()).toBe("Inbox");
+      // The Inbox tab counts the leads still new: "Inbox (2)".
+      expect(await focused()).toMatch(/^Inbox \(\d+\)$/);
       await page.getByRole("tab", { name: "Webhooks" }).click();
       await page.reload();
       await page.getByRole("heading", { name: "Webhook endpoints" }).waitFor();
@@ -1017,6 +1018,27 @@ describeInBrowser(
       expect(new URL(page.url()).hash).toMatch(
         new RegExp(`^#inbox/lead/[0-9a-f-]{36}\\?q=${group}$`),
       );
+
+      // A lead that arrives while the inbox is open is announced without a reload; the Inbox tab
+      // and the page's title count the leads still new.
+      await page.getByRole("button", { name: "← Back to the inbox" }).click();
+      await panel.getByText("1–3 of 3 leads").waitFor();
+      await expect.poll(() => page.title()).toMatch(/^\(\d+\) /);
+      await page.getByRole("tab", { name: /^Inbox \(\d+\)$/ }).waitFor();
+      expect(
+        (
+          await visitor()
+            .from("demo_requests")
+            .insert({ email: `jo@${group}` })
+        ).error,
+      ).toBeNull();
+      const bar = panel.getByRole("status").filter({ hasText: "1 new lead arrived." });
+      await bar.waitFor({ timeout: 30_000 });
+      expect(await axeViolations(page)).toEqual([]);
+      await bar.getByRole("button", { name: "Show them" }).click();
+      await panel.getByText("1–4 of 4 leads").waitFor();
+      await panel.getByRole("link", { name: `jo@${group}` }).waitFor();
+      expect(await bar.count()).toBe(0);
     });
 
     it("pages the inbox 50 at a time with the count of what the filters select", async () => {

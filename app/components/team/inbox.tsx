@@ -27,6 +27,9 @@ import { FilteredPages } from "./filtered-pages.tsx";
 import { ListFilters } from "./filters.tsx";
 import { LeadDetail } from "./lead-detail.tsx";
 import { LeadLink } from "./lead-link.tsx";
+import { useArrivals } from "../../lib/new-leads.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
 
 /** A new lead stands out; the others are worked on or done. */
 const statusBadge = {
@@ -56,6 +59,9 @@ export function Inbox({
   onFilters: (filters: LeadFilters) => void;
 }) {
   const [page, setPage] = useState(0);
+  // When the list was read: the leads that arrived since are offered in the bar above it.
+  const [since, setSince] = useState(() => new Date().toISOString());
+  const arrived = useArrivals(filters, since);
   // Back from a lead's detail, the focus returns to the inbox (not to the top of the page).
   const wasOpen = useRef(false);
   useEffect(() => {
@@ -71,13 +77,14 @@ export function Inbox({
         (q) => filterLeads(q, filters),
         "estimated",
       ),
-    JSON.stringify([filters, page, lead]),
+    JSON.stringify([filters, page, lead, since]),
   );
   const members = useLoad(readMembers, "members");
   const others = members.state.status === "ready" ? members.state.data : [];
   const filter = (patch: Partial<LeadFilters>) => {
     onFilters({ ...filters, ...patch });
     setPage(0);
+    setSince(new Date().toISOString());
   };
 
   if (lead)
@@ -126,11 +133,42 @@ export function Inbox({
         range={filters}
         onRange={filter}
       />
+      <div role="status" aria-live="polite">
+        {arrived > 0 && (
+          <p className="flex flex-wrap items-center gap-3 rounded-xl border border-indigo-200 bg-indigo-50 p-3 text-sm text-ink">
+            {inboxWords.arrived(arrived)}
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => {
+                setPage(0);
+                setSince(new Date().toISOString());
+              }}
+            >
+              {inboxWords.showArrived}
+            </Button>
+          </p>
+        )}
+      </div>
       {/* A backwards range selects nothing: say why rather than "No leads match". */}
       <FilteredPages
         range={filters}
         list={{ state, page, onPage: setPage }}
         words={inboxList}
+        card={(r) => (
+          <div className="grid gap-1">
+            <LeadLink id={r.id} onLead={onLead} className="wrap-anywhere">
+              {r.name || r.email}
+            </LeadLink>
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-700">
+              <span>{leadKindLabels[r.kind] ?? r.kind}</span>
+              <Badge variant={statusBadge[r.status] ?? "default"}>
+                {leadStatusLabels[r.status] ?? r.status}
+              </Badge>
+              <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time>
+            </p>
+          </div>
+        )}
         columns={[
           {
             header: "Lead",

@@ -3,7 +3,13 @@
 // person is not on the team, and only then shows the sections, which read through /rest/v1.
 import { useEffect, useState } from "react";
 import type { TeamRole } from "../../../common/workspace.ts";
-import { workspaceTabs, type WorkspaceTab } from "../../content/team.ts";
+import {
+  tabWithNewLeads,
+  titleWithNewLeads,
+  workspaceTabs,
+  type WorkspaceTab,
+} from "../../content/team.ts";
+import { useNewLeadCount } from "../../lib/new-leads.ts";
 import { useSessionWatch } from "../../lib/session-watch.ts";
 import { teamGate, type TeamGate } from "../../lib/team.ts";
 import { NO_LEAD_FILTERS } from "../../lib/team-data.ts";
@@ -75,8 +81,19 @@ function Workspace({
   takeFocus: boolean;
 }) {
   const [place, go] = useWorkspacePlace();
+  // The leads still new: counted on the Inbox tab and in the page's title (the browser's tab).
+  const fresh = useNewLeadCount();
+  useEffect(() => {
+    const title = document.title.replace(/^\([\d,]+\) /, "");
+    document.title = titleWithNewLeads(title, fresh);
+    return () => {
+      document.title = title;
+    };
+  }, [fresh]);
   // A member sees no admin's tab; one named in the URL shows the inbox instead.
-  const tabs = workspaceTabs.filter((t) => role === "admin" || !("adminOnly" in t));
+  const tabs = workspaceTabs
+    .filter((t) => role === "admin" || !("adminOnly" in t))
+    .map((t) => (t.id === "inbox" ? { ...t, label: tabWithNewLeads(t.label, fresh) } : t));
   const current = tabs.some((t) => t.id === place.tab) ? place.tab : "inbox";
   const panel = (tab: WorkspaceTab) => {
     switch (tab) {

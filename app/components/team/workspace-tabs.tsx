@@ -71,7 +71,7 @@ export function WorkspaceTabs({
       <div
         role="tablist"
         aria-label="Workspace sections"
-        className="-mx-4 flex gap-1 overflow-x-auto border-b border-border px-4 sm:mx-0 sm:px-0"
+        className="flex flex-wrap gap-1 border-b border-border"
       >
         {shown.map((tab, index) => {
           const selected = tab.id === current;
