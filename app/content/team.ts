@@ -201,6 +201,38 @@ export const peopleList = {
   noOthers: "This is their only entry.",
 } as const;
 
+/**
+ * The inbox's CSV: one column per field, headed by the form's own label (the forms' other fields
+ * read out of `details`), in PostgREST's select. No internal id; one row per form entry.
+ */
+export const leadCsvColumns = (
+  [
+    ["Received", "created_at"],
+    ["Form", "kind"],
+    ["Name", "name"],
+    ["Email", "email"],
+    ["Company", "company"],
+    ["Phone", "details->>phone"],
+    ["Message", "details->>message"],
+    ["Company size", "details->>company_size"],
+    ["Department", "details->>department"],
+    ["Position", "details->>position"],
+    ["Website", "details->>website"],
+    ["Status", "status"],
+    ["Why it was lost", "lost_reason"],
+    ["Owner", "owner_email"],
+    ["Next step", "next_step"],
+    ["Due date", "due_on"],
+    ["Page", "page"],
+    ["Referrer", "referrer"],
+    ["UTM source", "utm_source"],
+    ["UTM medium", "utm_medium"],
+    ["UTM campaign", "utm_campaign"],
+  ] as const
+)
+  .map(([label, column]) => `"${label}":${column}`)
+  .join(",");
+
 /** The inbox's own words beside its list. */
 export const inboxWords = {
   anyStatus: "All but junk",

@@ -234,9 +234,11 @@ export async function downloadCsv(
   relation: string,
   filter: (q: Query) => Query,
   filename: string,
+  /** The columns, in PostgREST's select (`"Label":column` names a column by its label). */
+  columns = "*",
 ): Promise<void> {
   const supabase = await getSupabase();
-  const { data, error } = await filter(supabase.from(relation).select("*")).csv();
+  const { data, error } = await filter(supabase.from(relation).select(columns)).csv();
   if (error) throw new Error(error.message);
   // A byte order mark first: Excel reads a CSV file without one in the system's code page, which
   // garbles every accented name.

@@ -76,12 +76,22 @@ export function planRead(
 const plannedWith = (where: string) => (/ I?LIKE \$/.test(where) ? `${PLANNED_WITH_VALUES} ` : "");
 
 /**
+ * One item of a `select`: a column, or a key of a jsonb column (`details->>phone`), named in the
+ * answer by its alias (`Phone:details->>phone`) or else by its column (or key), as PostgREST
+ * names them.
+ */
+export type Selected = { column: string; key?: string; as: string };
+
+/** An identifier as SQL quotes it. */
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
  * SELECT `list` of the rows `where` selects, in `orderBy`, a page of them: of each part of the
  * relation first (at most `partLimit` rows each) when it has parts.
  */
 function limitedRead(
   relation: ReadRelation,
-  list: string[],
+  list: Selected[],
   where: string,
   orderBy: string[],
   page: { limit: string; offset?: string; partLimit: string },
@@ -92,20 +102,22 @@ function limitedRead(
     : "";
   const pageSql = ` LIMIT ${page.limit}${page.offset ? ` OFFSET ${page.offset}` : ""}`;
   const answer = list
-    .map((c) => {
+    .map(({ column: c, key, as }) => {
       const type = relation.columns[c];
       const column = `${relation.name}.${c}`;
-      if (type === "timestamptz") return `${restTime(column)} AS ${c}`;
+      // A key is a parameter-free literal: the parser let only lower-case words through.
+      if (key !== undefined) return `${column}->>'${key}' AS ${quoted(as)}`;
+      if (type === "timestamptz") return `${restTime(column)} AS ${quoted(as)}`;
       // A day as PostgreSQL writes one (the drivers would read it as a time at local midnight).
-      if (type === "date") return `to_char(${column}, 'YYYY-MM-DD') AS ${c}`;
-      return c;
+      if (type === "date") return `to_char(${column}, 'YYYY-MM-DD') AS ${quoted(as)}`;
+      return `${column} AS ${quoted(as)}`;
     })
     .join(", ");
   if (!relation.parts)
     return `${plannedWith(where)}SELECT ${answer} FROM ${relation.sql}${where}${order}${pageSql}`;
   const { column, values } = relation.parts;
   const ordered = orderBy.map((o) => o.split(" ")[0]!);
-  const inner = [...new Set([...list, ...ordered])].join(", ");
+  const inner = [...new Set([...list.map((i) => i.column), ...ordered])].join(", ");
   // The part's value is the code's own (never a client's), so it is written as a literal: the
   // planner then reads only that part's table.
   const parts = values.map((value) => {
@@ -119,8 +131,9 @@ function limitedRead(
 /** Where an export's next batch starts: the last row's time (text, to the microsecond) and id. */
 export type ExportCursor = { at: string; id: string };
 
-/** The column of an export's rows that holds their ExportCursor time. */
+/** The columns of an export's rows that hold their ExportCursor time and id. */
 export const EXPORT_AT = "export_cursor_at";
+export const EXPORT_ID = "export_cursor_id";
 
 type ExportPlan = {
   columns: string[];
@@ -143,9 +156,14 @@ export function planExport(
   const { list, where, params } = parseQuery(relation, query);
   // The cursor is the row's time to the microsecond, as text: a Date keeps milliseconds only,
   // and rows of one statement share their time.
-  const columns = [...new Set([...list, "created_at", "id", `created_at::text AS ${EXPORT_AT}`])];
+  // The cursor is the row's time to the microsecond, as text (restTime reads back exactly).
+  const columns: Selected[] = [
+    ...list,
+    { column: "id", as: EXPORT_ID },
+    { column: "created_at", as: EXPORT_AT },
+  ];
   return {
-    columns: list,
+    columns: list.map((i) => i.as),
     batch(after) {
       const batchParams = [...params];
       let condition = where;
@@ -229,12 +247,17 @@ function parseQuery(relation: ReadRelation, query: Record<string, string | strin
       seen.add(name);
     }
   };
-  const selected = (one("select") ?? "*").split(",").map((c) => c.trim());
-  const list =
+  const selected = splitTopLevel(one("select") ?? "*").map((c) => c.trim());
+  const list: Selected[] =
     selected.length === 1 && selected[0] === "*"
-      ? Object.keys(relation.columns).filter((c) => !relation.filterOnly?.includes(c))
-      : selected.map((c) => (column(c), c));
-  onceEach("select", list);
+      ? Object.keys(relation.columns)
+          .filter((c) => !relation.filterOnly?.includes(c))
+          .map((c) => ({ column: c, as: c }))
+      : selected.map((item) => selectedItem(item, column));
+  onceEach(
+    "select",
+    list.map((i) => i.as),
+  );
 
   const orderTerms = (one("order") ?? "").split(",").filter((o) => o !== "");
   onceEach(
@@ -253,6 +276,25 @@ function parseQuery(relation: ReadRelation, query: Record<string, string | strin
 
   const where = conditions.length ? ` WHERE ${conditions.join(" AND ")}` : "";
   return { list, where, params, orderBy, one };
+}
+
+/**
+ * One item of `select`: `column`, `column->>key` (a key of a jsonb column), either after an
+ * alias and a colon (`alias:` or `"An alias":`), as PostgREST reads them.
+ */
+function selectedItem(item: string, column: (name: string) => ColumnType): Selected {
+  const match =
+    /^(?:(?:"((?:[^"]|"")+)"|([A-Za-z_][A-Za-z0-9_]*)):)?([a-z_]+)(?:->>([a-z_]+))?$/.exec(item);
+  if (!match) throw parseError("select parameter", `Unexpected "${item}"`);
+  const [, quotedAlias, alias, name, key] = match;
+  const type = column(name!);
+  if (key !== undefined && type !== "jsonb")
+    throw new PostgrestError(404, "42883", `operator does not exist: ${type} ->> unknown`);
+  return {
+    column: name!,
+    ...(key !== undefined && { key }),
+    as: quotedAlias?.replaceAll('""', '"') ?? alias ?? key ?? name!,
+  };
 }
 
 /**

@@ -299,9 +299,15 @@ describeInBrowser(
       await panel.getByText("1–1 of 1 lead", { exact: true }).waitFor();
       const lines = await exportedCsv(page, "leads");
       expect(lines).toHaveLength(2);
-      expect(lines[0]).toContain("email");
-      expect(lines[1]).toContain(`bo@${domain}`);
-      expect(lines[1]).toContain("qualified");
+      // One column per field, headed by the form's labels; no JSON column, no internal id.
+      expect(lines[0]).toBe(
+        "Received,Form,Name,Email,Company,Phone,Message,Company size,Department,Position,Website,Status,Why it was lost,Owner,Next step,Due date,Page,Referrer,UTM source,UTM medium,UTM campaign",
+      );
+      expect(lines[1]).toMatch(
+        new RegExp(
+          `^[\\d-]+T[\\d:.]+\\+00:00,request_access,Bo Lind,bo@${domain},Lumen Freight,,,51-200,Sales,,,qualified,,${email},Send the pricing sheet,2026-12-03,,,,,$`,
+        ),
+      );
 
       // The outbox: an email the SMTP server refused is failed; Resend sends it.
       smtp.behave({
@@ -750,9 +756,13 @@ describeInBrowser(
       expect(await leads.locator("bdi", { hasText: name }).count()).toBe(1);
       expect(await fits(leads.getByRole("columnheader", { name: "Received" }))).toBe(true);
 
+      // On a phone the inbox is one card per lead, the long name inside its card.
       await page.setViewportSize({ width: 390, height: 844 });
+      const cards = panel.getByRole("list", { name: "Leads, newest first" });
+      await cards.getByRole("link", { name }).waitFor();
+      expect(await fits(cards.getByRole("link", { name }))).toBe(true);
       for (const lead of [name, "Wide Web"]) {
-        await leads.getByRole("link", { name: lead }).click();
+        await cards.getByRole("link", { name: lead }).click();
         await page.getByRole("heading", { level: 3, name: "What they sent" }).waitFor();
         expect(await fits(page.getByRole("heading", { level: 3, name: "What they sent" }))).toBe(
           true,

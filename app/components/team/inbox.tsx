@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import {
   inboxList,
   inboxWords,
+  leadCsvColumns,
   leadKindLabels,
   leadStatusLabels,
   optionsOf,
@@ -96,7 +97,9 @@ export function Inbox({
       <ListHeading
         id="inbox-heading"
         title="Inbox"
-        exportCsv={() => downloadCsv("leads", (q) => filterLeads(q, filters), csvName("leads"))}
+        exportCsv={() =>
+          downloadCsv("leads", (q) => filterLeads(q, filters), csvName("leads"), leadCsvColumns)
+        }
       />
       <ListFilters
         search={{

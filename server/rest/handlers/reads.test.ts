@@ -300,6 +300,37 @@ describeAuthSuiteEachDatabase("rest: the leads view", (suite) => {
     expect((await ours(member).eq("id", lead.id)).data![0].status).toBe("contacted");
   });
 
+  it("names columns by an alias and reads a key of the form's fields, in JSON and in CSV, as PostgREST does", async () => {
+    const select = `"Company size":details->>company_size,Email:email,details->>department`;
+    const read = await member
+      .from("leads")
+      .select(select)
+      .eq("kind", "request_access")
+      .ilike("email", `%@${domain}`);
+    expect(read.data).toEqual([
+      { "Company size": "51-200", Email: `bo@${domain}`, department: "Sales" },
+    ]);
+    const token = (await member.auth.getSession()).data.session!.access_token;
+    const res = await fetch(
+      `${server.url}/rest/v1/leads?select=${encodeURIComponent(select)}&email=eq.bo@${domain}`,
+      { headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, accept: "text/csv" } },
+    );
+    expect((await res.text()).split("\r\n")).toEqual([
+      "Company size,Email,department",
+      `51-200,bo@${domain},Sales`,
+      "",
+    ]);
+    // A key of a column that is not jsonb, an item that is none, a name twice: refused.
+    for (const [bad, status, code] of [
+      ["email->>x", 404, "42883"],
+      ["email;drop", 400, "PGRST100"],
+      ["a:email,a:name", 400, "PGRST100"],
+    ] as const) {
+      const answer = await member.from("leads").select(bad).limit(1);
+      expect([bad, answer.status, answer.error?.code]).toEqual([bad, status, code]);
+    }
+  });
+
   it("exports the filtered leads as CSV, every batch in order, formulas neutralised, and counts them as asked", async () => {
     const bulk = `bulk-${domain}`;
     await ctx.db.query(

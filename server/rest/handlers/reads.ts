@@ -11,6 +11,7 @@ import { parsePrefer } from "../prefer.ts";
 import {
   EXPORT_AT,
   EXPORT_BATCH,
+  EXPORT_ID,
   MAX_ROWS,
   planExport,
   planRead,
@@ -141,7 +142,7 @@ export default async function reads(app: FastifyInstance) {
         if (rows.length > 0) yield rows.map((r) => csvLine(plan.columns.map((c) => r[c]))).join("");
         if (rows.length < EXPORT_BATCH) return;
         const last = rows[rows.length - 1]!;
-        rows = await batch({ at: last[EXPORT_AT] as string, id: last.id as string });
+        rows = await batch({ at: last[EXPORT_AT] as string, id: last[EXPORT_ID] as string });
       }
     }
     const day = new Date().toISOString().slice(0, 10);
