@@ -75,12 +75,12 @@ type SendingIssue = {
 
 /**
  * Queues the next copies of one sending issue, as many as the rate allows now; how many (0 when
- * no issue is sending, or none is allowed yet, or another instance holds each).
+ * none is allowed yet), or undefined when no issue is sending (or another instance holds each).
  */
 export async function queueNextCopies(
   db: Database,
   opts: { rate: number; links: NewsletterLinks },
-): Promise<number> {
+): Promise<number | undefined> {
   const { rate, links } = opts;
   return db.transaction(async (tx) => {
     const [issue] = await tx.query<SendingIssue>(
@@ -97,7 +97,7 @@ export async function queueNextCopies(
        FROM issue`,
       [rate, BURST_SECONDS],
     );
-    if (!issue) return 0;
+    if (!issue) return undefined;
     const room = Math.ceil(rate * WAITING_SECONDS) - issue.waiting;
     const take = Math.min(issue.allowance, room);
     if (take <= 0) return 0;

@@ -87,6 +87,7 @@ export default async function newsletterIssues(app: FastifyInstance) {
           );
         return changed;
       });
+      if (change.status === "scheduled" && typeof issue === "object") app.newsletter.wake();
       if (issue === "started" || issue === "scheduled")
         throw new PostgrestError(
           409,
