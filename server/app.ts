@@ -48,6 +48,7 @@ import { countPastVisitors } from "./analytics/visitor-counts.ts";
 import webhooks, { type WebhooksOptions } from "./webhooks/webhooks-plugin.ts";
 import newsletter from "./newsletter/plugin.ts";
 import leadDigests from "./leads/digest-plugin.ts";
+import dueReminders from "./leads/due-reminder-plugin.ts";
 import { deleteExpiredAuditEntries } from "./audit/audit-log.ts";
 import { deleteExpiredLeads } from "./leads/retention.ts";
 import { emailClaims } from "./mail/claims.ts";
@@ -153,6 +154,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(webhooks, opts.webhooks ?? {});
     await app.register(newsletter);
     await app.register(leadDigests);
+    await app.register(dueReminders);
     await app.register(retention, {
       deletions: [
         { what: "leads past their keeping time", run: deleteExpiredLeads },

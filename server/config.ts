@@ -106,6 +106,8 @@ export type Config = {
   webhookAllowPrivateAddresses: boolean;
   /** At most one digest email of a kind's new leads to the team per this many ms (decision 0030). */
   leadDigestMs: number;
+  /** The team's time zone: its emails' times, and the day of each member's due-leads email. */
+  teamTimeZone: Env["TEAM_TIME_ZONE"];
   /** Newsletter copies queued per second, across every instance (decision 0054). */
   newsletterRate: Env["NEWSLETTER_SEND_RATE"];
   /** The mail provider's bounce and complaint notifications prove themselves with this. */
@@ -380,6 +382,7 @@ export function loadConfig(
     webhookLeaseMs: e.LEAD_WEBHOOK_LEASE_SECONDS * 1000,
     webhookAllowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? e.NODE_ENV !== "production",
     leadDigestMs: e.LEAD_DIGEST_SECONDS * 1000,
+    teamTimeZone: e.TEAM_TIME_ZONE,
     newsletterRate: e.NEWSLETTER_SEND_RATE,
     mailEventsSecret: e.MAIL_EVENTS_SECRET,
     emailsPerHour: e.RATE_LIMIT_EMAIL_SENT,

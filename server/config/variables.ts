@@ -85,6 +85,16 @@ function hasRedisDatabase(value: string): boolean {
 }
 
 /** NOTIFY_EMAIL's rule, and the address of MAIL_FROM. */
+/** Whether the runtime knows this IANA time zone (Intl refuses an unknown one). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const emailAddress = z.email();
 const isEmailAddress = (v: string) => emailAddress.safeParse(v).success;
 
@@ -240,6 +250,11 @@ export const VARIABLES = {
   LEAD_WEBHOOK_LEASE_SECONDS: variable(decimal(1, 3600).default(60)),
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: variable(bool.optional(), "off in production, else on"),
   LEAD_DIGEST_SECONDS: variable(decimal(1, 86_400).default(900)),
+  TEAM_TIME_ZONE: variable(
+    oneLine
+      .refine(isTimeZone, "must be an IANA time zone (America/Los_Angeles)")
+      .default("America/Los_Angeles"),
+  ),
   NEWSLETTER_SEND_RATE: variable(decimal(0.1, 10_000).default(10)),
   MAIL_EVENTS_SECRET: variable(z.string().min(32).optional()),
   RATE_LIMIT_EMAIL_SENT: variable(integer(1, 1_000_000).default(30)),

@@ -38,6 +38,8 @@ const BOTH_ENGINES: Record<string, string> = {
     "two members saving the same lead at the same moment: row locks decide",
   "server/rest/handlers/reads.test.ts":
     "PostgREST filters, search, order and counts made into SQL; PostgreSQL's refusals through each adapter",
+  "server/leads/due-reminders.test.ts":
+    "instances queueing the day's emails at the same moment: the day's row (ON CONFLICT) decides",
   "server/rest/people.test.ts":
     "a person's entries counted by triggers as they arrive at the same moment: the row lock of the upsert decides",
   "server/rest/methods.test.ts": "read-only transactions (25006) as each adapter runs them",

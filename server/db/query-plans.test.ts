@@ -50,6 +50,7 @@ import { stepAt, totpCode } from "../../tests/support/totp.ts";
 import { createOneTimeToken, liveToken, putBackToken } from "../auth/models/one-time-tokens.ts";
 import { giveStampBack } from "../auth/models/sent-stamps.ts";
 import { DIGESTS, runDigest } from "../leads/digests.ts";
+import { runDueReminders } from "../leads/due-reminders.ts";
 import { deleteExpiredLeads } from "../leads/retention.ts";
 import { deleteOldTextMessages } from "../mail/text-messages.ts";
 import { deleteUnconfirmed } from "../newsletter/subscribers.ts";
@@ -1006,6 +1007,8 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     await raw.query("UPDATE mail.lead_digests SET sent_at = NULL");
     for (const digest of DIGESTS) await runDigest(db, digest, digestConfig);
     await ran("UPDATE mail.lead_digests SET covered_until");
+    // Each member's due-leads email of the day (the lead above is due today, its owner the reader).
+    await runDueReminders(db, server.app.config, new Date(`${today}T23:00:00Z`));
 
     // Mail: delivered, then refused while the SMTP peer is down (the email is released).
     await ran("sent_at = now()");

@@ -127,6 +127,13 @@ describeWithDatabase("lead functions", (ctx) => {
     );
     expect(mail.html).not.toContain("<script>");
     expect(mail.text).toContain("Phone: +1 (206) 555-0100");
+    // The team's email links to the lead itself, and says when it came in the team's time zone.
+    const [stored] = await ctx.db.query<{ id: string }>(
+      "SELECT id FROM public.contact_messages WHERE message LIKE '<script>%' ORDER BY created_at DESC LIMIT 1",
+    );
+    expect(mail.text).toContain(`Open the lead: ${server.url}/team#inbox/lead/${stored!.id}`);
+    expect(mail.html).toContain(`href="${server.url}/team#inbox/lead/${stored!.id}"`);
+    expect(mail.text).toMatch(/Received: \w{3} \d+, \d{4}, \d+:\d\d [AP]M P[SD]T/);
   });
 
   it("stores a request from the Request Demo page, website optional", async () => {

@@ -9,7 +9,8 @@ import type { LeadKindName } from "../../common/workspace.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { enqueue, type Email } from "../mail/outbox.ts";
-import { actionEmail } from "../mail/templates.ts";
+import { actionEmail, teamTime } from "../mail/templates.ts";
+import { teamDay } from "./due-reminders.ts";
 
 /** The most leads one digest names; it counts the rest. */
 const DIGEST_LIST = 100;
@@ -121,9 +122,16 @@ function digestEmail(
     heading: digest.subject(total),
     paragraphs: [
       digest.intro,
-      ...leads.map((l) => `${l.email} (${l.at.toISOString()})`),
+      ...leads.map((l) => `${l.email} (${teamTime(l.at, config.teamTimeZone)})`),
       ...(more > 0 ? [`…and ${more} more.`] : []),
     ],
-    action: { label: "Open the workspace", url: `${config.siteUrl}/team` },
+    // The inbox filtered to the kind's leads of the days the digest lists.
+    action: {
+      label: "Open these leads",
+      url: `${config.siteUrl}/team#inbox?${new URLSearchParams({
+        kind: digest.kind,
+        from: teamDay(leads[0]!.at, config.teamTimeZone)[0],
+      }).toString()}`,
+    },
   });
 }

@@ -21,8 +21,11 @@ export type TeamNotification<T> = {
   fields(input: T): Field[];
 };
 
-/** When and from where the lead arrived: shown under the fields of every notification. */
-type Arrival = { receivedAt: Date; source: LeadSource | undefined };
+/**
+ * When and from where the lead arrived, shown under the fields of every notification, and its id
+ * (the email links to the lead in the workspace).
+ */
+type Arrival = { receivedAt: Date; source: LeadSource | undefined; leadId: string };
 
 export function notifyTeam<T extends { email: string }>(
   notification: TeamNotification<T>,
@@ -38,6 +41,8 @@ export function notifyTeam<T extends { email: string }>(
     fields: notification.fields(input),
     source: opts.source,
     receivedAt: opts.receivedAt,
+    timeZone: opts.config.teamTimeZone,
+    leadUrl: `${opts.config.siteUrl}/team#inbox/lead/${opts.leadId}`,
   });
 }
 

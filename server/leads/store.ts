@@ -10,6 +10,7 @@ import type { Queryable } from "../db/database.ts";
 import { emailsParameter, queueEmailsStatement, type Email } from "../mail/outbox.ts";
 import { queueLeadEventsStatement } from "../webhooks/events.ts";
 import { notifyTeam } from "./emails.ts";
+import { uuidV7At } from "../platform/uuid.ts";
 import { columnsOf, type LeadKind, type LeadSchema } from "./kinds.ts";
 import { leadsStored } from "../metrics/metrics.ts";
 
@@ -109,16 +110,18 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
   const { kind, input, source, config } = opts;
   const returning = opts.returning ?? ("id" as R);
   const receivedAt = new Date();
+  // A lead the team is told of has its id made here: the team's email links to the lead.
+  const id = opts.linked?.id ?? (kind.notification ? uuidV7At(receivedAt) : undefined);
   const emails = [
     ...(kind.notification
-      ? [notifyTeam(kind.notification, input, { receivedAt, source, config })]
+      ? [notifyTeam(kind.notification, input, { receivedAt, source, config, leadId: id! })]
       : []),
     ...(kind.reply && opts.reply ? [kind.reply.compose(input, config)] : []),
     ...(opts.linked ? [opts.linked.email] : []),
   ];
   // An optional text left empty (the Request Demo page's website) is stored as NULL.
   const fields = input as Record<string, unknown>;
-  const values: unknown[] = opts.linked ? [opts.linked.id] : [];
+  const values: unknown[] = id ? [id] : [];
   for (const { field } of columnsFor(kind))
     values.push(fields[field] === "" ? null : fields[field]);
   values.push(JSON.stringify(source ?? {}));
@@ -126,7 +129,7 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
     returning,
     withEmails: emails.length > 0,
     withEvents: opts.events,
-    withId: opts.linked !== undefined,
+    withId: id !== undefined,
   });
   const [lead] = await opts.db.query<StoredLead>(
     sql,

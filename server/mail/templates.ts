@@ -32,9 +32,18 @@ function fieldsHtml(fields: Field[]): string {
   return `<table role="presentation" style="border-collapse:collapse;width:100%;font-size:14px">${rows}</table>`;
 }
 
-function sourceFields(source: LeadSource | undefined, receivedAt: Date): Field[] {
+/** A time as the team reads it, in its time zone: "Nov 29, 2026, 9:05 AM PST". */
+export const teamTime = (at: Date, timeZone: string) =>
+  at.toLocaleString("en-US", {
+    timeZone,
+    dateStyle: "medium",
+    timeStyle: "short",
+  }) +
+  ` ${new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? ""}`;
+
+function sourceFields(source: LeadSource | undefined, receivedAt: Date, timeZone: string): Field[] {
   return [
-    ["Received", receivedAt.toISOString()],
+    ["Received", teamTime(receivedAt, timeZone)],
     ["Page", source?.page],
     ["Referrer", source?.referrer],
     ["UTM source", source?.utm_source],
@@ -55,14 +64,18 @@ export function leadNotification(opts: {
   replyTo: string;
   source: LeadSource | undefined;
   receivedAt: Date;
+  /** The team's time zone: the time it was received is said in it. */
+  timeZone: string;
+  /** The lead in the team's workspace. */
+  leadUrl: string;
 }): Email {
-  const source = sourceFields(opts.source, opts.receivedAt);
+  const source = sourceFields(opts.source, opts.receivedAt, opts.timeZone);
   return {
     kind: opts.kind,
     to: opts.to,
     replyTo: opts.replyTo,
     subject: opts.title,
-    text: `${opts.intro}\n\n${fieldsText(opts.fields)}\n\n— Where it came from —\n${fieldsText(source)}\n\nReply to this email to answer ${opts.replyTo}.\n`,
+    text: `${opts.intro}\n\n${fieldsText(opts.fields)}\n\n— Where it came from —\n${fieldsText(source)}\n\nOpen the lead: ${opts.leadUrl}\nReply to this email to answer ${opts.replyTo}.\n`,
     html: layout(
       opts.title,
       `<h1 style="font-size:20px;margin:0 0 8px">${escapeHtml(opts.title)}</h1>
@@ -70,7 +83,8 @@ export function leadNotification(opts: {
 ${fieldsHtml(opts.fields)}
 <h2 style="font-size:14px;margin:24px 0 8px;color:#475569">Where it came from</h2>
 ${fieldsHtml(source)}
-<p style="margin:24px 0 0;color:#475569;font-size:13px">Reply to this email to answer ${escapeHtml(opts.replyTo)}.</p>`,
+<p style="margin:24px 0 0"><a href="${escapeHtml(opts.leadUrl)}" style="color:#4338ca;font-weight:600">Open the lead</a></p>
+<p style="margin:16px 0 0;color:#475569;font-size:13px">Reply to this email to answer ${escapeHtml(opts.replyTo)}.</p>`,
     ),
   };
 }

@@ -283,8 +283,12 @@ describeWithDatabase("newsletter double opt-in", (ctx) => {
         smtp.messages.filter((m) => addressOf(m) === TEAM && m.text?.includes(waiting)),
       ).toEqual([]);
       const digest = digests(/newsletter subscriber/).find((m) => m.text?.includes(reader))!;
-      // A link to the workspace, on whichever instance's site queued it (one SITE_URL in production).
-      expect(digest.text).toMatch(/Open the workspace: http:\/\/127\.0\.0\.1:\d+\/team\n/);
+      // A link to the inbox filtered to these leads, on whichever instance's site queued it (one
+      // SITE_URL in production); their times in the team's time zone.
+      expect(digest.text).toMatch(
+        /Open these leads: http:\/\/127\.0\.0\.1:\d+\/team#inbox\?kind=newsletter&from=\d{4}-\d\d-\d\d\n/,
+      );
+      expect(digest.text).toMatch(/\(\w{3} \d+, \d{4}, \d+:\d\d [AP]M P[SD]T\)/);
 
       // One instance gone (as after a crash or a deploy): the next digest starts where the last
       // one ended, with only what came since.
