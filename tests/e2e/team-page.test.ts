@@ -482,7 +482,9 @@ describeInBrowser(
       // A member sees no Security tab, and a link to it opens the inbox.
       const { page: memberPage } = await enrolledOnTeam("security-member", "member");
       const tabs = memberPage.getByRole("tablist", { name: "Workspace sections" });
-      expect(await tabs.getByRole("tab").allTextContents()).toEqual(
+      // The Inbox tab may count the leads still new ("Inbox (3)").
+      const labels = await tabs.getByRole("tab").allTextContents();
+      expect(labels.map((l) => l.replace(/ \(\d+\)$/, ""))).toEqual(
         workspaceTabs.filter((t) => !("adminOnly" in t)).map((t) => t.label),
       );
       await memberPage.goto("/team#security");
