@@ -5,7 +5,7 @@
 //     compressed copy), and a 304 for a matching If-None-Match. nginx's figure is printed too
 //     where nginx is installed (one worker, gzip_static, the same bytes, an access log).
 //  2. The server's first start (new DATA_DIR) and restart (same DATA_DIR) times.
-//  3. The page with metrics on (METRICS_PORT, /metrics scraped every second) vs off.
+//  3. The page with metrics on (METRICS_PORT, /metrics scraped as Prometheus does) vs off.
 // The load generator is wrk (one thread, 50 connections) when installed (`apt-get install wrk`),
 // else autocannon in a worker per core: one Node process of autocannon is slower than node:http.
 // Targets: each static figure ≥ 0.7 × the ceiling; first start ≤ 5 s; restart ≤ 2 s; metrics
@@ -19,6 +19,8 @@ import { freePort } from "../tests/support/ports.ts";
 import {
   fmt,
   metricsCost,
+  SCRAPE_EVERY_MS,
+  scrapeCpuMs,
   scrapeEvery,
   startBareServer,
   staticLoad,
@@ -233,6 +235,7 @@ const perRequestUs = (tallies: Tally[]) =>
   tallies.reduce((sum, t) => sum + t.requests, 0);
 const [offUs, onUs] = [perRequestUs(off.cpu), perRequestUs(on.cpu)];
 const [offA, offB] = [perRequestUs([off.cpu[0]!]), perRequestUs([off.cpu[1]!])];
+const perScrapeMs = await scrapeCpuMs(metricsOn[0]!.server.child.pid!, metricsOn[0]!.metricsUrl!);
 for (const m of [...metricsOn, secondOff]) await m.server.stop();
 for (const dir of metricsDirs) fs.rmSync(dir, { recursive: true, force: true });
 await ours.stop();
@@ -262,6 +265,12 @@ table([
     value: `${fmt(onUs, 1)} / ${fmt(offUs, 1)} µs (${fmt((onUs / offUs - 1) * 100, 1)} %)`,
     target: "≤ +3 %",
     ok: onUs <= offUs * 1.03 ? "yes" : "NO",
+  },
+  {
+    figure: `a scrape of /metrics (every ${SCRAPE_EVERY_MS / 1000} s in the runs above)`,
+    value: `${fmt(perScrapeMs, 1)} ms of CPU (${fmt((perScrapeMs / SCRAPE_EVERY_MS) * 100, 2)} % of a core)`,
+    target: "",
+    ok: "",
   },
   {
     figure: "spread of two identical servers (metrics off)",
