@@ -98,8 +98,10 @@ async function metricsServer(on: boolean) {
   stopOnExit.push(() => server.child.kill());
   return { server, metricsUrl: port ? `http://127.0.0.1:${port}/metrics` : undefined };
 }
+// Each side's servers are started here and warmed alike below: the first server, which has
+// served the static runs for minutes by then, is not one of them.
 const metricsOn = [await metricsServer(true), await metricsServer(true)];
-const secondOff = await metricsServer(false);
+const metricsOff = [await metricsServer(false), await metricsServer(false)];
 const bare = await startBareServer("bench/bare-server.ts", {
   args: [ours.url, GZIP["accept-encoding"], ...PATHS],
 });
@@ -209,10 +211,10 @@ const side = (servers: Side["servers"]): Side => ({
   cpu: servers.map(() => ({ cpuMs: 0, requests: 0 })),
   rps: [],
 });
-const off = side([ours, secondOff.server]);
+const off = side(metricsOff.map((m) => m.server));
 const on = side(metricsOn.map((m) => m.server));
 for (const s of [...off.servers, ...on.servers])
-  await staticLoad({ url: s.url + PAGE, durationSeconds: 1 }); // warm-up
+  await staticLoad({ url: s.url + PAGE, durationSeconds: 3 }); // warm-up, alike
 for (let round = 0; round < 6; round++) {
   // Which side goes first alternates too.
   for (const current of round % 2 === 0 ? [off, on] : [on, off]) {
@@ -236,7 +238,7 @@ const perRequestUs = (tallies: Tally[]) =>
 const [offUs, onUs] = [perRequestUs(off.cpu), perRequestUs(on.cpu)];
 const [offA, offB] = [perRequestUs([off.cpu[0]!]), perRequestUs([off.cpu[1]!])];
 const perScrapeMs = await scrapeCpuMs(metricsOn[0]!.server.child.pid!, metricsOn[0]!.metricsUrl!);
-for (const m of [...metricsOn, secondOff]) await m.server.stop();
+for (const m of [...metricsOn, ...metricsOff]) await m.server.stop();
 for (const dir of metricsDirs) fs.rmSync(dir, { recursive: true, force: true });
 await ours.stop();
 bare.close();
