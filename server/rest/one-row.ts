@@ -66,6 +66,14 @@ export function idFilter(
   return id;
 }
 
+/** A required column left out or null, refused as PostgreSQL refuses a NOT NULL violation. */
+export const notNullViolation = (table: string, column: string) =>
+  new PostgrestError(
+    400,
+    "23502",
+    `null value in column "${column}" of relation "${table}" violates not-null constraint`,
+  );
+
 /** A column's value refused as PostgreSQL refuses a CHECK constraint's violation. */
 export const checkViolation = (table: string, column: string, rule: string) =>
   new PostgrestError(

@@ -12,7 +12,7 @@ import { clientKey } from "../../platform/addresses.ts";
 import { LIMITS } from "../../platform/rate-limit.ts";
 import { PostgrestError } from "../errors.ts";
 import { REST_LEADS } from "../lead-tables.ts";
-import { oneRow } from "../one-row.ts";
+import { notNullViolation, oneRow } from "../one-row.ts";
 import { parsePrefer } from "../prefer.ts";
 import {
   assertProfile,
@@ -172,11 +172,7 @@ function parseRow(
     ? Object.fromEntries(columns.filter((c) => c in raw).map((c) => [c, raw[c]]))
     : raw;
   if (row.email === undefined || row.email === null) {
-    throw new PostgrestError(
-      400,
-      "23502",
-      `null value in column "email" of relation "${name}" violates not-null constraint`,
-    );
+    throw notNullViolation(name, "email");
   }
   const parsed = table.row.safeParse(row);
   if (!parsed.success) {

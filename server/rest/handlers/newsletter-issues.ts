@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { recordAudit } from "../../audit/audit-log.ts";
 import { changeIssue, createIssue, type IssueChange } from "../../newsletter/issues.ts";
 import { PostgrestError } from "../errors.ts";
-import { checkViolation, idFilter, rowOf } from "../one-row.ts";
+import { checkViolation, idFilter, notNullViolation, rowOf } from "../one-row.ts";
 import { parsePrefer } from "../prefer.ts";
 import { asRequested, claimsOf } from "../request.ts";
 import { actorOf, assertTeamReader } from "../team-access.ts";
@@ -55,11 +55,7 @@ export default async function newsletterIssues(app: FastifyInstance) {
     const subject = text(row, "subject");
     const body = text(row, "body");
     if (subject === undefined || body === undefined)
-      throw new PostgrestError(
-        400,
-        "23502",
-        `null value in column "${subject === undefined ? "subject" : "body"}" of relation "${TABLE}" violates not-null constraint`,
-      );
+      throw notNullViolation(TABLE, subject === undefined ? "subject" : "body");
     const issue = await createIssue(app.db, { subject, body, by: member.userId });
     reply.code(201);
     return parsePrefer(request.headers.prefer).return === "representation"

@@ -8,7 +8,7 @@ import { TEAM_ROLES, teamInviteSchema, type TeamRole } from "../../../common/wor
 import { changeTeamRole, inviteToTeam, type TeamAdmin } from "../../auth/team-changes.ts";
 import { PostgrestError } from "../errors.ts";
 import { claimsOf } from "../request.ts";
-import { checkViolation, idFilter, rowOf } from "../one-row.ts";
+import { checkViolation, idFilter, notNullViolation, rowOf } from "../one-row.ts";
 import { actorOf, assertTeamAdmin } from "../team-access.ts";
 
 const TABLE = "team_accounts";
@@ -27,12 +27,7 @@ export async function teamAdminOf(
 function readInvite(body: unknown) {
   const row = rowOf(body, ["email", "role", "note"], TABLE);
   for (const column of ["email", "role"])
-    if (row[column] === undefined || row[column] === null)
-      throw new PostgrestError(
-        400,
-        "23502",
-        `null value in column "${column}" of relation "${TABLE}" violates not-null constraint`,
-      );
+    if (row[column] === undefined || row[column] === null) throw notNullViolation(TABLE, column);
   const parsed = teamInviteSchema.safeParse(row);
   if (!parsed.success) {
     // The form's own message, as the lead inserts give theirs.

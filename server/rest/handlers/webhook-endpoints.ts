@@ -22,7 +22,7 @@ import {
 } from "../../webhooks/endpoints.ts";
 import { namesPrivateHost } from "../../webhooks/public-address.ts";
 import { PostgrestError } from "../errors.ts";
-import { checkViolation, idFilter, rowOf } from "../one-row.ts";
+import { checkViolation, idFilter, notNullViolation, rowOf } from "../one-row.ts";
 import { parsePrefer } from "../prefer.ts";
 import { asRequested, claimsOf } from "../request.ts";
 import { actorOf, assertTeamAdmin } from "../team-access.ts";
@@ -58,12 +58,7 @@ function description(value: unknown): string {
 /** A new endpoint: its URL, a description, and its secret (made here when not given). */
 function readEndpointInsert(body: unknown, policy: UrlPolicy) {
   const row = rowOf(body, ["url", "description", "secret"], TABLE);
-  if (row.url === undefined || row.url === null)
-    throw new PostgrestError(
-      400,
-      "23502",
-      `null value in column "url" of relation "${TABLE}" violates not-null constraint`,
-    );
+  if (row.url === undefined || row.url === null) throw notNullViolation(TABLE, "url");
   const secret = row.secret ?? newEndpointSecret();
   if (typeof secret !== "string" || !isEndpointSecret(secret))
     throw violates("secret", SECRET_RULE);
