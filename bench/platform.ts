@@ -84,7 +84,7 @@ process.on("exit", () => stopOnExit.forEach((stop) => stop()));
 const ours = await startServer(env);
 stopOnExit.push(() => ours.child.kill());
 // Metrics on and off, two servers of each (a process's CPU per request differs from another
-// identical one's by up to ~5 % on the 2-core VM: the second "off" one measures that spread).
+// identical one's by up to ~5 % on the 2-core VM: the two "off" ones measure that spread).
 const metricsDirs: string[] = [];
 async function metricsServer(on: boolean) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "revwise-bench-metrics-"));

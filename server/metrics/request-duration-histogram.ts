@@ -15,7 +15,7 @@ export type Sample = {
 };
 
 /** OpenTelemetry's known HTTP methods; any other is counted as `_OTHER`. */
-export const KNOWN_METHODS = [
+const KNOWN_METHODS = [
   "GET",
   "HEAD",
   "POST",

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { requestDuration } from "../metrics/metrics.ts";
 
 /** The route label of a request no route matched (a 404, a refusal before routing). */
-export const UNMATCHED_ROUTE = "unmatched";
+const UNMATCHED_ROUTE = "unmatched";
 
 export function recordRequestDuration(
   request: FastifyRequest,
