@@ -97,4 +97,37 @@ describeAuthSuiteEachDatabase("rest: people", (suite) => {
     );
     expect((await person(email))![0]!.entries).toBe(4);
   });
+
+  it("counts the people a page of the list is of, filtered by the address or by the latest entry", async () => {
+    const domain = `counted-${Date.now().toString(36)}.example`;
+    for (const [n, table] of [
+      [1, "contact_messages"],
+      [2, "contact_messages"],
+      [3, "demo_requests"],
+    ] as const)
+      await ctx.db.query(
+        table === "contact_messages"
+          ? `INSERT INTO public.contact_messages (name, email, phone, message)
+             VALUES ('Counted', $1, '+1 206 555 0100', 'Hello')`
+          : "INSERT INTO public.demo_requests (email) VALUES ($1)",
+        [`p${n}@${domain}`],
+      );
+    // By the address, the count reads the people table alone; by the latest entry's form, the
+    // whole relation: both count the same people a page lists.
+    const byAddress = await member
+      .from("people")
+      .select("person", { count: "exact" })
+      .ilike("person", `*@${domain}`)
+      .limit(1);
+    expect(byAddress.count).toBe(3);
+    expect(byAddress.data).toHaveLength(1);
+    const byForm = await member
+      .from("people")
+      .select("person", { count: "estimated" })
+      .ilike("person", `*@${domain}`)
+      .eq("kind", "contact")
+      .order("person");
+    expect(byForm.count).toBe(2);
+    expect(byForm.data!.map((p) => p.person)).toEqual([`p1@${domain}`, `p2@${domain}`]);
+  });
 });

@@ -47,8 +47,11 @@ export function planRead(
   query: Record<string, string | string[] | undefined>,
   rangeHeader: string | undefined,
 ): ReadPlan {
-  const { list, where, params, orderBy, one } = parseQuery(relation, query);
+  const { list, where, filtered, params, orderBy, one } = parseQuery(relation, query);
   const { offset, limit } = range(one("offset"), one("limit"), rangeHeader);
+  const { counted } = relation;
+  const countFrom =
+    counted && [...filtered].every((c) => counted.columns.includes(c)) ? counted.sql : relation.sql;
   const countParams = [...params];
   params.push(Math.min(limit ?? MAX_ROWS, MAX_ROWS), offset);
   const [limitParam, offsetParam] = [`$${params.length - 1}`, `$${params.length}`];
@@ -59,9 +62,9 @@ export function planRead(
       partLimit: `(${limitParam}::bigint + ${offsetParam}::bigint)`,
     }),
     // The exact count a caller asks for reads every matching row, as PostgREST's does.
-    countSql: `${plannedWith(where)}SELECT count(*)::int AS n /* whole table: an exact count */ FROM ${relation.sql}${where}`,
-    cappedCountSql: `${plannedWith(where)}SELECT count(*)::int AS n FROM (SELECT 1 FROM ${relation.sql}${where} LIMIT ${MAX_ROWS + 1}) AS capped`,
-    plannedCountSql: `${plannedWith(where)}EXPLAIN (FORMAT JSON) SELECT 1 FROM ${relation.sql}${where}`,
+    countSql: `${plannedWith(where)}SELECT count(*)::int AS n /* whole table: an exact count */ FROM ${countFrom}${where}`,
+    cappedCountSql: `${plannedWith(where)}SELECT count(*)::int AS n FROM (SELECT 1 FROM ${countFrom}${where} LIMIT ${MAX_ROWS + 1}) AS capped`,
+    plannedCountSql: `${plannedWith(where)}EXPLAIN (FORMAT JSON) SELECT 1 FROM ${countFrom}${where}`,
     params,
     countParams,
     offset,
@@ -225,13 +228,20 @@ function parseQuery(relation: ReadRelation, query: Record<string, string | strin
       "filters",
       `${terms} filter terms; a read holds at most ${MAX_FILTER_TERMS} (each filter, each term of or=())`,
     );
+  // The columns the filters name: a count reads the relation's `counted` form when it has them.
+  const filtered = new Set<string>();
+  const filteredColumn = (name: string) => {
+    const type = column(name);
+    filtered.add(name);
+    return type;
+  };
   const conditions = [
-    ...filters.map(({ name, value }) => condition(name, value, column, params)),
+    ...filters.map(({ name, value }) => condition(name, value, filteredColumn, params)),
     ...ors.map(({ or, parts }) => {
       const each = parts.map((part) => {
         const match = /^([a-z_]+)\.(.+)$/s.exec(part);
         if (!match) throw parseError(`logic tree (${or})`, `Unexpected "${part}"`);
-        return condition(match[1]!, match[2]!, column, params);
+        return condition(match[1]!, match[2]!, filteredColumn, params);
       });
       return `(${each.join(" OR ")})`;
     }),
@@ -275,7 +285,7 @@ function parseQuery(relation: ReadRelation, query: Record<string, string | strin
   });
 
   const where = conditions.length ? ` WHERE ${conditions.join(" AND ")}` : "";
-  return { list, where, params, orderBy, one };
+  return { list, where, filtered, params, orderBy, one };
 }
 
 /**

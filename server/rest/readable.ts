@@ -18,6 +18,11 @@ export type ReadRelation = {
    * a rare match by its search index) instead of one plan for all of them.
    */
   parts?: { column: string; values: readonly string[] };
+  /**
+   * The same rows, one to one, without what only the answer needs (a joined latest entry): a
+   * count whose filters name only these columns reads this instead of the whole relation.
+   */
+  counted?: { sql: string; columns: readonly string[] };
   /** Read by the team's admins only (and the service-role key), not every member. */
   adminOnly?: boolean;
 };
@@ -152,6 +157,12 @@ export const READABLE: Record<string, ReadRelation> = {
         SELECT l.name, l.company FROM public.leads l WHERE l.person = p.email AND l.name IS NOT NULL
         ORDER BY l.created_at DESC LIMIT 1
       ) AS named ON true) AS people`,
+    // Every person has an entry (the people table keeps only those), so the join to the latest
+    // entry keeps each row: a count of people is a count of the table's rows.
+    counted: {
+      sql: `(SELECT email AS person, first_at, last_at AS created_at, entries FROM public.people) AS people`,
+      columns: ["person", "first_at", "created_at", "entries"],
+    },
     columns: {
       person: "text",
       first_at: "timestamptz",
