@@ -301,7 +301,9 @@ export const teamTab = {
 export const sourcesCopy = {
   title: "Sources",
   intro:
-    "Each visitor's day is counted under the site that linked to their first page and the campaign tags (utm_source, utm_medium, utm_campaign) of its address. Leads are the counted visitors who sent a form, so conversion never exceeds 100 %; people who asked not to be counted are in neither figure.",
+    "Each visitor's day is counted under the site that linked to their first page and the campaign tags (utm_source, utm_medium, utm_campaign) of its address. Leads are the counted visitors who sent a form that is not junk, so conversion never exceeds 100 %; people who asked not to be counted are in neither figure.",
+  pages:
+    "A page's leads are every form sent from it, junk left out. Its conversion is of its counted visitors who sent a form from it, so it never exceeds 100 %.",
   caption: "Sources by visitors over the range",
   empty: "No visits counted in this range.",
   noReferrer: "No referring site",

@@ -59,22 +59,22 @@ describe("days", () => {
 
 describe("analytics sums", () => {
   const rows = [
-    { day: "2026-11-01", path: "/", views: 10, visitors: 8, leads: 1 },
-    { day: "2026-11-02", path: "/", views: 5, visitors: 4, leads: 0 },
-    { day: "2026-11-02", path: "/contact", views: 20, visitors: 12, leads: 3 },
+    { day: "2026-11-01", path: "/", views: 10, visitors: 8, leads: 1, converted: 1 },
+    { day: "2026-11-02", path: "/", views: 5, visitors: 4, leads: 0, converted: 0 },
+    { day: "2026-11-02", path: "/contact", views: 20, visitors: 12, leads: 3, converted: 2 },
   ];
 
   it("sums each page over the range, most viewed first; leads without a page count together", () => {
     expect(
       totalsByPath([
         ...rows,
-        { day: "2026-11-01", path: null, views: 0, visitors: 0, leads: 2 },
-        { day: "2026-11-02", path: null, views: 0, visitors: 0, leads: 1 },
+        { day: "2026-11-01", path: null, views: 0, visitors: 0, leads: 2, converted: 0 },
+        { day: "2026-11-02", path: null, views: 0, visitors: 0, leads: 1, converted: 0 },
       ]),
     ).toEqual([
-      { path: "/contact", views: 20, visitors: 12, leads: 3 },
-      { path: "/", views: 15, visitors: 12, leads: 1 },
-      { path: "", views: 0, visitors: 0, leads: 3 },
+      { path: "/contact", views: 20, visitors: 12, leads: 3, converted: 2 },
+      { path: "/", views: 15, visitors: 12, leads: 1, converted: 1 },
+      { path: "", views: 0, visitors: 0, leads: 3, converted: 0 },
     ]);
   });
 

@@ -254,15 +254,25 @@ export async function downloadCsv(
 export const csvName = (what: string, now = new Date()) =>
   `revwise-${what}-${now.toISOString().slice(0, 10)}.csv`;
 
-/** A day's figures of one page; `path` is null for leads whose form did not say its page. */
+/**
+ * A day's figures of one page; `path` is null for leads whose form did not say its page.
+ * `converted`: the page's counted visitors who sent a form from it (junk left out).
+ */
 type PageStat = {
   day: string;
   path: string | null;
   views: number;
   visitors: number;
   leads: number;
+  converted: number;
 };
-type PathTotals = { path: string; views: number; visitors: number; leads: number };
+export type PathTotals = {
+  path: string;
+  views: number;
+  visitors: number;
+  leads: number;
+  converted: number;
+};
 export type DayTotals = { day: string; views: number; leads: number };
 
 /** The last `days` days up to `today` (ISO days, both included). */
@@ -278,10 +288,11 @@ export function totalsByPath(rows: PageStat[]): PathTotals[] {
   const byPath = new Map<string, PathTotals>();
   for (const r of rows) {
     const path = r.path ?? "";
-    const t = byPath.get(path) ?? { path, views: 0, visitors: 0, leads: 0 };
+    const t = byPath.get(path) ?? { path, views: 0, visitors: 0, leads: 0, converted: 0 };
     t.views += r.views;
     t.visitors += r.visitors;
     t.leads += r.leads;
+    t.converted += r.converted;
     byPath.set(path, t);
   }
   return [...byPath.values()].sort((a, b) => b.views - a.views || a.path.localeCompare(b.path));
@@ -300,9 +311,9 @@ export function totalsByDay(rows: PageStat[], from: string, to: string): DayTota
   return [...byDay.values()];
 }
 
-/** Leads per visitor as a percentage with one decimal ("2.5 %"), "–" without visitors. */
-export const conversionRate = (leads: number, visitors: number) =>
-  visitors === 0 ? "–" : `${((leads / visitors) * 100).toFixed(1)} %`;
+/** Converted visitors of the visitors as a percentage with one decimal ("2.5 %"), "–" without any. */
+export const conversionRate = (converted: number, visitors: number) =>
+  visitors === 0 ? "–" : `${((converted / visitors) * 100).toFixed(1)} %`;
 
 /** The sources of the range, most visitors first (the server answers the first 200). */
 export async function readSourceStats(from: string, to: string): Promise<SourceStat[]> {

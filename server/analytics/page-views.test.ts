@@ -117,12 +117,12 @@ describeWithDatabase("page analytics", (ctx) => {
     );
     const stats = await pageStats(ctx.db, today, today);
     expect(stats).toEqual([
-      { day: today, path: "/", views: 3, visitors: 1, leads: 0 },
-      { day: today, path: "/pricing", views: 1, visitors: 1, leads: 1 },
+      { day: today, path: "/", views: 3, visitors: 1, leads: 0, converted: 0 },
+      { day: today, path: "/pricing", views: 1, visitors: 1, leads: 1, converted: 0 },
     ]);
   });
 
-  it("gives each visitor's day the source of its first view, and counts the counted visitors who sent a form", async () => {
+  it("gives each visitor's day the source of its first view, and counts the counted visitors whose forms are not junk", async () => {
     const app = await siteApp(ctx.db);
     const anon = mintApiKey(new TextEncoder().encode(TEST_JWT_SECRET), "anon");
     const as = (ip: string, headers: Record<string, string> = {}) => ({
@@ -132,19 +132,25 @@ describeWithDatabase("page analytics", (ctx) => {
     });
     const visit = (url: string, ip: string, headers: Record<string, string> = {}) =>
       app.inject({ method: "GET", url, headers: as(ip, headers) });
-    const lead = async (email: string, ip: string, headers: Record<string, string> = {}) =>
+    const lead = async (
+      email: string,
+      ip: string,
+      headers: Record<string, string> = {},
+      page = "/pricing",
+    ) =>
       expect(
         (
           await app.inject({
             method: "POST",
             url: "/rest/v1/demo_requests",
             headers: { ...as(ip, headers), apikey: anon, "content-type": "application/json" },
-            payload: { email },
+            payload: { email, source: { page } },
           })
         ).statusCode,
       ).toBeLessThan(300);
 
-    // From the newsletter's campaign, then a page of this site: one visit, two views, two forms.
+    // From the newsletter's campaign, then a page of this site: one visit, two views, two forms,
+    // and one more from a page the visitor was not counted on (the form says so, not the server).
     await visit(
       "/?utm_source=Newsletter&utm_medium=email&utm_campaign=Autumn%20Launch",
       "192.0.2.21",
@@ -152,6 +158,7 @@ describeWithDatabase("page analytics", (ctx) => {
     await visit("/pricing", "192.0.2.21", { referer: "https://revwise.example/" });
     await lead("first@northwind-analytics.example", "192.0.2.21");
     await lead("second@northwind-analytics.example", "192.0.2.21");
+    await lead("third@northwind-analytics.example", "192.0.2.21", {}, "/blog/elsewhere");
     // From a search engine, no form.
     await visit("/", "192.0.2.22", { referer: "https://www.google.com/search?q=revwise" });
     // Someone who asked not to be counted sends a form; someone never counted (no page) too.
@@ -187,6 +194,50 @@ describeWithDatabase("page analytics", (ctx) => {
         (r) => r.source === "newsletter" || r.referrer === "google.com",
       );
     expect(await mine()).toEqual(expected);
+    // The pricing page converted its one counted visitor (two forms, one visitor); the page the
+    // visitor was not counted on converted nobody, though its lead is counted.
+    const pages = (await pageStats(ctx.db, today, today)).filter(
+      (p) => p.path === "/pricing" || p.path === "/blog/elsewhere",
+    );
+    expect(pages).toMatchObject([
+      { path: "/pricing", converted: 1 },
+      { path: "/blog/elsewhere", visitors: 0, leads: 1, converted: 0 },
+    ]);
+    // Junk leaves the conversions: the visitor converted while any of their leads is not junk.
+    const junk = (email: string) =>
+      ctx.db.query(
+        `INSERT INTO public.lead_states (kind, lead_id, status)
+         SELECT 'watch_demo', id, 'junk' FROM public.demo_requests WHERE email = $1
+         ON CONFLICT (kind, lead_id) DO UPDATE SET status = 'junk'`,
+        [email],
+      );
+    await junk("first@northwind-analytics.example");
+    await junk("third@northwind-analytics.example");
+    expect(await mine()).toEqual(expected);
+    await junk("second@northwind-analytics.example");
+    expect(await mine()).toEqual([{ ...expected[0], leads: 0 }, expected[1]]);
+    expect(
+      (await pageStats(ctx.db, today, today)).find((p) => p.path === "/pricing"),
+    ).toMatchObject({ converted: 0 });
+    await ctx.db.query(
+      `DELETE FROM public.lead_states WHERE lead_id IN (
+         SELECT id FROM public.demo_requests WHERE email LIKE '%@northwind-analytics.example'
+       )`,
+    );
+    // A lead that goes takes its tie to the visit with it.
+    const tiedTo = (email: string) =>
+      ctx.db.query(
+        `SELECT lv.path FROM analytics.lead_visits AS lv
+         JOIN public.demo_requests AS d ON d.id = lv.lead_id WHERE d.email = $1`,
+        [email],
+      );
+    expect(await tiedTo("third@northwind-analytics.example")).toEqual([{ path: null }]);
+    const ties = async () => (await ctx.db.query("SELECT 1 FROM analytics.lead_visits")).length;
+    const before = await ties();
+    await ctx.db.query(
+      "DELETE FROM public.demo_requests WHERE email = 'third@northwind-analytics.example'",
+    );
+    expect(await ties()).toBe(before - 1);
     // Two days on, the codes are counts: the same figures.
     const later = new Date(Date.now() + 2 * 86_400_000);
     await countPastVisitors(ctx.db, later);

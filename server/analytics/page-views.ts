@@ -7,9 +7,11 @@
 // in a few statements.
 //
 // Each visitor's day is also kept with the source of its first counted view that day (the
-// referring site, the UTM source, medium and campaign), the views it made, and whether it sent a
-// form (`converted`, noted by the lead's request from the same address and browser kind): the
-// workspace's Sources, whose conversion is of counted visitors only, so never above 100 %.
+// referring site, the UTM source, medium and campaign) and the views it made. A lead sent from
+// the same address and browser kind is tied to that visit (analytics.lead_visits: the visit's
+// source, and the form's page when the visitor's view of it was counted): the conversions of the
+// workspace's pages and Sources are the counted visitors whose leads are not junk, so never above
+// 100 %.
 //
 // What one client can add is bounded: an address has PAGE_VIEW_BUDGET views counted (its page is
 // always served; views beyond the budget are not counted), its browser kinds are few, and a day
@@ -63,13 +65,20 @@ export class PageViews {
     }
   >();
   /**
-   * Visitors who sent a form, by address and browser kind until the next flush makes their code
-   * (nothing is asked of the database on the form's request); `retried` once a flush found no
-   * visit of theirs yet.
+   * Leads sent, by id, with their visitor's address and browser kind until the next flush makes
+   * its code (nothing is asked of the database on the form's request); `retried` once a flush
+   * found no visit of theirs yet.
    */
   private conversions = new Map<
     string,
-    { day: string; client: string; browser: string; retried: boolean }
+    {
+      day: string;
+      client: string;
+      browser: string;
+      leadId: string;
+      path: string;
+      retried: boolean;
+    }
   >();
   private salt: { day: string; salt: Promise<Buffer> } | undefined;
   private readonly pending = new Set<Promise<void>>();
@@ -118,19 +127,21 @@ export class PageViews {
   }
 
   /**
-   * Notes that a form was sent from this request's address and browser kind: its visitor's day
-   * converted, if that visitor was counted (a visitor who asked not to be counted, or a robot,
-   * converts nothing).
+   * Notes that a lead was sent from this request's address and browser kind, from the page
+   * `path` (as the form said): tied to its visitor's day, if that visitor was counted (a visitor
+   * who asked not to be counted, or a robot, converts nothing).
    */
-  converted(request: FastifyRequest, at = new Date()): void {
+  converted(request: FastifyRequest, lead: { id: string; path?: string }, at = new Date()): void {
     if (!counted(request)) return;
     const today = day(at);
     const client = clientKey(request.ip);
     const browser = browserClass(request.headers["user-agent"] ?? "");
-    this.conversions.set(`${today}\n${client}\n${browser}`, {
+    this.conversions.set(lead.id, {
       day: today,
       client,
       browser,
+      leadId: lead.id,
+      path: lead.path ?? "",
       retried: false,
     });
   }
@@ -250,18 +261,29 @@ export class PageViews {
         .map(async (c) => ({ ...c, visitor: await this.visitorCode(c.day, c.client, c.browser) })),
     );
     if (coded.length > 0) {
-      const marked = await this.db.query<{ visitor: Buffer }>(
-        `UPDATE analytics.visit_sources AS s SET converted = true
-         FROM unnest($1::date[], $2::bytea[]) AS c(day, visitor)
-         WHERE s.day = c.day AND s.visitor = c.visitor
-         RETURNING s.visitor`,
-        [coded.map((c) => c.day), coded.map((c) => c.visitor)],
+      // Tied to the visit's row (another instance may not have written it yet: one more flush's
+      // time), and to the form's page when the visitor's view of that page was counted.
+      const tied = await this.db.query<{ lead_id: string }>(
+        `INSERT INTO analytics.lead_visits
+           (lead_id, day, visitor, path, referrer, source, medium, campaign)
+         SELECT c.lead_id, s.day, s.visitor, v.path, s.referrer, s.source, s.medium, s.campaign
+         FROM unnest($1::uuid[], $2::date[], $3::bytea[], $4::text[]) AS c(lead_id, day, visitor, path)
+         JOIN analytics.visit_sources AS s ON s.day = c.day AND s.visitor = c.visitor
+         LEFT JOIN analytics.visitors AS v
+           ON v.day = c.day AND v.path = c.path AND v.visitor = c.visitor
+         ON CONFLICT (lead_id) DO NOTHING
+         RETURNING lead_id`,
+        [
+          coded.map((c) => c.leadId),
+          coded.map((c) => c.day),
+          coded.map((c) => c.visitor),
+          coded.map((c) => c.path),
+        ],
       );
-      // A visit another instance has not written yet gets one more flush's time.
-      const found = new Set(marked.map((m) => Buffer.from(m.visitor).toString("hex")));
-      for (const { visitor, ...c } of coded)
-        if (!found.has(visitor.toString("hex")) && !c.retried)
-          this.conversions.set(`${c.day}\n${c.client}\n${c.browser}`, { ...c, retried: true });
+      const found = new Set(tied.map((t) => t.lead_id));
+      for (const { visitor: _, ...c } of coded)
+        if (!found.has(c.leadId) && !c.retried)
+          this.conversions.set(c.leadId, { ...c, retried: true });
     }
     if (failures.length > 0) throw (failures[0] as PromiseRejectedResult).reason;
   }
@@ -308,12 +330,21 @@ type PageStats = {
   views: number;
   visitors: number;
   leads: number;
+  converted: number;
 };
 
 /**
- * Views, unique visitors (the codes of recent days and the counts of older ones) and leads (the
- * leads whose form was sent from the page) per day and page, between two days (inclusive), newest
- * day first.
+ * The leads that count toward a conversion: tied to a counted visit (lead_visits) and still
+ * leads of the inbox (a newsletter address once confirmed; junk left out), between two days.
+ */
+const CONVERTING = `SELECT lv.* FROM analytics.lead_visits AS lv
+  JOIN public.leads AS l ON l.id = lv.lead_id AND l.status <> 'junk'
+  WHERE lv.day BETWEEN $1::date AND $2::date`;
+
+/**
+ * Views, unique visitors (the codes of recent days and the counts of older ones), leads (the
+ * leads whose form was sent from the page) and converted visitors (the counted visitors of the
+ * page who sent a form from it) per day and page, between two days (inclusive), newest day first.
  */
 export async function pageStats(q: Queryable, from: string, to: string): Promise<PageStats[]> {
   // The leads the inbox lists (a newsletter address counts once confirmed), junk left out.
@@ -333,33 +364,46 @@ export async function pageStats(q: Queryable, from: string, to: string): Promise
        SELECT (created_at AT TIME ZONE 'UTC')::date AS day, page AS path, count(*)::int AS leads
        FROM public.leads
        WHERE created_at >= $1::date AND created_at < $2::date + 1 AND status <> 'junk' GROUP BY 1, 2
+     ), c AS (
+       SELECT day, path, count(DISTINCT visitor)::int AS converted FROM (${CONVERTING}) AS lv
+       WHERE path IS NOT NULL GROUP BY day, path
      )
      SELECT to_char(day, 'YYYY-MM-DD') AS day, path, coalesce(v.views, 0) AS views,
-       coalesce(u.visitors, 0) AS visitors, coalesce(l.leads, 0) AS leads
-     FROM v FULL JOIN l USING (day, path) LEFT JOIN u USING (day, path)
+       coalesce(u.visitors, 0) AS visitors, coalesce(l.leads, 0) AS leads,
+       coalesce(c.converted, 0) AS converted
+     FROM v FULL JOIN l USING (day, path) LEFT JOIN u USING (day, path) LEFT JOIN c USING (day, path)
      ORDER BY day DESC, views DESC, path`,
     [from, to],
   );
 }
 
 /**
- * Views, visitors and the visitors who sent a form, per source (referring site, UTM source,
- * medium and campaign of each visitor's first view of the day) between two days (inclusive), most
- * visitors first: the codes of recent days and the counts of older ones.
+ * Views, visitors and the visitors who sent a form (`leads`), per source (referring site, UTM
+ * source, medium and campaign of each visitor's first view of the day) between two days
+ * (inclusive), most visitors first: the codes of recent days and the counts of older ones.
  */
 export async function sourceStats(q: Queryable, from: string, to: string): Promise<SourceStat[]> {
   return q.query<SourceStat>(
-    `SELECT referrer, source, medium, campaign, sum(views)::int AS views,
-       sum(visitors)::int AS visitors, sum(converted)::int AS leads
-     FROM (
-       SELECT referrer, source, medium, campaign, views, 1 AS visitors, converted::int AS converted
-       FROM analytics.visit_sources WHERE day BETWEEN $1::date AND $2::date
-       UNION ALL
-       SELECT referrer, source, medium, campaign, views, visitors, converted
-       FROM analytics.daily_sources WHERE day BETWEEN $1::date AND $2::date
-     ) AS codes_and_counts
-     GROUP BY referrer, source, medium, campaign
-     ORDER BY visitors DESC, views DESC, referrer, source, medium, campaign
+    `WITH visits AS (
+       SELECT referrer, source, medium, campaign, sum(views)::int AS views,
+         sum(visitors)::int AS visitors, sum(converted)::int AS marked
+       FROM (
+         SELECT referrer, source, medium, campaign, views, 1 AS visitors, converted::int AS converted
+         FROM analytics.visit_sources WHERE day BETWEEN $1::date AND $2::date
+         UNION ALL
+         SELECT referrer, source, medium, campaign, views, visitors, converted
+         FROM analytics.daily_sources WHERE day BETWEEN $1::date AND $2::date
+       ) AS codes_and_counts
+       GROUP BY referrer, source, medium, campaign
+     ), converted AS (
+       SELECT referrer, source, medium, campaign, count(DISTINCT (day, visitor))::int AS visitors
+       FROM (${CONVERTING}) AS lv GROUP BY referrer, source, medium, campaign
+     )
+     -- Visits marked converted before leads were tied to them (migration 0051) count as marked.
+     SELECT v.referrer, v.source, v.medium, v.campaign, v.views, v.visitors,
+       v.marked + coalesce(c.visitors, 0) AS leads
+     FROM visits AS v LEFT JOIN converted AS c USING (referrer, source, medium, campaign)
+     ORDER BY v.visitors DESC, v.views DESC, v.referrer, v.source, v.medium, v.campaign
      LIMIT 200`,
     [from, to],
   );

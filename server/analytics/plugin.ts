@@ -12,8 +12,11 @@ declare module "fastify" {
   interface FastifyInstance {
     pageViews: {
       record(request: FastifyRequest, path: string): void;
-      /** A lead was stored from this request: its visitor's visit converted, if counted. */
-      converted(request: FastifyRequest): void;
+      /**
+       * A lead was stored from this request, sent from the page `path`: tied to its visitor's
+       * visit, if counted.
+       */
+      converted(request: FastifyRequest, lead: { id: string; path?: string }): void;
     };
   }
 }
@@ -42,7 +45,8 @@ export default fp(
     });
     app.decorate("pageViews", {
       record: (request: FastifyRequest, path: string) => views.record(request, path),
-      converted: (request: FastifyRequest) => views.converted(request),
+      converted: (request: FastifyRequest, lead: { id: string; path?: string }) =>
+        views.converted(request, lead),
     });
   },
   { name: "page-analytics", dependencies: ["services", "redis"] },

@@ -667,14 +667,25 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     pageViews.record({ ...served, headers } as unknown as FastifyRequest, "/");
     await pageViews.flush();
     // The visitor sends a form: their visit converted (and one not yet written waits a flush).
-    pageViews.converted({ ...served, headers } as unknown as FastifyRequest);
-    pageViews.converted({ ...served, ip: "203.0.113.10", headers } as unknown as FastifyRequest);
+    const [visitLead] = await db.query<{ id: string }>(
+      `INSERT INTO public.demo_requests (email, source)
+       VALUES ('plans-visit@lumen-freight.example', '{"page": "/"}') RETURNING id`,
+    );
+    pageViews.converted({ ...served, headers } as unknown as FastifyRequest, {
+      id: visitLead!.id,
+      path: "/",
+    });
+    pageViews.converted({ ...served, ip: "203.0.113.10", headers } as unknown as FastifyRequest, {
+      id: crypto.randomUUID(),
+    });
     await pageViews.flush();
     const today = new Date().toISOString().slice(0, 10);
-    expect(await pageStats(db, today, today)).toHaveLength(1);
+    expect(await pageStats(db, today, today)).toMatchObject([{ leads: 1, converted: 1 }]);
     expect(await sourceStats(db, today, today)).toMatchObject([{ visitors: 1, leads: 1 }]);
     expect(await countPastVisitors(db, new Date(Date.now() + 2 * 86_400_000))).toBe(1);
-    expect(await pageStats(db, today, today)).toMatchObject([{ views: 1, visitors: 1 }]);
+    expect(await pageStats(db, today, today)).toMatchObject([
+      { views: 1, visitors: 1, leads: 1, converted: 1 },
+    ]);
     expect(await sourceStats(db, today, today)).toMatchObject([{ visitors: 1, leads: 1 }]);
 
     // The leads view, read by a team member on aal2 (filtered, ordered, a page, counted).

@@ -135,7 +135,7 @@ export function registerLeadFunction<S extends LeadSchema>(
         await captcha.settle(tx, verdict.nonce, lead.id);
         return lead.id;
       });
-      app.pageViews.converted(request);
+      app.pageViews.converted(request, { id: leadId, path: source?.page });
       app.mailer.flush();
       app.webhooks.flush();
       return { ok: true, id: leadId, message: opts.success };

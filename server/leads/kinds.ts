@@ -72,13 +72,14 @@ export type RestLeadKind<S extends LeadSchema = EmailOnly> = LeadKind<S> & {
   };
   /**
    * How a visitor's row is stored when not as every lead (leads/store.ts, its reply sent when
-   * `send`): the kind's own insert. What it answers is refused once the budget is settled.
+   * `send`): the kind's own insert. Its `refusal` is refused once the budget is settled; `id` is
+   * the row's, when one holds the visitor's request.
    */
   insert?(
     app: FastifyInstance,
     row: z.output<S> & { source?: LeadSource },
     send: boolean,
-  ): Promise<unknown>;
+  ): Promise<{ refusal?: unknown; id?: string }>;
 };
 type EmailOnly = typeof newsletterSchema | typeof demoEmailSchema;
 

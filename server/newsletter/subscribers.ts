@@ -61,7 +61,7 @@ export const newsletterLead: RestLeadKind<typeof newsletterSchema> = {
  * the database's unique violation is the answer (the spec's "Already subscribed", 409 23505):
  * returned for a pending one, whose confirmation is queued and committed by then, thrown for a
  * subscribed one, which was sent nothing. What throws queued nothing (the email budget gives its
- * claim back: mail/email-budget.ts).
+ * claim back: mail/email-budget.ts). The subscriber's id comes back with the answer.
  */
 export async function signUp(opts: {
   db: Database;
@@ -70,23 +70,25 @@ export async function signUp(opts: {
   config: Config;
   links: NewsletterLinks;
   send: boolean;
-}): Promise<unknown> {
+}): Promise<{ refusal?: unknown; id?: string }> {
   const { db, input, links } = opts;
-  const id = crypto.randomUUIDv7();
+  const made = crypto.randomUUIDv7();
   try {
-    await storeLead({
+    const { id } = await storeLead({
       db,
       kind: newsletterLead,
       input,
       source: opts.source,
       config: opts.config,
       events: false,
-      returning: "none",
-      linked: opts.send ? { id, email: confirmationEmail(input.email, id, links) } : undefined,
+      linked: opts.send
+        ? { id: made, email: confirmationEmail(input.email, made, links) }
+        : undefined,
     });
+    return { id };
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const status = await db.transaction(async (tx): Promise<SubscriberStatus> => {
+    const { status, id } = await db.transaction(async (tx) => {
       const [known] = await tx.query<{ id: string; status: SubscriberStatus }>(
         `WITH known AS (
            SELECT id, status FROM public.newsletter_subscribers WHERE lower(email) = lower($1) FOR UPDATE
@@ -99,24 +101,27 @@ export async function signUp(opts: {
          SELECT id, status FROM known`,
         [input.email],
       );
-      if (!known || known.status === "subscribed") return "subscribed";
+      if (!known || known.status === "subscribed") return { status: "subscribed" as const };
       if (opts.send)
         await tx.query(`WITH lead AS (SELECT $1::uuid AS id) ${queueEmailsStatement(2, "lead")}`, [
           known.id,
           emailsParameter([confirmationEmail(input.email, known.id, links)]),
         ]);
-      return known.status;
+      return { status: known.status, id: known.id };
     });
     // Subscribed already: nothing was queued, so the duplicate is thrown (and the email budget's
     // claim given back). Pending: its confirmation is queued and committed, so it is returned,
     // saying whether it was sent again.
     if (status === "subscribed") throw err;
     if (status === "pending")
-      return Object.assign(err as Error, {
-        detail: opts.send ? NEWSLETTER_PENDING.resent : NEWSLETTER_PENDING.waiting,
-      });
+      return {
+        refusal: Object.assign(err as Error, {
+          detail: opts.send ? NEWSLETTER_PENDING.resent : NEWSLETTER_PENDING.waiting,
+        }),
+        id,
+      };
+    return { id };
   }
-  return undefined;
 }
 
 /** The subscriber's status after the change; undefined when there is no such subscriber. */

@@ -12,7 +12,9 @@ import {
   readSourceStats,
   totalsByDay,
   totalsByPath,
+  type PathTotals,
 } from "../../lib/team-data.ts";
+import type { SourceStat } from "../../../common/workspace.ts";
 import { sourcesCopy } from "../../content/team.ts";
 import { DataTable, LoadState, useLoad, type Column } from "./data-table.tsx";
 import { DayChart } from "./day-chart.tsx";
@@ -56,14 +58,17 @@ export function AnalyticsPanel() {
 
 type Figures = { views: number; visitors: number; leads: number };
 
-/** A row's views, visitors, leads and conversion (leads over visitors). */
-const figureColumns = <T extends Figures>(): Column<T>[] => [
+/**
+ * A row's views, visitors, leads and conversion: the counted visitors who sent a form
+ * (`converted`) over the visitors, so never above 100 %.
+ */
+const figureColumns = <T extends Figures>(converted: (row: T) => number): Column<T>[] => [
   { header: "Views", cell: (r) => number(r.views), className: "text-right" },
   { header: "Visitors", cell: (r) => number(r.visitors), className: "text-right" },
   { header: "Leads", cell: (r) => number(r.leads), className: "text-right" },
   {
     header: "Conversion",
-    cell: (r) => conversionRate(r.leads, r.visitors),
+    cell: (r) => conversionRate(converted(r), r.visitors),
     className: "text-right",
   },
 ];
@@ -103,9 +108,10 @@ function Figures({ from, to }: { from: string; to: string }) {
                 rowHeader: true,
                 text: true,
               },
-              ...figureColumns(),
+              ...figureColumns<PathTotals>((r) => r.converted),
             ]}
           />
+          <p className="max-w-3xl text-sm leading-6 text-slate-700">{sourcesCopy.pages}</p>
           <h3 className="font-semibold text-ink">{sourcesCopy.title}</h3>
           <p className="max-w-3xl text-sm leading-6 text-slate-700">{sourcesCopy.intro}</p>
           <DataTable
@@ -128,7 +134,7 @@ function Figures({ from, to }: { from: string; to: string }) {
                     : "–",
                 text: true,
               },
-              ...figureColumns(),
+              ...figureColumns<SourceStat>((r) => r.leads),
             ]}
           />
           <h3 className="font-semibold text-ink">Per day</h3>

@@ -86,9 +86,9 @@ export default async function leadInserts(app: FastifyInstance) {
       }
 
       const row = parseRow(request.body, query.columns, table, name);
-      const { refusal, repeat } = await insert(app, request, table.lead, row);
+      const { refusal, repeat, id } = await insert(app, request, table.lead, row);
       if (refusal) throw refusal;
-      app.pageViews.converted(request);
+      if (id) app.pageViews.converted(request, { id, path: row.source?.page });
       app.mailer.flush();
       app.webhooks.flush();
 
@@ -105,15 +105,16 @@ export default async function leadInserts(app: FastifyInstance) {
 
 /**
  * Spends the email the row asks for, then has its kind store it (`send`: the email may go). What
- * to refuse once the budget is settled (a repeated sign-up), if anything, and whether the row
- * repeats one asked within the kind's window (its email not sent again).
+ * to refuse once the budget is settled (a repeated sign-up), if anything, whether the row
+ * repeats one asked within the kind's window (its email not sent again), and the id of the row
+ * that holds the request.
  */
 function insert(
   app: FastifyInstance,
   request: FastifyRequest,
   kind: RestLeadKind,
   row: Row,
-): Promise<{ refusal: unknown; repeat: boolean }> {
+): Promise<{ refusal: unknown; repeat: boolean; id: string | undefined }> {
   const { budget } = kind;
   return app.emailBudget.spend(
     request,
@@ -134,18 +135,20 @@ function insert(
         ).retryingAfter(claim.retryAfterSeconds);
       const send = claim.ok && claim.send;
       const repeat = claim.ok && !claim.send;
-      if (kind.insert) return { refusal: await kind.insert(app, row, send), repeat };
-      await storeLead({
+      if (kind.insert) {
+        const { refusal, id } = await kind.insert(app, row, send);
+        return { refusal, repeat, id };
+      }
+      const { id } = await storeLead({
         db: app.db,
         kind,
         input: row,
         source: row.source,
         config: app.config,
         events: app.webhooks.any(),
-        returning: "none",
         reply: send,
       });
-      return { refusal: undefined, repeat };
+      return { refusal: undefined, repeat, id };
     },
   );
 }
