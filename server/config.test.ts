@@ -523,6 +523,56 @@ function smallRsaKey() {
   return { ...privateKey.export({ format: "jwk" }), kid: "small", alg: "RS256", key_ops: ["sign"] };
 }
 
+describe("SAML single sign-on", () => {
+  const pkcs1 = (bits: number, publicExponent = 65537) =>
+    crypto
+      .generateKeyPairSync("rsa", { modulusLength: bits, publicExponent })
+      .privateKey.export({ format: "der", type: "pkcs1" })
+      .toString("base64");
+
+  it("is off unless GOTRUE_SAML_ENABLED, and on with GoTrue's key and defaults", () => {
+    expect(loadConfig({ GOTRUE_SAML_PRIVATE_KEY: "ignored" }).saml).toBeUndefined();
+    const config = loadConfig({
+      GOTRUE_SAML_ENABLED: "true",
+      GOTRUE_SAML_PRIVATE_KEY: pkcs1(2048),
+      SITE_URL: "https://revwise.example",
+    });
+    expect(config.saml).toMatchObject({
+      relayStateSeconds: 120,
+      externalUrl: "https://revwise.example/auth/v1",
+    });
+    expect(config.saml!.privateKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
+    expect(
+      loadConfig({
+        GOTRUE_SAML_ENABLED: "true",
+        GOTRUE_SAML_PRIVATE_KEY: pkcs1(2048),
+        GOTRUE_SAML_RELAY_STATE_VALIDITY_PERIOD: "1m30s",
+        GOTRUE_SAML_EXTERNAL_URL: "https://auth.revwise.example/",
+      }).saml,
+    ).toMatchObject({ relayStateSeconds: 90, externalUrl: "https://auth.revwise.example" });
+  });
+
+  it.each([
+    ["missing", undefined, "not in PKCS#1 format"],
+    ["not Base64", "not base64!", "not in standard Base64 format"],
+    ["not a PKCS#1 key", Buffer.from("hello").toString("base64"), "not in PKCS#1 format"],
+    ["too small", pkcs1(1024), "must be at least RSA 2048"],
+    ["of another exponent", pkcs1(2048, 3), "should use the 65537 (0x10001) RSA public exponent"],
+  ])("refuses a key %s in GoTrue's words, never showing it", (_, key, words) => {
+    const load = () => loadConfig({ GOTRUE_SAML_ENABLED: "true", GOTRUE_SAML_PRIVATE_KEY: key });
+    expect(load).toThrow(
+      `Invalid configuration: GOTRUE_SAML_PRIVATE_KEY: SAML private key ${words}`,
+    );
+    if (key) expect(load).not.toThrow(key.slice(0, 20));
+  });
+
+  it("refuses a relay state validity that is not a duration", () => {
+    expect(() => loadConfig({ GOTRUE_SAML_RELAY_STATE_VALIDITY_PERIOD: "120" })).toThrow(
+      /GOTRUE_SAML_RELAY_STATE_VALIDITY_PERIOD must be a duration/,
+    );
+  });
+});
+
 describe("external providers", () => {
   const keycloak = {
     GOTRUE_EXTERNAL_KEYCLOAK_ENABLED: "true",

@@ -2,6 +2,7 @@
 // with their rules and defaults: config/variables.ts), then checked together and turned into the
 // Config every part reads. A bad value stops the start with a one-line message naming the
 // variable (see server.ts).
+import crypto from "node:crypto";
 import net from "node:net";
 import path from "node:path";
 import type { z } from "zod";
@@ -65,6 +66,9 @@ export type Config = {
     otp: Env["GOTRUE_RATE_LIMIT_OTP"];
     mfa: Env["GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY"];
     anonymous: Env["GOTRUE_RATE_LIMIT_ANONYMOUS_USERS"];
+    /** POST /sso (per 5 minutes) and the SAML assertions posted to /sso/saml/acs (per 5 minutes). */
+    sso: Env["GOTRUE_RATE_LIMIT_SSO"];
+    samlAssertion: Env["GOTRUE_SAML_RATE_LIMIT_ASSERTION"];
   };
   /** Phone sign-ups and sign-ins (password or code), and phone numbers on accounts. */
   phoneEnabled: Env["GOTRUE_EXTERNAL_PHONE_ENABLED"];
@@ -72,6 +76,8 @@ export type Config = {
   manualLinkingEnabled: Env["GOTRUE_SECURITY_MANUAL_LINKING_ENABLED"];
   /** The external identity providers turned on (GOTRUE_EXTERNAL_<PROVIDER>_*), by name. */
   external: Partial<Record<ExternalProviderName, ExternalProviderConfig>>;
+  /** SAML 2.0 single sign-on (GOTRUE_SAML_*); undefined: off. */
+  saml: SamlConfig | undefined;
   /** GOTRUE_URI_ALLOW_LIST: GoTrue's globs of the other places redirect_to may lead. */
   uriAllowList: string[];
   /** MFA with authenticator apps (TOTP): enrolment, verification, factors per user, challenge life. */
@@ -352,10 +358,13 @@ export function loadConfig(
       otp: e.GOTRUE_RATE_LIMIT_OTP,
       mfa: e.GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY,
       anonymous: e.GOTRUE_RATE_LIMIT_ANONYMOUS_USERS,
+      sso: e.GOTRUE_RATE_LIMIT_SSO,
+      samlAssertion: e.GOTRUE_SAML_RATE_LIMIT_ASSERTION,
     },
     phoneEnabled: e.GOTRUE_EXTERNAL_PHONE_ENABLED,
     manualLinkingEnabled: e.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED,
     external: externalProviders(e, siteUrl),
+    saml: samlConfig(e, siteUrl),
     uriAllowList: (e.GOTRUE_URI_ALLOW_LIST ?? "")
       .split(",")
       .map((uri) => uri.trim())
@@ -449,6 +458,47 @@ function externalProviders(e: Env, siteUrl: string): Config["external"] {
     };
   }
   return external;
+}
+
+export type SamlConfig = {
+  /** The service provider's RSA key (GOTRUE_SAML_PRIVATE_KEY): it signs the requests we send. */
+  privateKey: crypto.KeyObject;
+  /** How long a sign-in's request waits for the identity provider's answer, in seconds. */
+  relayStateSeconds: number;
+  /** This service's URL as the identity provider knows it; `/sso/saml/…` follows it. */
+  externalUrl: string;
+};
+
+/**
+ * GOTRUE_SAML_*: on, with the key GoTrue accepts (standard Base64 of a PKCS#1 RSA key, exponent
+ * 65537, 2048 bits or more), or off; a missing or wrong key stops the start in GoTrue's words.
+ */
+function samlConfig(e: Env, siteUrl: string): SamlConfig | undefined {
+  if (!e.GOTRUE_SAML_ENABLED) return undefined;
+  const fail = (what: string) =>
+    new ConfigError(`Invalid configuration: GOTRUE_SAML_PRIVATE_KEY: SAML private key ${what}`);
+  const encoded = e.GOTRUE_SAML_PRIVATE_KEY ?? "";
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0)
+    throw fail("not in standard Base64 format");
+  let privateKey: crypto.KeyObject;
+  try {
+    privateKey = crypto.createPrivateKey({
+      key: Buffer.from(encoded, "base64"),
+      format: "der",
+      type: "pkcs1",
+    });
+  } catch {
+    throw fail("not in PKCS#1 format");
+  }
+  const details = privateKey.asymmetricKeyDetails;
+  if (details?.publicExponent !== 65537n)
+    throw fail("should use the 65537 (0x10001) RSA public exponent");
+  if ((details.modulusLength ?? 0) < 2048) throw fail("must be at least RSA 2048");
+  return {
+    privateKey,
+    relayStateSeconds: e.GOTRUE_SAML_RELAY_STATE_VALIDITY_PERIOD ?? 120,
+    externalUrl: (e.GOTRUE_SAML_EXTERNAL_URL ?? `${siteUrl}/auth/v1`).replace(/\/+$/, ""),
+  };
 }
 
 function describe(issue: z.core.$ZodIssue, value: string | undefined): string {

@@ -6,6 +6,7 @@ import { redirectProviders, type RedirectProvider } from "./external/providers.t
 import { RefreshTokens } from "./models/refresh-tokens.ts";
 import { authRateLimits, type AuthRateLimits } from "./rate-limits.ts";
 import { smsSender, type SmsSender } from "./sms/sms-sender.ts";
+import { serviceProvider, type ServiceProvider } from "./sso/service-provider.ts";
 
 export type AuthContext = {
   app: FastifyInstance;
@@ -19,6 +20,8 @@ export type AuthContext = {
   providers: Map<string, RedirectProvider>;
   /** Seals the providers' tokens a PKCE flow keeps until its code is exchanged. */
   providerTokens: SecretBox;
+  /** This service as a SAML service provider (GOTRUE_SAML_*), or undefined while SAML is off. */
+  sso: ServiceProvider | undefined;
 };
 
 export function authContext(app: FastifyInstance): AuthContext {
@@ -30,5 +33,6 @@ export function authContext(app: FastifyInstance): AuthContext {
     sms: smsSender(app.config),
     providers: redirectProviders(app.config.external),
     providerTokens: new SecretBox(app.keys.derive("provider-tokens")),
+    sso: app.config.saml ? serviceProvider(app.config.saml) : undefined,
   };
 }

@@ -24,7 +24,9 @@ export type AuthBucket =
   | "reauthenticate"
   | "factor_challenge"
   | "factor_verify"
-  | "anonymous";
+  | "anonymous"
+  | "sso"
+  | "saml_assertion";
 
 const BURST = 30;
 const FIVE_MINUTES = 300;
@@ -50,6 +52,8 @@ function rules(limits: Config["authRateLimits"]): Record<AuthBucket, BucketRule 
     factor_challenge: rule(limits.mfa, 60),
     factor_verify: rule(limits.mfa, 60),
     anonymous: rule(limits.anonymous, 3600, limits.anonymous),
+    sso: rule(limits.sso, FIVE_MINUTES),
+    saml_assertion: rule(limits.samlAssertion, FIVE_MINUTES),
   };
 }
 

@@ -18,6 +18,8 @@ import recover from "./handlers/recover.ts";
 import resend from "./handlers/resend.ts";
 import settings from "./handlers/settings.ts";
 import signup from "./handlers/signup.ts";
+import sso from "./handlers/sso.ts";
+import ssoAdmin from "./handlers/sso-admin.ts";
 import token from "./handlers/token.ts";
 import user from "./handlers/user.ts";
 import verify from "./handlers/verify.ts";
@@ -54,7 +56,9 @@ export default async function authRoutes(app: FastifyInstance) {
     resend,
     settings,
     external,
+    sso,
     admin,
+    ssoAdmin,
     adminLinks,
     audit,
   ])

@@ -57,6 +57,24 @@ const urlWithScheme = (schemes: string[]) =>
   );
 
 /**
+ * A Go duration as GoTrue reads its durations: one or more numbers, each with its unit (`2m`,
+ * `90s`, `1h30m`, `500ms`), in seconds.
+ */
+const goDuration = (max: number) => {
+  const rule = `must be a duration such as 2m or 90s (at most ${max} s)`;
+  const units: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+  return oneLine
+    .regex(/^(\d+(\.\d+)?(h|m|s|ms))+$/, rule)
+    .transform((v) =>
+      [...v.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s)/g)].reduce(
+        (sum, [, n, unit]) => sum + Number(n) * units[unit!]!,
+        0,
+      ),
+    )
+    .pipe(z.number().min(0.001, rule).max(max, rule));
+};
+
+/**
  * SITE_URL is the public origin: every link is made by appending a path to it, so a path of its
  * own (or a query, a fragment, a user) would make every link point elsewhere.
  */
@@ -263,6 +281,15 @@ export const VARIABLES = {
   GOTRUE_RATE_LIMIT_SMS_SENT: variable(integer(1, 1_000_000).default(30)),
   RATE_LIMIT_SMS_USER: variable(integer(1, 1_000_000).default(10)),
   GOTRUE_URI_ALLOW_LIST: variable(z.string().optional(), "unset → the site's own pages"),
+  GOTRUE_SAML_ENABLED: variable(bool.default(false)),
+  GOTRUE_SAML_PRIVATE_KEY: variable(z.string().optional()),
+  GOTRUE_SAML_RELAY_STATE_VALIDITY_PERIOD: variable(goDuration(86_400).optional(), "`2m`"),
+  GOTRUE_SAML_EXTERNAL_URL: variable(
+    urlWithScheme(["http:", "https:"]).optional(),
+    "`$SITE_URL/auth/v1`",
+  ),
+  GOTRUE_RATE_LIMIT_SSO: variable(perWindow.default(30)),
+  GOTRUE_SAML_RATE_LIMIT_ASSERTION: variable(perWindow.default(15)),
   ...providerVariables("apple"),
   ...providerVariables("azure"),
   ...providerVariables("github"),

@@ -145,10 +145,7 @@ export async function providerCallback(
     flow = await claimExternalFlowState(db, state);
   } catch (err) {
     if (!(err instanceof AuthError)) throw err;
-    // SITE_URL as it is written (an origin, no "/" added), as Go writes the URL it parsed.
-    const query = new URLSearchParams(errorParams(err));
-    query.sort();
-    return reply.redirect(`${config.siteUrl}?${query.toString()}`, 303);
+    return reply.redirect(siteErrorUrl(config.siteUrl, err), 303);
   }
   const outcome = await finishSignIn(ctx, request, params, flow).catch((err: unknown): Outcome => {
     if (err instanceof AuthError) return { error: err, referrer: flow.referrer };
@@ -173,6 +170,16 @@ function callbackParams(request: FastifyRequest): URLSearchParams {
   for (const [key, value] of Object.entries(source as Record<string, unknown>))
     if (typeof value === "string") params.set(key, value);
   return params;
+}
+
+/**
+ * SITE_URL with the error in its query: where a refusal goes before the flow's own `redirect_to`
+ * is known. SITE_URL as it is written (an origin, no "/" added), as Go writes the URL it parsed.
+ */
+export function siteErrorUrl(siteUrl: string, err: AuthError): string {
+  const query = new URLSearchParams(errorParams(err));
+  query.sort();
+  return `${siteUrl}?${query.toString()}`;
 }
 
 /** An error as GoTrue's getErrorQueryString writes it. */
@@ -241,38 +248,55 @@ async function finishSignIn(
       ErrorCode.unexpected_failure,
       "Error getting user email from external provider",
     );
-  const box = ctx.providerTokens;
   const result = await db.transaction(async (tx) => {
     const user = flow.linking_target_id
       ? await linkToUser(ctx, tx, request, flow.linking_target_id, person)
       : await accountOf(ctx, tx, request, person, flow.referrer);
     if ("error" in user) return user;
-    if (flow.code_challenge !== null) {
-      const authCode = await issueExternalAuthCode(tx, flow.id, user.id, {
-        accessToken: box.seal(answer.accessToken),
-        refreshToken: answer.refreshToken ? box.seal(answer.refreshToken) : null,
-      });
-      return { url: redirectWith(flow.referrer, { query: { code: authCode } }) };
-    }
-    const session = await signIn(tx, ctx, user, "oauth", request);
-    await deleteFlowState(tx, flow.id);
-    return {
-      url: redirectWith(flow.referrer, {
-        fragment: {
-          access_token: session.access_token,
-          expires_at: String(session.expires_at),
-          expires_in: String(session.expires_in),
-          provider_token: answer.accessToken,
-          ...(answer.refreshToken ? { provider_refresh_token: answer.refreshToken } : {}),
-          refresh_token: session.refresh_token,
-          token_type: "bearer",
-        },
-      }),
-    };
+    return { url: await signedInUrl(ctx, tx, request, flow, user, "oauth", answer) };
   });
   ctx.app.mailer.flush();
   if ("error" in result) throw result.error;
   return result;
+}
+
+/**
+ * Where the browser goes once the provider's person has an account: the flow's `redirect_to`
+ * with a one-time code for the client's verifier (PKCE flow; the provider's tokens, sealed, wait
+ * beside it), or with the session, and the provider's tokens if any, in the fragment (implicit).
+ */
+export async function signedInUrl(
+  ctx: AuthContext,
+  tx: Queryable,
+  request: FastifyRequest,
+  flow: { id: string; code_challenge: string | null; referrer: string },
+  user: UserRow,
+  method: string,
+  providerTokens?: { accessToken: string; refreshToken?: string | undefined },
+): Promise<string> {
+  const box = ctx.providerTokens;
+  if (flow.code_challenge !== null) {
+    const authCode = await issueExternalAuthCode(tx, flow.id, user.id, {
+      accessToken: providerTokens ? box.seal(providerTokens.accessToken) : null,
+      refreshToken: providerTokens?.refreshToken ? box.seal(providerTokens.refreshToken) : null,
+    });
+    return redirectWith(flow.referrer, { query: { code: authCode } });
+  }
+  const session = await signIn(tx, ctx, user, method, request);
+  await deleteFlowState(tx, flow.id);
+  return redirectWith(flow.referrer, {
+    fragment: {
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      ...(providerTokens ? { provider_token: providerTokens.accessToken } : {}),
+      ...(providerTokens?.refreshToken
+        ? { provider_refresh_token: providerTokens.refreshToken }
+        : {}),
+      refresh_token: session.refresh_token,
+      token_type: "bearer",
+    },
+  });
 }
 
 /**

@@ -3,14 +3,11 @@
 import type { FastifyInstance } from "fastify";
 import type { AuthContext } from "../context.ts";
 import { authorizationUrl, providerCallback } from "../external/sign-in.ts";
+import { acceptFormBodies } from "../form-bodies.ts";
 
 export default async function external(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   // A provider may post its answer as a form (`response_mode=form_post`).
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string" },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+  acceptFormBodies(app);
   app.get("/authorize", async (request, reply) =>
     reply.redirect(await authorizationUrl(ctx, request), 302),
   );

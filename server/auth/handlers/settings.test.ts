@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
 import { PASSWORD, uniqueEmail } from "../../../tests/support/auth.ts";
 
-describeAuthSuite("auth: settings and health", ({ auth }) => {
+describeAuthSuite("auth: settings and health", ({ auth, client, server }) => {
   it("serves settings and health, with the API version on every answer", async () => {
     const settings = await auth("/settings");
     expect(settings.headers.get("x-supabase-api-version")).toBe("2024-01-01");
@@ -12,7 +12,29 @@ describeAuthSuite("auth: settings and health", ({ auth }) => {
       external: { email: true, phone: false },
       disable_signup: false,
       mailer_autoconfirm: false,
+      saml_enabled: false,
     });
+  });
+
+  it("answers GoTrue's saml_provider_disabled for single sign-on while SAML is off", async () => {
+    const { error } = await client().auth.signInWithSSO({ domain: "acme.example" });
+    expect(error).toMatchObject({ status: 404, code: "saml_provider_disabled" });
+    for (const [method, path] of [
+      ["GET", "/sso/saml/metadata"],
+      ["POST", "/sso/saml/acs"],
+    ] as const) {
+      const res = await fetch(`${server.url}/auth/v1${path}`, { method });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({
+        error_code: "saml_provider_disabled",
+        msg: "SAML 2.0 is disabled",
+      });
+    }
+    // The admin SSO API works either way, as GoTrue's.
+    const list = await auth("/admin/sso/providers", {
+      headers: { apikey: server.serviceRoleKey, authorization: `Bearer ${server.serviceRoleKey}` },
+    });
+    expect(list.status).toBe(200);
   });
 });
 

@@ -1,8 +1,6 @@
-// GET /settings (for tools, dashboards and the site's sign-in page: which providers are on) and
-// the answer of the feature this service does not offer (SAML), in GoTrue's code.
+// GET /settings: for tools, dashboards and the site's sign-in page, which providers are on.
 import type { FastifyInstance } from "fastify";
 import type { AuthContext } from "../context.ts";
-import { AuthError, ErrorCode } from "../errors.ts";
 import { KNOWN_PROVIDERS } from "../external/known-providers.ts";
 
 export default async function settings(app: FastifyInstance, { ctx: _ctx }: { ctx: AuthContext }) {
@@ -19,7 +17,7 @@ export default async function settings(app: FastifyInstance, { ctx: _ctx }: { ct
     phone_autoconfirm: config.sms.autoconfirm,
     // GoTrue names its SMS provider here; ours is the Send SMS hook, or none (the dev mailbox).
     sms_provider: config.sms.hook ? "hook" : "",
-    saml_enabled: false,
+    saml_enabled: config.saml !== undefined,
     saml_private_key_next_configured: false,
     passkeys_enabled: false,
     // Beyond GoTrue's answer: the rest of what a client may want to know before it asks.
@@ -39,8 +37,4 @@ export default async function settings(app: FastifyInstance, { ctx: _ctx }: { ct
       mfa_challenge_and_verify: config.authRateLimits.mfa,
     },
   }));
-
-  app.post("/sso", async () => {
-    throw new AuthError(404, ErrorCode.saml_provider_disabled, "SAML 2.0 is disabled");
-  });
 }

@@ -97,6 +97,13 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         ErrorCode.validation_failed,
         "Updating password of an anonymous user without an email or phone is not allowed",
       );
+    // A single sign-on's account is the company's: what signs it in changes only there.
+    if (user.is_sso_user && (password || changeEmail || changePhone || body.nonce))
+      throw new AuthError(
+        422,
+        ErrorCode.user_sso_managed,
+        "Updating email, phone, password of a SSO account only possible via SSO",
+      );
     if (changePhone && !config.phoneEnabled)
       throw new AuthError(422, ErrorCode.phone_provider_disabled, "Phone logins are disabled");
     const data = body.data === undefined ? undefined : readMetadata(body.data);

@@ -64,8 +64,20 @@ export async function decideAccount(
     ]);
     return { kind: "existing", user: user!, identity };
   }
+  // A single sign-on's linking domain is its own provider (GoTrue's GetAccountLinkingDomain):
+  // it joins an account only through another identity at that provider with the same address,
+  // and never finds an account by its address, so the company cannot take an account over.
+  if (isSso(person.provider)) {
+    const [holder] = await q.query<UserRow>(
+      `SELECT u.* FROM auth.identities i JOIN auth.users u ON u.id = i.user_id
+       WHERE i.provider = $1 AND lower(i.identity_data->>'email') = ANY($2::text[])
+       ORDER BY i.created_at LIMIT 1 FOR UPDATE OF u`,
+      [person.provider, person.verifiedEmails],
+    );
+    return holder ? { kind: "link", user: holder } : { kind: "create", email: person.email };
+  }
   const [holder] = await q.query<UserRow>(
-    "SELECT * FROM auth.users WHERE lower(email) = ANY($1::text[]) ORDER BY created_at LIMIT 1 FOR UPDATE",
+    "SELECT * FROM auth.users WHERE lower(email) = ANY($1::text[]) AND NOT is_sso_user ORDER BY created_at LIMIT 1 FOR UPDATE",
     [person.verifiedEmails],
   );
   if (holder) return { kind: "link", user: holder };
@@ -73,9 +85,15 @@ export async function decideAccount(
   return { kind: "create", email: person.email };
 }
 
-/** Whether an account holds this (lower-case) address. */
+/** A single sign-on's provider name: `sso:<provider id>`. */
+export const isSso = (provider: string) => provider.startsWith("sso:");
+
+/** Whether an account holds this (lower-case) address (a single sign-on's never does). */
 export async function emailTaken(q: Queryable, email: string): Promise<boolean> {
-  const rows = await q.query("SELECT 1 FROM auth.users WHERE lower(email) = $1", [email]);
+  const rows = await q.query(
+    "SELECT 1 FROM auth.users WHERE lower(email) = $1 AND NOT is_sso_user",
+    [email],
+  );
   return rows.length > 0;
 }
 
@@ -86,10 +104,10 @@ export async function createExternalUser(
   email: string,
 ): Promise<UserRow> {
   const [user] = await q.query<UserRow>(
-    `INSERT INTO auth.users (id, email, raw_user_meta_data, raw_app_meta_data)
-     VALUES (internal.uuid_v7(now()), $1, $2, jsonb_build_object('provider', $3::text, 'providers', jsonb_build_array($3::text)))
+    `INSERT INTO auth.users (id, email, raw_user_meta_data, raw_app_meta_data, is_sso_user)
+     VALUES (internal.uuid_v7(now()), $1, $2, jsonb_build_object('provider', $3::text, 'providers', jsonb_build_array($3::text)), $4)
      RETURNING *`,
-    [email || null, JSON.stringify(person.data), person.provider],
+    [email || null, JSON.stringify(person.data), person.provider, isSso(person.provider)],
   );
   await insertIdentity(q, user!.id, person);
   return user!;

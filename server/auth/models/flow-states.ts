@@ -136,23 +136,107 @@ export async function claimExternalFlowState(
   state: string,
 ): Promise<ExternalFlowState> {
   if (!UUID.test(state)) throw badState("OAuth state parameter is invalid");
-  const [row] = await q.query<ExternalFlowState & { was_claimed: boolean; expired: boolean }>(
-    `WITH before AS (
-       SELECT id, claimed_at IS NOT NULL AS was_claimed FROM auth.flow_states
-       WHERE id = $1 AND provider_type IS NOT NULL FOR UPDATE
-     )
-     UPDATE auth.flow_states f SET claimed_at = coalesce(f.claimed_at, now()) FROM before
-     WHERE f.id = before.id
-     RETURNING f.id, f.provider_type, f.code_challenge, f.provider_code_verifier, f.provider_nonce,
-       f.referrer, f.linking_target_id, before.was_claimed,
-       f.created_at < now() - make_interval(secs => $2) AS expired`,
-    [state, EXTERNAL_STATE_TTL_SECONDS],
+  const row = await claimFlowState<ExternalFlowState>(
+    q,
+    state,
+    "provider_type IS NOT NULL AND sso_provider_id IS NULL",
+    EXTERNAL_STATE_TTL_SECONDS,
   );
   if (!row || (row.was_claimed && row.code_challenge === null))
     throw badState("OAuth state not found or expired");
   if (row.expired) throw badState("OAuth state has expired");
   if (row.was_claimed)
     throw new AuthError(400, ErrorCode.flow_state_already_used, "State has already been used");
+  return row;
+}
+
+/**
+ * Marks a flow state claimed in one atomic statement, whoever else tries at the same moment: the
+ * row as it was (`was_claimed`) and whether it outlived `ttlSeconds`, or undefined when unknown.
+ */
+async function claimFlowState<T>(
+  q: Queryable,
+  id: string,
+  kind: string,
+  ttlSeconds: number,
+): Promise<(T & { was_claimed: boolean; expired: boolean }) | undefined> {
+  const [row] = await q.query<T & { was_claimed: boolean; expired: boolean }>(
+    `WITH before AS (
+       SELECT id, claimed_at IS NOT NULL AS was_claimed FROM auth.flow_states
+       WHERE id = $1 AND ${kind} FOR UPDATE
+     )
+     UPDATE auth.flow_states f SET claimed_at = coalesce(f.claimed_at, now()) FROM before
+     WHERE f.id = before.id
+     RETURNING f.id, f.provider_type, f.code_challenge, f.provider_code_verifier, f.provider_nonce,
+       f.referrer, f.linking_target_id, f.sso_provider_id, f.saml_request_id, before.was_claimed,
+       f.created_at < now() - make_interval(secs => $2) AS expired`,
+    [id, ttlSeconds],
+  );
+  return row;
+}
+
+export type SsoFlowState = {
+  id: string;
+  code_challenge: string | null;
+  referrer: string;
+  sso_provider_id: string;
+  saml_request_id: string;
+};
+
+/**
+ * The flow state of a single sign-on: which provider was sent which request, where the browser
+ * goes after. Its id (a random version 4 UUID, as an external provider's state) is the RelayState.
+ */
+export async function createSsoFlowState(
+  q: Queryable,
+  state: {
+    id: string;
+    ssoProviderId: string;
+    requestId: string;
+    pkce: Pkce | undefined;
+    referrer: string;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO auth.flow_states (id, code_challenge, code_challenge_method, authentication_method,
+       provider_type, referrer, sso_provider_id, saml_request_id)
+     VALUES ($1, $2, $3, 'sso/saml', 'sso/saml', $4, $5, $6)`,
+    [
+      state.id,
+      state.pkce?.challenge ?? null,
+      state.pkce?.method ?? null,
+      state.referrer,
+      state.ssoProviderId,
+      state.requestId,
+    ],
+  );
+}
+
+/**
+ * Claims the flow state a SAML response's RelayState names, once, as GoTrue's SamlAcs spends its
+ * relay state: unknown or already spent is `saml_relay_state_not_found`, older than the validity
+ * period (GOTRUE_SAML_RELAY_STATE_VALIDITY_PERIOD) `saml_relay_state_expired`.
+ */
+export async function claimSsoFlowState(
+  q: Queryable,
+  relayState: string,
+  ttlSeconds: number,
+): Promise<SsoFlowState> {
+  const row = UUID.test(relayState)
+    ? await claimFlowState<SsoFlowState>(q, relayState, "sso_provider_id IS NOT NULL", ttlSeconds)
+    : undefined;
+  if (!row || row.was_claimed)
+    throw new AuthError(
+      404,
+      ErrorCode.saml_relay_state_not_found,
+      "SAML RelayState does not exist, try logging in again?",
+    );
+  if (row.expired)
+    throw new AuthError(
+      422,
+      ErrorCode.saml_relay_state_expired,
+      "SAML RelayState has expired. Try logging in again?",
+    );
   return row;
 }
 
@@ -169,7 +253,7 @@ export async function issueExternalAuthCode(
   q: Queryable,
   id: string,
   userId: string,
-  providerTokens: { accessToken: string; refreshToken: string | null },
+  providerTokens: { accessToken: string | null; refreshToken: string | null },
 ): Promise<string> {
   const [row] = await q.query<{ auth_code: string }>(
     `UPDATE auth.flow_states SET user_id = $2, auth_code = gen_random_uuid(), auth_code_issued_at = now(),

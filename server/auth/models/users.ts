@@ -33,6 +33,8 @@ export type UserRow = {
   confirmation_voids_password: boolean;
   /** The address was confirmed without proof (MAILER_AUTOCONFIRM): models/first-proof.ts. */
   email_unproven: boolean;
+  /** Made by a company's single sign-on: its address may also be another account's. */
+  is_sso_user: boolean;
   created_at: Date;
   updated_at: Date;
 };
@@ -53,7 +55,8 @@ export function findUserByEmail(
   email: string,
   lock = false,
 ): Promise<UserRow | undefined> {
-  return findUserWhere(q, "lower(email) = lower($1)", email, lock);
+  // A single sign-on's account is never found by its address (GoTrue's is_sso_user = false).
+  return findUserWhere(q, "lower(email) = lower($1) AND NOT is_sso_user", email, lock);
 }
 
 export function findUserById(q: Queryable, id: string, lock = false): Promise<UserRow | undefined> {
@@ -436,6 +439,7 @@ export function decoyUser(who: NewUserIdentity, metadata: Record<string, unknown
     banned_until: null,
     confirmation_voids_password: false,
     email_unproven: false,
+    is_sso_user: false,
     created_at: now,
     updated_at: now,
   };
