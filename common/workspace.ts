@@ -26,6 +26,25 @@ export type LeadKindName = (typeof LEAD_KINDS)[number];
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost", "junk"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
+/** The forms' names as the team reads them: in the workspace and in the CSV export. */
+export const leadKindLabels: Record<LeadKindName, string> = {
+  newsletter: "Newsletter",
+  watch_demo: "Watch Demo",
+  request_access: "Request Access",
+  contact: "Contact",
+  request_demo: "Request Demo",
+};
+
+/** The statuses' names as the team reads them: in the workspace and in the CSV export. */
+export const leadStatusLabels: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  won: "Won",
+  lost: "Lost",
+  junk: "Junk",
+};
+
 /** What a note of a lead's timeline records (`lead_notes.type`). */
 export const NOTE_TYPES = ["note", "call", "email"] as const;
 export type NoteType = (typeof NOTE_TYPES)[number];

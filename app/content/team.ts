@@ -1,6 +1,11 @@
 // The team workspace's words: its sections, the forms' and states' names as the team reads them.
 import type { AuditAction, LogType } from "../../common/audit.ts";
-import type { LeadKindName, LeadStatus, NoteType, TeamRole } from "../../common/workspace.ts";
+import {
+  leadStatusLabels,
+  type LeadStatus,
+  type NoteType,
+  type TeamRole,
+} from "../../common/workspace.ts";
 
 export const workspaceTabs = [
   { id: "inbox", label: "Inbox" },
@@ -15,23 +20,6 @@ export const workspaceTabs = [
   { id: "security", label: "Security", adminOnly: true },
 ] as const;
 export type WorkspaceTab = (typeof workspaceTabs)[number]["id"];
-
-export const leadKindLabels: Record<LeadKindName, string> = {
-  newsletter: "Newsletter",
-  watch_demo: "Watch Demo",
-  request_access: "Request Access",
-  contact: "Contact",
-  request_demo: "Request Demo",
-};
-
-export const leadStatusLabels: Record<LeadStatus, string> = {
-  new: "New",
-  contacted: "Contacted",
-  qualified: "Qualified",
-  won: "Won",
-  lost: "Lost",
-  junk: "Junk",
-};
 
 export const noteTypeLabels: Record<NoteType, string> = {
   note: "Note",
@@ -208,7 +196,7 @@ export const peopleList = {
 export const leadCsvColumns = (
   [
     ["Received", "created_at"],
-    ["Form", "kind"],
+    ["Form", "form"],
     ["Name", "name"],
     ["Email", "email"],
     ["Company", "company"],
@@ -218,7 +206,7 @@ export const leadCsvColumns = (
     ["Department", "details->>department"],
     ["Position", "details->>position"],
     ["Website", "details->>website"],
-    ["Status", "status"],
+    ["Status", "status_word"],
     ["Why it was lost", "lost_reason"],
     ["Owner", "owner_email"],
     ["Next step", "next_step"],

@@ -2,13 +2,13 @@
 // (`app_metadata.team_role`, as the server knows it now), a member whose session still owes the
 // authenticator app's code, a member without an app (set one up first), or a member on aal2.
 // The server checks the same on every request; this only decides what the page asks for.
-import { teamRoleOf, type TeamRole } from "../../common/workspace.ts";
 import {
+  teamRoleOf,
+  type TeamRole,
   leadKindLabels,
   leadStatusLabels,
-  workspaceTabs,
-  type WorkspaceTab,
-} from "../content/team.ts";
+} from "../../common/workspace.ts";
+import { workspaceTabs, type WorkspaceTab } from "../content/team.ts";
 import { currentUser, verifiedTotpFactor } from "./account.ts";
 import { getSupabase } from "./supabase.ts";
 import { NO_LEAD_FILTERS, type LeadFilters } from "./team-data.ts";

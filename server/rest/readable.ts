@@ -1,7 +1,12 @@
 // The relations team members read through GET /rest/v1/{name} (members on aal2 only:
 // team-access.ts), in PostgREST's read syntax (read-query.ts): each one's SQL relation and the
 // columns a request may name, with their types.
-import { LEAD_KINDS, TEAM_ROLES } from "../../common/workspace.ts";
+import {
+  LEAD_KINDS,
+  leadKindLabels,
+  leadStatusLabels,
+  TEAM_ROLES,
+} from "../../common/workspace.ts";
 import { ENDPOINT_SHOWN } from "../webhooks/endpoints.ts";
 
 export type ColumnType = "text" | "integer" | "boolean" | "uuid" | "timestamptz" | "date" | "jsonb";
@@ -27,12 +32,12 @@ export type ReadRelation = {
   adminOnly?: boolean;
 };
 
-/**
- * The relations team members read: the inbox of every lead with its history, the outbox of every
- * email, the webhook endpoints (never their secrets) with their delivery log, and the
- * newsletter's subscribers with their status (migration 0020). A subquery here is a relation as
- * a view would be; the filters, order and limit of a request apply to it.
- */
+/** A column's values put in the team's words (the code's own words, written as literals). */
+const inWords = (column: string, words: Record<string, string>) =>
+  `CASE ${column} ${Object.entries(words)
+    .map(([value, word]) => `WHEN '${value}' THEN '${word.replaceAll("'", "''")}'`)
+    .join(" ")} ELSE ${column} END`;
+
 /**
  * The member a history row names, by the user row `alias`: their address, or "a former member"
  * once they deleted their account (the row stays, erased: decision 0046).
@@ -40,6 +45,12 @@ export type ReadRelation = {
 const whoDid = (alias: string) =>
   `CASE WHEN ${alias}.deleted_at IS NOT NULL THEN 'a former member' ELSE ${alias}.email END`;
 
+/**
+ * The relations team members read: the inbox of every lead with its history, the outbox of every
+ * email, the webhook endpoints (never their secrets) with their delivery log, and the
+ * newsletter's subscribers with their status (migration 0020). A subquery here is a relation as
+ * a view would be; the filters, order and limit of a request apply to it.
+ */
 export const READABLE: Record<string, ReadRelation> = {
   emails: {
     name: "emails",
@@ -62,7 +73,8 @@ export const READABLE: Record<string, ReadRelation> = {
   leads: {
     name: "leads",
     // A member who deleted their account is "a former member" (decision 0046).
-    sql: `(SELECT l.*, ${whoDid("u")} AS status_updated_by_email, ${whoDid("o")} AS owner_email
+    sql: `(SELECT l.*, ${whoDid("u")} AS status_updated_by_email, ${whoDid("o")} AS owner_email,
+        ${inWords("l.kind", leadKindLabels)} AS form, ${inWords("l.status", leadStatusLabels)} AS status_word
       FROM public.leads l
       LEFT JOIN auth.users u ON u.id = l.status_updated_by
       LEFT JOIN auth.users o ON o.id = l.owner_id) AS leads`,
@@ -92,8 +104,11 @@ export const READABLE: Record<string, ReadRelation> = {
       person: "text",
       // Name, email and company as one text, indexed for search (migration 0019).
       search: "text",
+      // The form's and the status's names as the team reads them (the CSV export's).
+      form: "text",
+      status_word: "text",
     },
-    filterOnly: ["search"],
+    filterOnly: ["search", "form", "status_word"],
     parts: { column: "kind", values: LEAD_KINDS },
   },
   lead_state_changes: {

@@ -336,7 +336,7 @@ describeAuthSuite("rest: the workspace's reads and writes", (suite) => {
       (await member.from("page_stats").select().gte("day", "2026-03-05").lte("day", "2026-03-05"))
         .data;
     expect(await day()).toEqual([
-      { day: "2026-03-05", path: "/junk-test", views: 0, visitors: 0, leads: 1 },
+      { day: "2026-03-05", path: "/junk-test", views: 0, visitors: 0, leads: 1, converted: 0 },
     ]);
     await member.from("lead_states").upsert({ kind: "contact", lead_id: junk!.id, status: "junk" });
     expect(await day()).toEqual([]);
@@ -359,7 +359,7 @@ describeAuthSuite("rest: the workspace's reads and writes", (suite) => {
       .gte("day", "2026-03-01")
       .lte("day", "2026-03-03");
     expect(stats.data).toEqual([
-      { day: "2026-03-02", path: "/pricing-test", views: 10, visitors: 0, leads: 1 },
+      { day: "2026-03-02", path: "/pricing-test", views: 10, visitors: 0, leads: 1, converted: 0 },
     ]);
     for (const bad of [
       member.from("page_stats").select(),

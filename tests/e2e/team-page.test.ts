@@ -299,13 +299,14 @@ describeInBrowser(
       await panel.getByText("1–1 of 1 lead", { exact: true }).waitFor();
       const lines = await exportedCsv(page, "leads");
       expect(lines).toHaveLength(2);
-      // One column per field, headed by the form's labels; no JSON column, no internal id.
+      // One column per field, headed by the form's labels; the form and the status in words; no
+      // JSON column, no internal id.
       expect(lines[0]).toBe(
         "Received,Form,Name,Email,Company,Phone,Message,Company size,Department,Position,Website,Status,Why it was lost,Owner,Next step,Due date,Page,Referrer,UTM source,UTM medium,UTM campaign",
       );
       expect(lines[1]).toMatch(
         new RegExp(
-          `^[\\d-]+T[\\d:.]+\\+00:00,request_access,Bo Lind,bo@${domain},Lumen Freight,,,51-200,Sales,,,qualified,,${email},Send the pricing sheet,2026-12-03,,,,,$`,
+          `^[\\d-]+T[\\d:.]+\\+00:00,Request Access,Bo Lind,bo@${domain},Lumen Freight,,,51-200,Sales,,,Qualified,,${email},Send the pricing sheet,2026-12-03,,,,,$`,
         ),
       );
 

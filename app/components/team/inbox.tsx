@@ -3,14 +3,7 @@
 // what the filters select. A lead opens its detail in place; its id and the filters live in the
 // URL's fragment (lib/team.ts), so a reload or a shared link keeps both.
 import { useEffect, useRef, useState } from "react";
-import {
-  inboxList,
-  inboxWords,
-  leadCsvColumns,
-  leadKindLabels,
-  leadStatusLabels,
-  optionsOf,
-} from "../../content/team.ts";
+import { inboxList, inboxWords, leadCsvColumns, optionsOf } from "../../content/team.ts";
 import { formatDate } from "../../lib/dates.ts";
 import { formatDateTime } from "../../lib/account.ts";
 import {
@@ -31,6 +24,7 @@ import { LeadLink } from "./lead-link.tsx";
 import { useArrivals } from "../../lib/new-leads.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
+import { leadKindLabels, leadStatusLabels } from "../../../common/workspace.ts";
 
 /** A new lead stands out; the others are worked on or done. */
 const statusBadge = {

@@ -11,13 +11,13 @@ import {
   NOTE_TYPES,
   type LeadStatus,
   type NoteType,
+  leadKindLabels,
+  leadStatusLabels,
 } from "../../../common/workspace.ts";
 import {
   changeWords,
   emailStatusLabels,
   followUp,
-  leadKindLabels,
-  leadStatusLabels,
   noteTypeLabels,
   peopleList,
   type LeadChange,

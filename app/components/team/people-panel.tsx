@@ -3,8 +3,13 @@
 // their entries gave; searched by a part of the address. A person opens their latest entry, whose
 // page lists the others.
 import { useState } from "react";
-import { leadKindLabels, leadStatusLabels, peopleList } from "../../content/team.ts";
-import type { LeadKindName, LeadStatus } from "../../../common/workspace.ts";
+import { peopleList } from "../../content/team.ts";
+import {
+  leadKindLabels,
+  leadStatusLabels,
+  type LeadKindName,
+  type LeadStatus,
+} from "../../../common/workspace.ts";
 import { formatDateTime } from "../../lib/account.ts";
 import { number, readPage, searched } from "../../lib/team-data.ts";
 import { ListHeading, useLoad } from "./data-table.tsx";
