@@ -7,7 +7,8 @@
 // of POST /auth/v1/verify with a texted code (type sms; each code asked for by /otp first, untimed,
 // and read from a Send SMS hook on loopback), and the p50 of an MFA verify (POST
 // /factors/{id}/verify with a TOTP code, each for a new user whose factor and challenge were made
-// first, untimed).
+// first, untimed), and the p50 of a passkey sign-in (POST /passkeys/authentication/options, then
+// /verify with an assertion a software authenticator signed in between, untimed).
 import { verify } from "@node-rs/argon2";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,11 +18,21 @@ import { hashPassword } from "../server/auth/passwords.ts";
 import { createTestDatabase, postgresAvailable } from "../tests/support/postgres.ts";
 import { sharedDeploymentEnv, startServer } from "../tests/support/server-process.ts";
 import { startSmsHook, type TestSmsHook } from "../tests/support/sms-hook.ts";
+import { SoftwareAuthenticator } from "../tests/support/software-authenticator.ts";
 import { fmt, load, median, nextIp, percentile, poster, startBareServer, table } from "./lib.ts";
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 200);
 const OTP_VERIFIES = Number(process.env.BENCH_OTP_VERIFIES ?? 100);
 const MFA_VERIFIES = Number(process.env.BENCH_MFA_VERIFIES ?? 50);
+const PASSKEY_SIGN_INS = Number(process.env.BENCH_PASSKEY_SIGN_INS ?? 100);
+/** The relying party the passkeys are made for (its origin is where the "browser" is). */
+const PASSKEY_ORIGIN = "http://localhost";
+const PASSKEY_ENV = {
+  GOTRUE_PASSKEY_ENABLED: "true",
+  GOTRUE_WEBAUTHN_RP_ID: "localhost",
+  GOTRUE_WEBAUTHN_RP_ORIGINS: PASSKEY_ORIGIN,
+  GOTRUE_RATE_LIMIT_PASSKEY: "0",
+};
 const PASSWORD = "Benchmark-Passphrase-42";
 // The bare cost: one argon2id check at the server's parameters, in this process, one at a time.
 // It is measured alternately with the sign-ins (below), so both see the same machine: on a shared
@@ -60,6 +71,24 @@ async function otpVerifyTimes(url: string, anonKey: string, hook: TestSmsHook, e
   return times;
 }
 
+/** POST to /auth/v1 from one client address, as `token`'s user if given: the answer's JSON. */
+function authPoster(url: string, anonKey: string, engine: string, ip: string) {
+  return async <T>(path: string, body: object, token?: string): Promise<T> => {
+    const res = await fetch(`${url}/auth/v1${path}`, {
+      method: "POST",
+      headers: {
+        apikey: anonKey,
+        "content-type": "application/json",
+        "x-forwarded-for": ip,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${engine}: ${path} answered ${res.status}`);
+    return (await res.json()) as T;
+  };
+}
+
 /**
  * POST /factors/{id}/verify with a TOTP code, one at a time, each for a new user (signed up,
  * factor enrolled and challenged first, untimed, from the address that verifies): the times in ms.
@@ -67,21 +96,7 @@ async function otpVerifyTimes(url: string, anonKey: string, hook: TestSmsHook, e
 async function mfaVerifyTimes(url: string, anonKey: string, engine: string) {
   const times: number[] = [];
   for (let i = 0; i < MFA_VERIFIES; i++) {
-    const ip = nextIp();
-    const post = async <T>(path: string, body: object, token?: string): Promise<T> => {
-      const res = await fetch(`${url}/auth/v1${path}`, {
-        method: "POST",
-        headers: {
-          apikey: anonKey,
-          "content-type": "application/json",
-          "x-forwarded-for": ip,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${engine}: ${path} answered ${res.status}`);
-      return (await res.json()) as T;
-    };
+    const post = authPoster(url, anonKey, engine, nextIp());
     const email = `bench-mfa-${i}-${engine.toLowerCase()}@revwise.example`;
     const { access_token: token } = await post<{ access_token: string }>("/signup", {
       email,
@@ -101,6 +116,45 @@ async function mfaVerifyTimes(url: string, anonKey: string, engine: string) {
   return times;
 }
 
+/**
+ * Passkey sign-ins, one at a time, by one user's passkey (registered first, untimed): each the
+ * options request and the verify request, timed together; the assertion between them is signed
+ * untimed. The times in ms.
+ */
+async function passkeySignInTimes(url: string, anonKey: string, engine: string) {
+  const post = authPoster(url, anonKey, engine, nextIp());
+  type Options = { challenge_id: string; options: never };
+  const email = `bench-passkey-${engine.toLowerCase()}@revwise.example`;
+  const { access_token: token } = await post<{ access_token: string }>("/signup", {
+    email,
+    password: PASSWORD,
+  });
+  const authenticator = new SoftwareAuthenticator(PASSKEY_ORIGIN);
+  const registration = await post<Options>("/passkeys/registration/options", {}, token);
+  await post(
+    "/passkeys/registration/verify",
+    {
+      challenge_id: registration.challenge_id,
+      credential: authenticator.create(registration.options),
+    },
+    token,
+  );
+  const times: number[] = [];
+  for (let i = 0; i < PASSKEY_SIGN_INS; i++) {
+    const started = performance.now();
+    const options = await post<Options>("/passkeys/authentication/options", {});
+    const asked = performance.now() - started;
+    const credential = authenticator.get(options.options);
+    const signing = performance.now();
+    await post("/passkeys/authentication/verify", {
+      challenge_id: options.challenge_id,
+      credential,
+    });
+    times.push(asked + performance.now() - signing);
+  }
+  return times;
+}
+
 /** Sign-in latency (one at a time) and throughput (4 connections) on one engine. */
 async function measure(engine: string, env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "revwise-bench-auth-"));
@@ -108,6 +162,7 @@ async function measure(engine: string, env: Record<string, string>) {
   const server = await startServer({
     ...env,
     ...hook.env,
+    ...PASSKEY_ENV,
     GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
     RATE_LIMIT_EMAIL_SENT: "1000000",
     RATE_LIMIT_LEAD_EMAIL_SENT: "1000000",
@@ -174,6 +229,7 @@ async function measure(engine: string, env: Record<string, string>) {
   });
   const otpTimes = await otpVerifyTimes(server.url, anonKey, hook, engine);
   const mfaTimes = await mfaVerifyTimes(server.url, anonKey, engine);
+  const passkeyTimes = await passkeySignInTimes(server.url, anonKey, engine);
   await server.stop();
   await hook.stop();
   if (concurrent.non2xx || concurrent.errors)
@@ -220,6 +276,11 @@ async function measure(engine: string, env: Record<string, string>) {
       engine,
       measure: `MFA verify (TOTP code), p50 (${MFA_VERIFIES})`,
       value: `${fmt(p50(mfaTimes), 1)} ms`,
+    },
+    {
+      engine,
+      measure: `passkey sign-in (options + verify), p50 (${PASSKEY_SIGN_INS})`,
+      value: `${fmt(p50(passkeyTimes), 1)} ms`,
     },
   ];
 }

@@ -19,6 +19,48 @@ import { endpointUrl, isEndpointSecret, SECRET_RULE, URL_RULE } from "./security
 import { JwtKeysError, parseJwtKeys, type JwtKey } from "./security/jwt-keys.ts";
 
 /**
+ * The WebAuthn relying party: GOTRUE_WEBAUTHN_RP_ID (else SITE_URL's host name) and
+ * GOTRUE_WEBAUTHN_RP_ORIGINS (comma-separated, else SITE_URL's origin). Every origin must be the
+ * id's host or under it, or no browser would ever make a credential for it: refused at start.
+ */
+function relyingParty(e: Env, siteUrl: string): Config["webauthn"] {
+  const rpId = (e.GOTRUE_WEBAUTHN_RP_ID ?? new URL(siteUrl).hostname).toLowerCase();
+  const listed = (e.GOTRUE_WEBAUTHN_RP_ORIGINS ?? siteUrl)
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const rpOrigins = listed.map((origin) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (
+      !url ||
+      !["http:", "https:"].includes(url.protocol) ||
+      url.origin !== origin.replace(/\/$/, "")
+    )
+      throw new ConfigError(
+        `Invalid configuration: GOTRUE_WEBAUTHN_RP_ORIGINS must list origins (https://revwise.example), comma-separated: ${JSON.stringify(origin)} is not one`,
+      );
+    if (url.hostname !== rpId && !url.hostname.endsWith(`.${rpId}`))
+      throw new ConfigError(
+        `Invalid configuration: GOTRUE_WEBAUTHN_RP_ORIGINS ${url.origin} is not on GOTRUE_WEBAUTHN_RP_ID ${rpId} (each origin's host must be the id or under it)`,
+      );
+    return url.origin;
+  });
+  if (rpOrigins.length === 0)
+    throw new ConfigError("Invalid configuration: GOTRUE_WEBAUTHN_RP_ORIGINS lists no origin");
+  return {
+    rpId,
+    rpOrigins,
+    rpDisplayName: e.GOTRUE_WEBAUTHN_RP_DISPLAY_NAME,
+    challengeSeconds: e.GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION,
+  };
+}
+
+/**
  * What every part of the server reads (app.config): the variables' values, each of its parser's
  * type (Env), as the parts name them, and what follows from several together.
  */
@@ -69,6 +111,8 @@ export type Config = {
     /** POST /sso (per 5 minutes) and the SAML assertions posted to /sso/saml/acs (per 5 minutes). */
     sso: Env["GOTRUE_RATE_LIMIT_SSO"];
     samlAssertion: Env["GOTRUE_SAML_RATE_LIMIT_ASSERTION"];
+    /** Passkey sign-ins' options (per 5 minutes, GoTrue's GOTRUE_RATE_LIMIT_PASSKEY). */
+    passkey: Env["GOTRUE_RATE_LIMIT_PASSKEY"];
   };
   /** Phone sign-ups and sign-ins (password or code), and phone numbers on accounts. */
   phoneEnabled: Env["GOTRUE_EXTERNAL_PHONE_ENABLED"];
@@ -92,6 +136,25 @@ export type Config = {
     phoneMaxFrequencySeconds: Env["GOTRUE_MFA_PHONE_MAX_FREQUENCY"];
     maxFactors: Env["GOTRUE_MFA_MAX_ENROLLED_FACTORS"];
     challengeSeconds: Env["GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION"];
+    /** Security keys (and passkeys) as second factors: WebAuthn factors. */
+    webauthnEnroll: Env["GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED"];
+    webauthnVerify: Env["GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED"];
+  };
+  /** Passkeys that sign people in (GOTRUE_PASSKEY_*), and how many one account may have. */
+  passkeys: {
+    enabled: Env["GOTRUE_PASSKEY_ENABLED"];
+    maxPerUser: Env["GOTRUE_PASSKEY_MAX_PASSKEYS_PER_USER"];
+  };
+  /**
+   * The WebAuthn relying party of passkeys and WebAuthn factors (GOTRUE_WEBAUTHN_*): its id (a
+   * host name every origin is on), the origins a ceremony may come from, the name authenticators
+   * show, and how long a challenge lives.
+   */
+  webauthn: {
+    rpId: string;
+    rpOrigins: string[];
+    rpDisplayName: Env["GOTRUE_WEBAUTHN_RP_DISPLAY_NAME"];
+    challengeSeconds: Env["GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION"];
   };
   /** A session over a day old changes its password only with a reauthentication code. */
   passwordChangeNeedsReauthentication: Env["GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION"];
@@ -360,6 +423,7 @@ export function loadConfig(
       anonymous: e.GOTRUE_RATE_LIMIT_ANONYMOUS_USERS,
       sso: e.GOTRUE_RATE_LIMIT_SSO,
       samlAssertion: e.GOTRUE_SAML_RATE_LIMIT_ASSERTION,
+      passkey: e.GOTRUE_RATE_LIMIT_PASSKEY,
     },
     phoneEnabled: e.GOTRUE_EXTERNAL_PHONE_ENABLED,
     manualLinkingEnabled: e.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED,
@@ -378,7 +442,14 @@ export function loadConfig(
       phoneMaxFrequencySeconds: e.GOTRUE_MFA_PHONE_MAX_FREQUENCY,
       maxFactors: e.GOTRUE_MFA_MAX_ENROLLED_FACTORS,
       challengeSeconds: e.GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION,
+      webauthnEnroll: e.GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED,
+      webauthnVerify: e.GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED,
     },
+    passkeys: {
+      enabled: e.GOTRUE_PASSKEY_ENABLED,
+      maxPerUser: e.GOTRUE_PASSKEY_MAX_PASSKEYS_PER_USER,
+    },
+    webauthn: relyingParty(e, siteUrl),
     passwordChangeNeedsReauthentication: e.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION,
     passwordChangeNeedsCurrentPassword: e.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD,
     sms: {

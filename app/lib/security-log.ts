@@ -39,6 +39,7 @@ const SIGN_IN_METHODS: Record<string, string> = {
   magiclink: "With an email link",
   recovery: "With a password reset link",
   anonymous: "As a guest",
+  passkey: "With a passkey",
   email: "Email address",
   phone: "Phone number",
 };
@@ -56,7 +57,11 @@ const SCOPES: Record<string, string> = {
   global: "Every device",
 };
 
-const FACTORS: Record<string, string> = { totp: "Authenticator app", phone: "Text message" };
+const FACTORS: Record<string, string> = {
+  totp: "Authenticator app",
+  phone: "Text message",
+  webauthn: "Security key",
+};
 
 const EXPORTS: Record<string, string> = {
   leads: "Leads",
@@ -83,6 +88,8 @@ export function eventDetail(row: Pick<AuditRow, "action" | "traits">): string {
     case "logout":
       return named(SCOPES, t.scope);
     case "verification_attempted":
+      if (t.factor_type === "webauthn")
+        return `${named(FACTORS, t.factor_type)}: ${t.verified ? "accepted" : "refused"}`;
       return `${named(FACTORS, t.factor_type)}: ${t.verified ? "correct code" : "wrong code"}`;
     case "factor_in_progress":
     case "factor_unenrolled":

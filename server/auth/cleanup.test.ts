@@ -1,6 +1,7 @@
 // What sign-ins leave behind goes as GoTrue's cleanup has it, by a clock given to the job (no
 // waiting): a link request's PKCE flow state after a day, an anonymous user (and its sessions)
-// after 30 days while anonymous sign-ins are on, and no anonymous user while they are off.
+// after 30 days while anonymous sign-ins are on, and no anonymous user while they are off; a
+// passkey sign-in's challenge once past its time.
 import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
 import { uniqueEmail } from "../../tests/support/auth.ts";
@@ -57,6 +58,21 @@ describeAuthSuite(
         await count("SELECT count(*)::int AS n FROM auth.users WHERE email = $1", [email]),
       ).toBe(1);
     });
+
+    it("deletes passkey challenges nobody answered once past their time", async () => {
+      const res = await auth("/passkeys/authentication/options", { method: "POST", body: "{}" });
+      const { challenge_id: id, expires_at: expiresAt } = (await res.json()) as {
+        challenge_id: string;
+        expires_at: number;
+      };
+      const left = () =>
+        count("SELECT count(*)::int AS n FROM auth.webauthn_challenges WHERE id = $1", [id]);
+      const off = { anonymousEnabled: false };
+      await cleanUpSignIns(ctx.db, off, new Date(expiresAt * 1000 - 60_000));
+      expect(await left()).toBe(1);
+      await cleanUpSignIns(ctx.db, off, new Date(expiresAt * 1000 + 60_000));
+      expect(await left()).toBe(0);
+    });
   },
-  { GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "true" },
+  { GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "true", GOTRUE_PASSKEY_ENABLED: "true" },
 );

@@ -1,11 +1,13 @@
 // What sign-ins leave behind and nothing reads after a while, deleted as GoTrue's cleanup does
-// (internal/models/cleanup.go): PKCE flow states a day old, and, while anonymous sign-ins are
+// (internal/models/cleanup.go): PKCE flow states a day old, passkey challenges past their time
+// (GoTrue deletes them as they are taken; an abandoned one would stay), and, while anonymous sign-ins are
 // on, anonymous users 30 days old. Without it each unexchanged link request and each anonymous
 // sign-in (30 an hour per client address) would keep a row for good. Run hourly by every
 // instance (platform/retention.ts); two runs at once delete each row once.
 import type { Queryable } from "../db/database.ts";
 import { inBatches } from "../platform/retention.ts";
 import { deleteStaleFlowStates } from "./models/flow-states.ts";
+import { deleteExpiredPasskeyChallenges } from "./models/passkeys.ts";
 import { deleteOldAnonymousUsers } from "./models/users.ts";
 
 /** Deletes what is due at `at`; how many rows went. */
@@ -15,6 +17,7 @@ export async function cleanUpSignIns(
   at = new Date(),
 ): Promise<number> {
   let deleted = await inBatches((limit) => deleteStaleFlowStates(q, limit, at));
+  deleted += await inBatches((limit) => deleteExpiredPasskeyChallenges(q, limit, at));
   if (opts.anonymousEnabled)
     deleted += await inBatches((limit) => deleteOldAnonymousUsers(q, limit, at));
   return deleted;

@@ -26,7 +26,8 @@ export type AuthBucket =
   | "factor_verify"
   | "anonymous"
   | "sso"
-  | "saml_assertion";
+  | "saml_assertion"
+  | "passkey";
 
 const BURST = 30;
 const FIVE_MINUTES = 300;
@@ -54,6 +55,7 @@ function rules(limits: Config["authRateLimits"]): Record<AuthBucket, BucketRule 
     anonymous: rule(limits.anonymous, 3600, limits.anonymous),
     sso: rule(limits.sso, FIVE_MINUTES),
     saml_assertion: rule(limits.samlAssertion, FIVE_MINUTES),
+    passkey: rule(limits.passkey, FIVE_MINUTES),
   };
 }
 

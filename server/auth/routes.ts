@@ -14,6 +14,7 @@ import reauthenticate from "./handlers/reauthenticate.ts";
 import recoveryCodes from "./handlers/recovery-codes.ts";
 import logout from "./handlers/logout.ts";
 import otp from "./handlers/otp.ts";
+import passkeys from "./handlers/passkeys.ts";
 import recover from "./handlers/recover.ts";
 import resend from "./handlers/resend.ts";
 import settings from "./handlers/settings.ts";
@@ -50,6 +51,7 @@ export default async function authRoutes(app: FastifyInstance) {
     user,
     identities,
     factors,
+    passkeys,
     recoveryCodes,
     reauthenticate,
     recover,

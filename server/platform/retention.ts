@@ -19,6 +19,28 @@ const EVERY_MS = 3_600_000;
 const DELETION_BATCH = 1000;
 
 /**
+ * Deletes at most `limit` rows of `table` (schema-qualified, with an `id`) that meet `condition`
+ * ($1 in it is `before`); how many went. One statement: rows that meet it twice are deleted once.
+ */
+export async function deleteBatchBefore(
+  q: Queryable,
+  table: string,
+  condition: string,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const [row] = await q.query<{ deleted: number }>(
+    `WITH gone AS (
+       DELETE FROM ${table} WHERE ${condition} AND id IN (
+         SELECT id FROM ${table} WHERE ${condition} LIMIT $2
+       ) RETURNING 1
+     ) SELECT count(*)::int AS deleted FROM gone`,
+    [before, limit],
+  );
+  return row!.deleted;
+}
+
+/**
  * Runs `batch` (deleting at most DELETION_BATCH rows, answering how many) until one deletes fewer;
  * how many in all.
  */

@@ -1,6 +1,6 @@
 // The admin API, for the service-role key only: /admin/users (a page of users with GoTrue's
-// pagination headers, one user, creation, update, hard or soft deletion) and a user's MFA factors
-// (list, removal). Each route checks the credentials first, then the user in the path.
+// pagination headers, one user, creation, update, hard or soft deletion), a user's MFA factors
+// (list, removal) and passkeys (list, removal). Each route checks the credentials first, then the user in the path.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isUniqueViolation, type DatabaseError, type Queryable } from "../../db/database.ts";
 import { isUuid } from "../../platform/uuid.ts";
@@ -11,6 +11,7 @@ import { paginationLinks, readPage } from "../pagination.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { resetSecondFactors } from "../models/factor-reset.ts";
 import { deleteFactor, factorsJson, findFactor, serializeFactor } from "../models/factors.ts";
+import { deletePasskey, findPasskey, listPasskeys, serializePasskey } from "../models/passkeys.ts";
 import {
   createUserAsAdmin,
   deleteUser,
@@ -53,7 +54,7 @@ const phoneExists = () =>
   new AuthError(422, ErrorCode.phone_exists, "Phone number already registered by another user");
 const invalid = (message: string) => new AuthError(400, ErrorCode.validation_failed, message);
 
-type UserParams = { Params: { id: string; factorId?: string } };
+type UserParams = { Params: { id: string; factorId?: string; passkeyId?: string } };
 
 export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db } = app;
@@ -234,6 +235,27 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
       return serializeFactor(factor);
     });
   });
+
+  app.get<UserParams>("/admin/users/:id/passkeys", { onRequest }, async (request) => {
+    const user = await pathUser(db, request.params.id);
+    return (await listPasskeys(db, user.id)).map(serializePasskey);
+  });
+
+  app.delete<UserParams>(
+    "/admin/users/:id/passkeys/:passkeyId",
+    { onRequest },
+    async (request, reply) => {
+      const user = await pathUser(db, request.params.id);
+      const passkeyId = request.params.passkeyId!;
+      const passkey = isUuid(passkeyId) ? await findPasskey(db, user.id, passkeyId) : undefined;
+      if (!passkey) throw new AuthError(404, ErrorCode.validation_failed, "Passkey not found");
+      await db.transaction(async (tx) => {
+        if (await deletePasskey(tx, passkey))
+          await auditAdmin(tx, request, "passkey_deleted", user, { passkey_id: passkey.id });
+      });
+      return reply.code(204).send();
+    },
+  );
 }
 
 /** The fields creation and update share: role, both metadata, confirmations and a ban. */

@@ -1,7 +1,9 @@
-// MFA with authenticator apps and phones: POST /factors (enrol a TOTP factor: its secret,
-// otpauth:// URI and QR code; or a phone number), POST /factors/{id}/challenge (for a phone, a
-// code by text message), POST /factors/{id}/verify (a code raises the session to aal2 and answers
-// with new tokens), DELETE /factors/{id}. Every route needs a signed-in user first, not an
+// MFA with authenticator apps, phones and security keys: POST /factors (enrol a TOTP factor: its
+// secret, otpauth:// URI and QR code; a phone number; or a WebAuthn factor), POST
+// /factors/{id}/challenge (for a phone, a code by text message; for WebAuthn, the options of the
+// browser's ceremony: a new credential for an unverified factor, an assertion of its credential
+// for a verified one), POST /factors/{id}/verify (a code or a WebAuthn answer raises the session
+// to aal2 and answers with new tokens), DELETE /factors/{id}. Every route needs a signed-in user first, not an
 // anonymous one; a verified factor is added or removed only from an aal2 session. Checks come in
 // GoTrue's order with its codes (mfa.go).
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -15,6 +17,12 @@ import { notifyOwner } from "../emails/security-notices.ts";
 import { AuthError, ErrorCode, tooSoon } from "../errors.ts";
 import { matchTotp, newTotpSecret, otpauthUri } from "../mfa/totp.ts";
 import {
+  CeremonyRefused,
+  relyingParty,
+  verificationFailed,
+  type NewCredential,
+} from "../webauthn.ts";
+import {
   completeChallenge,
   countWrongChallengeAnswer,
   createChallenge,
@@ -24,12 +32,15 @@ import {
   createTotpFactor,
   deleteChallenge,
   deleteFactor,
+  createWebAuthnFactor,
+  factorCredential,
   findChallenge,
   findFactor,
   hasVerifiedFactor,
   listFactors,
   type ChallengeRow,
   type FactorRow,
+  type WebAuthnUse,
 } from "../models/factors.ts";
 import { lowerToAal1, raiseToAal2, sessionResponse, type SessionRow } from "../models/sessions.ts";
 import { countWrongAnswer, lockedForSeconds, WRONG_TRIES } from "../models/wrong-codes.ts";
@@ -53,6 +64,7 @@ type VerifyOutcome =
   | { expired: string }
   | { lockedFor: number }
   | { wrong: string }
+  | { refused: true }
   | { session: SessionRow; refreshToken: string };
 
 /** An unverified factor never challenged goes after this long (GoTrue's factor expiry). */
@@ -62,10 +74,32 @@ const MAX_VERIFIED_FACTORS = 10;
 /** What GoTrue reads a missing challenge_id as: the zero UUID, which names no challenge. */
 const NO_CHALLENGE = "00000000-0000-0000-0000-000000000000";
 
+/**
+ * A WebAuthn factor's answer, as GoTrue reads `webauthn`: its ceremony ("create" or "request")
+ * and the browser's credential response (rpId and rpOrigins, which auth-js also sends, are not
+ * read: the relying party is the configured one).
+ */
+function readWebAuthnAnswer(body: Record<string, unknown>) {
+  const webauthn = body.webauthn;
+  if (webauthn === undefined || webauthn === null || typeof webauthn !== "object")
+    throw new AuthError(400, ErrorCode.validation_failed, "WebAuthn config required");
+  const { type, credential_response: response } = webauthn as Record<string, unknown>;
+  if (type !== "create" && type !== "request")
+    throw new AuthError(
+      400,
+      ErrorCode.validation_failed,
+      "WebAuthn type must be create or request",
+    );
+  if (response === undefined || response === null)
+    throw new AuthError(400, ErrorCode.validation_failed, "credential_response required");
+  return { type: type as "create" | "request", response };
+}
+
 export default async function factors(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { db, config, mailer } = app;
   const box = new SecretBox(app.keys.derive("mfa-totp-secrets"));
   const issuerDefault = new URL(config.siteUrl).hostname;
+  const rp = relyingParty(config.webauthn);
 
   const signedIn = (request: FastifyRequest) => authenticateForMfa(db, ctx.tokens, request);
 
@@ -140,7 +174,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
         ErrorCode.mfa_phone_enroll_not_enabled,
         "MFA enroll is disabled for Phone",
       );
-    if (type === "webauthn")
+    if (type === "webauthn" && !config.mfa.webauthnEnroll)
       throw new AuthError(
         422,
         ErrorCode.mfa_webauthn_enroll_not_enabled,
@@ -180,6 +214,17 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       friendlyName,
       (f) => phone !== undefined && f.phone === phone,
     );
+    if (type === "webauthn") {
+      const factor = await db.transaction(async (tx) => {
+        const made = await createWebAuthnFactor(tx, { userId: user.id, friendlyName });
+        await auditUser(tx, request, user, "factor_in_progress", {
+          factor_id: made.id,
+          factor_type: "webauthn",
+        });
+        return made;
+      });
+      return { id: factor.id, type: "webauthn", friendly_name: factor.friendly_name };
+    }
     if (phone !== undefined) {
       const factor = await db.transaction(async (tx) => {
         const made = await createPhoneFactor(tx, { userId: user.id, friendlyName, phone });
@@ -232,14 +277,17 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       await assertMayVerify(factor, session);
       const lockedFor = lockedForSeconds(factor);
       if (lockedFor > 0) throw factorLocked(lockedFor);
+      if (factor.factor_type === "webauthn") {
+        const { challenge, webauthn } = await webAuthnChallenge(request, user, factor);
+        mfaChallenges.inc({ factor_type: factor.factor_type });
+        return { ...challengeJson(challenge, factor), webauthn };
+      }
       const challenge =
         factor.factor_type === "phone"
           ? await phoneChallenge(request, user, factor)
           : await createChallenge(db, factor.id, request.ip);
       mfaChallenges.inc({ factor_type: factor.factor_type });
-      const expiresAt =
-        Math.floor(new Date(challenge.created_at).getTime() / 1000) + config.mfa.challengeSeconds;
-      return { id: challenge.id, type: factor.factor_type, expires_at: expiresAt };
+      return challengeJson(challenge, factor);
     },
   );
 
@@ -255,14 +303,15 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       if (!isUuid(challengeId)) throw unreadable("challenge_id must be a UUID");
       const challengeUuid: string = challengeId;
       const given = presentString(body.code);
-      if (given === undefined)
+      if (given === undefined && factor.factor_type !== "webauthn")
         throw new AuthError(400, ErrorCode.validation_failed, "Code needs to be non-empty");
-      const code = given.trim();
+      const code = (given ?? "").trim();
       assertVerifyEnabled(factor);
+      const answer = factor.factor_type === "webauthn" ? readWebAuthnAnswer(body) : undefined;
       await assertMayVerify(factor, session);
-      return countOutcome(mfaVerifications, { factor_type: factor.factor_type }, answer());
+      return countOutcome(mfaVerifications, { factor_type: factor.factor_type }, verify());
 
-      async function answer() {
+      async function verify() {
         const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
           // The factor's row first: its lock, and the wrong answers counted one at a time.
           const locked = (await findFactor(tx, user.id, factor.id, true)) as FactorRow;
@@ -290,19 +339,6 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
             await deleteChallenge(tx, challenge.id);
             return { expired: challenge.id };
           }
-          const step =
-            locked.factor_type === "phone"
-              ? null
-              : matchTotp(
-                  box.open(locked.secret!),
-                  code,
-                  Date.now(),
-                  locked.last_used_step === null ? -1 : Number(locked.last_used_step),
-                );
-          const wrong =
-            locked.factor_type === "phone"
-              ? !sameSecret(box.open(challenge.otp_code!), code) && "Invalid MFA Phone code entered"
-              : step === undefined && "Invalid TOTP code entered";
           const attempt = (verified: boolean) =>
             auditUser(tx, request, user, "verification_attempted", {
               factor_id: factor.id,
@@ -310,6 +346,29 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
               factor_type: factor.factor_type,
               verified,
             });
+          let webauthn: WebAuthnUse | undefined;
+          if (answer) {
+            // A WebAuthn challenge is answered once, right or wrong: its answer could be replayed.
+            webauthn = await checkWebAuthnAnswer(locked, challenge, answer);
+            if (!webauthn) {
+              await deleteChallenge(tx, challenge.id);
+              await attempt(false);
+              return { refused: true };
+            }
+          }
+          const step =
+            locked.factor_type === "totp"
+              ? matchTotp(
+                  box.open(locked.secret!),
+                  code,
+                  Date.now(),
+                  locked.last_used_step === null ? -1 : Number(locked.last_used_step),
+                )
+              : null;
+          const wrong =
+            locked.factor_type === "phone"
+              ? !sameSecret(box.open(challenge.otp_code!), code) && "Invalid MFA Phone code entered"
+              : step === undefined && "Invalid TOTP code entered";
           if (wrong) {
             // Counted, and kept: the transaction commits the counts, the answer is the refusal.
             await countWrongChallengeAnswer(tx, challenge.id);
@@ -317,7 +376,7 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
             await attempt(false);
             return { wrong };
           }
-          await completeChallenge(tx, { challenge, factor, step: step ?? null });
+          await completeChallenge(tx, { challenge, factor, step: step ?? null, webauthn });
           await attempt(true);
           // Its first verification adds the factor to the account: the owner is told (once: the
           // factor's row is locked, a second verify at the same moment finds it verified).
@@ -343,11 +402,78 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
         if ("lockedFor" in outcome) throw factorLocked(outcome.lockedFor);
         if ("wrong" in outcome)
           throw new AuthError(422, ErrorCode.mfa_verification_failed, outcome.wrong);
+        if ("refused" in outcome) throw verificationFailed();
         mailer.flush();
         return sessionResponse(db, ctx.tokens, user, outcome.session, outcome.refreshToken);
       }
     },
   );
+
+  /** GoTrue's ChallengeFactorResponse: the challenge's id, the factor's type, when it expires. */
+  function challengeJson(challenge: ChallengeRow, factor: FactorRow) {
+    const expiresAt =
+      Math.floor(new Date(challenge.created_at).getTime() / 1000) + config.mfa.challengeSeconds;
+    return { id: challenge.id, type: factor.factor_type, expires_at: expiresAt };
+  }
+
+  /**
+   * A WebAuthn factor's challenge: for an unverified factor the options of a new credential (none
+   * of the user's security keys again), for a verified one of an assertion by its credential, as
+   * GoTrue's `webauthn.credential_options.publicKey`. The relying party is the configured one:
+   * the rpId and rpOrigins auth-js sends are not read (decision 0059).
+   */
+  async function webAuthnChallenge(request: FastifyRequest, user: UserRow, factor: FactorRow) {
+    if (factor.status === "unverified") {
+      const keys = (await listFactors(db, user.id))
+        .map(factorCredential)
+        .filter((c) => c !== undefined);
+      const publicKey = await rp.registrationOptions(user, keys, {
+        residentKey: "discouraged",
+        requireResidentKey: false,
+        userVerification: "preferred",
+      });
+      const challenge = await createChallenge(db, factor.id, request.ip, {
+        challenge: publicKey.challenge,
+        type: "create",
+      });
+      return { challenge, webauthn: { type: "create", credential_options: { publicKey } } };
+    }
+    const publicKey = await rp.authenticationOptions([factorCredential(factor)!]);
+    const challenge = await createChallenge(db, factor.id, request.ip, {
+      challenge: publicKey.challenge,
+      type: "request",
+    });
+    return { challenge, webauthn: { type: "request", credential_options: { publicKey } } };
+  }
+
+  /**
+   * The answer's credential, checked against the challenge it answers: a new credential for an
+   * unverified factor, an assertion by the factor's own credential for a verified one (its
+   * counter moving on). Undefined when refused.
+   */
+  async function checkWebAuthnAnswer(
+    factor: FactorRow,
+    challenge: ChallengeRow,
+    answer: { type: "create" | "request"; response: unknown },
+  ): Promise<WebAuthnUse | undefined> {
+    const session = challenge.web_authn_session_data;
+    if (!session || session.type !== answer.type) return undefined;
+    try {
+      if (answer.type === "create") {
+        const credential: NewCredential = await rp.verifyRegistration(
+          answer.response,
+          session.challenge,
+        );
+        return { credential };
+      }
+      const stored = factorCredential(factor);
+      if (!stored || (answer.response as { id?: unknown })?.id !== stored.id) return undefined;
+      return await rp.verifyAuthentication(answer.response, session.challenge, stored);
+    } catch (error) {
+      if (error instanceof CeremonyRefused) return undefined;
+      throw error;
+    }
+  }
 
   function assertVerifyEnabled(factor: FactorRow) {
     if (factor.factor_type === "phone" && !config.mfa.phoneVerify)
@@ -361,6 +487,12 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
         422,
         ErrorCode.mfa_totp_verify_not_enabled,
         "MFA verification is disabled for TOTP",
+      );
+    if (factor.factor_type === "webauthn" && !config.mfa.webauthnVerify)
+      throw new AuthError(
+        422,
+        ErrorCode.mfa_webauthn_verify_not_enabled,
+        "MFA verification is disabled for WebAuthn",
       );
   }
 

@@ -19,14 +19,17 @@ export default async function settings(app: FastifyInstance, { ctx: _ctx }: { ct
     sms_provider: config.sms.hook ? "hook" : "",
     saml_enabled: config.saml !== undefined,
     saml_private_key_next_configured: false,
-    passkeys_enabled: false,
+    passkeys_enabled: config.passkeys.enabled,
     // Beyond GoTrue's answer: the rest of what a client may want to know before it asks.
     password_min_length: config.passwordMinLength,
     mfa: {
       max_enrolled_factors: config.mfa.maxFactors,
       totp: { enroll_enabled: config.mfa.totpEnroll, verify_enabled: config.mfa.totpVerify },
       phone: { enroll_enabled: config.mfa.phoneEnroll, verify_enabled: config.mfa.phoneVerify },
-      web_authn: { enroll_enabled: false, verify_enabled: false },
+      web_authn: {
+        enroll_enabled: config.mfa.webauthnEnroll,
+        verify_enabled: config.mfa.webauthnVerify,
+      },
     },
     rate_limits: {
       email_sent: config.emailsPerHour,

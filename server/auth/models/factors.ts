@@ -1,15 +1,30 @@
 // MFA factors and their challenges: TOTP factors with their secret encrypted at rest
-// (security/secret-box.ts), a challenge per attempt. The sessions a factor raises to aal2 are the
+// (security/secret-box.ts), phone factors, WebAuthn factors (a security key or passkey: its
+// credential kept once verified), a challenge per attempt. The sessions a factor raises to aal2 are the
 // sessions model's (sessions.ts raiseToAal2, lowerToAal1).
 import { isUniqueViolation, type Queryable } from "../../db/database.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
+import type { NewCredential, StoredCredential } from "../webauthn.ts";
 import { deleteRecoveryCodes } from "./recovery-codes.ts";
+
+/** A WebAuthn factor's credential as stored (its public key in base64url). */
+type StoredWebAuthnCredential = {
+  id: string;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+  backupEligible: boolean;
+  backedUp: boolean;
+};
+
+/** What a WebAuthn factor's challenge is checked against: its challenge, and which ceremony. */
+export type WebAuthnSession = { challenge: string; type: "create" | "request" };
 
 export type FactorRow = {
   id: string;
   user_id: string;
   friendly_name: string;
-  factor_type: "totp" | "phone";
+  factor_type: "totp" | "phone" | "webauthn";
   status: "unverified" | "verified";
   secret: string | null;
   phone: string | null;
@@ -18,6 +33,9 @@ export type FactorRow = {
   /** Wrong answers in a row, and the lock they put on the factor (models/wrong-codes.ts). */
   failed_attempts: number;
   locked_until: Date | null;
+  /** A verified WebAuthn factor's credential. */
+  web_authn_credential: StoredWebAuthnCredential | null;
+  web_authn_aaguid: string | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -30,9 +48,23 @@ export type ChallengeRow = {
   otp_code: string | null;
   /** Wrong answers to it: it dies at WRONG_TRIES (models/wrong-codes.ts). */
   failed_attempts: number;
+  /** A WebAuthn factor's challenge: what its answer is checked against. */
+  web_authn_session_data: WebAuthnSession | null;
   created_at: Date;
   verified_at: Date | null;
 };
+
+/** A verified WebAuthn factor's credential as the ceremonies check it. */
+export function factorCredential(factor: FactorRow): StoredCredential | undefined {
+  const c = factor.web_authn_credential;
+  if (!c) return undefined;
+  return {
+    id: c.id,
+    publicKey: new Uint8Array(Buffer.from(c.publicKey, "base64url")) as Uint8Array<ArrayBuffer>,
+    counter: c.counter,
+    transports: c.transports,
+  };
+}
 
 export function listFactors(q: Queryable, userId: string): Promise<FactorRow[]> {
   return q.query<FactorRow>(
@@ -59,6 +91,14 @@ export function createTotpFactor(
   opts: { userId: string; friendlyName: string; sealedSecret: string },
 ): Promise<FactorRow> {
   return insertFactor(q, opts, { type: "totp", column: "secret", value: opts.sealedSecret });
+}
+
+/** A WebAuthn factor: its credential comes with its first verification (completeChallenge). */
+export function createWebAuthnFactor(
+  q: Queryable,
+  opts: { userId: string; friendlyName: string },
+): Promise<FactorRow> {
+  return insertFactor(q, opts, { type: "webauthn" });
 }
 
 /**
@@ -104,14 +144,22 @@ async function insertFactor(
   opts: { userId: string; friendlyName: string },
   factor:
     | { type: "totp"; column: "secret"; value: string }
-    | { type: "phone"; column: "phone"; value: string },
+    | { type: "phone"; column: "phone"; value: string }
+    | { type: "webauthn" },
 ): Promise<FactorRow> {
   try {
-    const [row] = await q.query<FactorRow>(
-      `INSERT INTO auth.mfa_factors (user_id, friendly_name, factor_type, ${factor.column})
-       VALUES ($1, $2, $3, $4) RETURNING *`,
-      [opts.userId, opts.friendlyName, factor.type, factor.value],
-    );
+    const [row] =
+      "column" in factor
+        ? await q.query<FactorRow>(
+            `INSERT INTO auth.mfa_factors (user_id, friendly_name, factor_type, ${factor.column})
+             VALUES ($1, $2, $3, $4) RETURNING *`,
+            [opts.userId, opts.friendlyName, factor.type, factor.value],
+          )
+        : await q.query<FactorRow>(
+            `INSERT INTO auth.mfa_factors (user_id, friendly_name, factor_type)
+             VALUES ($1, $2, $3) RETURNING *`,
+            [opts.userId, opts.friendlyName, factor.type],
+          );
     return row!;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -123,17 +171,23 @@ async function insertFactor(
   }
 }
 
-/** A challenge of the factor from this address: the factor is stamped as challenged now. */
+/**
+ * A challenge of the factor from this address (a WebAuthn factor's with what its answer is
+ * checked against): the factor is stamped as challenged now.
+ */
 export async function createChallenge(
   q: Queryable,
   factorId: string,
   ip: string,
+  webauthn: WebAuthnSession | null = null,
 ): Promise<ChallengeRow> {
   const [row] = await q.query<ChallengeRow>(
-    `WITH c AS (INSERT INTO auth.mfa_challenges (factor_id, ip_address) VALUES ($1, $2) RETURNING *),
-       f AS (UPDATE auth.mfa_factors SET last_challenged_at = now() WHERE id = $1)
+    `WITH c AS (
+       INSERT INTO auth.mfa_challenges (factor_id, ip_address, web_authn_session_data)
+       VALUES ($1, $2, $3) RETURNING *
+     ), f AS (UPDATE auth.mfa_factors SET last_challenged_at = now() WHERE id = $1)
      SELECT * FROM c`,
-    [factorId, ip],
+    [factorId, ip, webauthn && JSON.stringify(webauthn)],
   );
   return row!;
 }
@@ -182,32 +236,61 @@ export async function deleteChallenge(q: Queryable, id: string): Promise<void> {
 const AMR_METHODS = new Map<FactorRow["factor_type"], string>([
   ["totp", "totp"],
   ["phone", "mfa/phone"],
+  ["webauthn", "mfa/webauthn"],
 ]);
 export const amrMethodOf = (factor: FactorRow) => AMR_METHODS.get(factor.factor_type)!;
 
+/** What a WebAuthn answer leaves on its factor: its new credential, or its counter moved on. */
+export type WebAuthnUse = { credential: NewCredential } | { counter: number; backedUp: boolean };
+
 /**
- * A code of `step` answered the challenge: the challenge is used, the factor verified (its step
- * recorded, its wrong answers in a row forgotten), and the user's other unverified factors of the
- * same type go. The session it was answered in is raised by sessions.ts raiseToAal2.
+ * A code of `step` (or a WebAuthn answer) answered the challenge: the challenge is used, the
+ * factor verified (its step recorded, or its credential stored or its counter moved on; its wrong
+ * answers in a row forgotten), and the user's other unverified factors of the same type go. The
+ * session it was answered in is raised by sessions.ts raiseToAal2.
  */
 export async function completeChallenge(
   q: Queryable,
-  /** `step`: the TOTP step the code was of (none for a phone code). */
-  opts: { challenge: ChallengeRow; factor: FactorRow; step: number | null },
+  /** `step`: the TOTP step the code was of (none for a phone code or a WebAuthn answer). */
+  opts: { challenge: ChallengeRow; factor: FactorRow; step: number | null; webauthn?: WebAuthnUse },
 ): Promise<void> {
-  const { challenge, factor, step } = opts;
+  const { challenge, factor, step, webauthn } = opts;
   await q.query("UPDATE auth.mfa_challenges SET verified_at = now() WHERE id = $1", [challenge.id]);
   await q.query(
     `UPDATE auth.mfa_factors SET status = 'verified', last_used_step = coalesce($2, last_used_step),
+       web_authn_credential = coalesce($3, web_authn_credential),
+       web_authn_aaguid = coalesce($4, web_authn_aaguid),
        failed_attempts = 0, locked_until = NULL, updated_at = now()
      WHERE id = $1`,
-    [factor.id, step],
+    [factor.id, step, ...webAuthnColumns(factor, webauthn)],
   );
   // The user's other unverified factors of this type go (GoTrue's DeleteUnverifiedFactors).
   await q.query(
     "DELETE FROM auth.mfa_factors WHERE user_id = $1 AND factor_type = $2 AND status = 'unverified'",
     [factor.user_id, factor.factor_type],
   );
+}
+
+/** The credential and AAGUID columns a WebAuthn answer writes (nulls keep what is there). */
+function webAuthnColumns(
+  factor: FactorRow,
+  use: WebAuthnUse | undefined,
+): [string | null, string | null] {
+  if (!use) return [null, null];
+  if ("credential" in use) {
+    const c = use.credential;
+    const stored: StoredWebAuthnCredential = {
+      id: c.id,
+      publicKey: Buffer.from(c.publicKey).toString("base64url"),
+      counter: c.counter,
+      transports: c.transports,
+      backupEligible: c.backupEligible,
+      backedUp: c.backedUp,
+    };
+    return [JSON.stringify(stored), c.aaguid];
+  }
+  const moved = { ...factor.web_authn_credential!, counter: use.counter, backedUp: use.backedUp };
+  return [JSON.stringify(moved), null];
 }
 
 /**
@@ -233,6 +316,7 @@ export function serializeFactor(factor: FactorRow) {
     factor_type: factor.factor_type,
     status: factor.status,
     ...(factor.phone ? { phone: factor.phone } : {}),
+    ...(factor.web_authn_aaguid ? { web_authn_aaguid: factor.web_authn_aaguid } : {}),
     created_at: iso(factor.created_at),
     updated_at: iso(factor.updated_at),
     ...(factor.last_challenged_at ? { last_challenged_at: iso(factor.last_challenged_at) } : {}),

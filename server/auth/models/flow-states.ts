@@ -5,6 +5,7 @@
 // id is the `state` the provider hands back, claimed once.
 import crypto from "node:crypto";
 import type { Queryable } from "../../db/database.ts";
+import { deleteBatchBefore } from "../../platform/retention.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { presentString } from "../request.ts";
 import { sameSecret } from "../../security/constant-time.ts";
@@ -339,13 +340,11 @@ export async function deleteStaleFlowStates(
   limit: number,
   at = new Date(),
 ): Promise<number> {
-  const [row] = await q.query<{ deleted: number }>(
-    `WITH gone AS (
-       DELETE FROM auth.flow_states WHERE created_at < $1::timestamptz AND id IN (
-         SELECT id FROM auth.flow_states WHERE created_at < $1::timestamptz LIMIT $2
-       ) RETURNING 1
-     ) SELECT count(*)::int AS deleted FROM gone`,
-    [new Date(at.getTime() - FLOW_STATE_KEEP_MS), limit],
+  return deleteBatchBefore(
+    q,
+    "auth.flow_states",
+    "created_at < $1::timestamptz",
+    new Date(at.getTime() - FLOW_STATE_KEEP_MS),
+    limit,
   );
-  return row!.deleted;
 }

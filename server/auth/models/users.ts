@@ -2,6 +2,7 @@
 // (confirmation, metadata, password, email change and the stamps of the emails sent), and the
 // User object in GoTrue's wire shape.
 import { uuidV7At } from "../../platform/uuid.ts";
+import { deleteBatchBefore } from "../../platform/retention.ts";
 import type { Queryable } from "../../db/database.ts";
 import { deleteTokens, type OneTimeToken } from "./one-time-tokens.ts";
 
@@ -472,13 +473,11 @@ export async function deleteOldAnonymousUsers(
   limit: number,
   at = new Date(),
 ): Promise<number> {
-  const [row] = await q.query<{ deleted: number }>(
-    `WITH gone AS (
-       DELETE FROM auth.users WHERE is_anonymous AND created_at < $1::timestamptz AND id IN (
-         SELECT id FROM auth.users WHERE is_anonymous AND created_at < $1::timestamptz LIMIT $2
-       ) RETURNING 1
-     ) SELECT count(*)::int AS deleted FROM gone`,
-    [new Date(at.getTime() - ANONYMOUS_KEEP_MS), limit],
+  return deleteBatchBefore(
+    q,
+    "auth.users",
+    "is_anonymous AND created_at < $1::timestamptz",
+    new Date(at.getTime() - ANONYMOUS_KEEP_MS),
+    limit,
   );
-  return row!.deleted;
 }
