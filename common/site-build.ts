@@ -4,14 +4,17 @@
 export const ANON_KEY_PLACEHOLDER = "__REVWISE_ANON_KEY__";
 export const SITE_URL_PLACEHOLDER = "https://site-url.revwise.invalid";
 /**
- * The external providers turned on (GOTRUE_EXTERNAL_<PROVIDER>_ENABLED), space-separated, on the
- * <html> element's data-providers: CSS shows the sign-in page's button of each, before paint.
+ * The external providers turned on (GOTRUE_EXTERNAL_<PROVIDER>_ENABLED), and `sso` when SAML single
+ * sign-on is (GOTRUE_SAML_ENABLED), space-separated, on the <html> element's data-providers: CSS
+ * shows the sign-in page's button (or single sign-on form) of each, before paint.
  */
 export const PROVIDERS_PLACEHOLDER = "__REVWISE_PROVIDERS__";
 
 /** The providers the sign-in page offers a button for, in its order. */
 export const SIGN_IN_PROVIDERS = ["google", "azure", "github", "gitlab", "keycloak"] as const;
 export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
+/** The data-providers name of single sign-on (its form: a work email's domain finds the provider). */
+export const SSO_SIGN_IN = "sso";
 
 /** Prerendered pages the server sends with status 404 for unknown paths. */
 export const NOT_FOUND_ROUTE = "/__not-found";

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import fs from "node:fs";
 import { cleanUpSignIns } from "./auth/cleanup.ts";
 import authRoutes from "./auth/routes.ts";
-import { SIGN_IN_PROVIDERS } from "../common/site-build.ts";
+import { SIGN_IN_PROVIDERS, SSO_SIGN_IN } from "../common/site-build.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { openDatabase } from "./db/open.ts";
@@ -113,7 +113,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? loadSiteIfBuilt(config.siteDir, {
             anonKey: keys.anonKey,
             siteUrl: config.siteUrl,
-            providers: SIGN_IN_PROVIDERS.filter((p) => p in config.external),
+            providers: [
+              ...SIGN_IN_PROVIDERS.filter((p) => p in config.external),
+              ...(config.saml ? [SSO_SIGN_IN] : []),
+            ],
           })
         : Promise.resolve(opts.site);
     loadingSite.catch(() => {}); // reported when awaited below

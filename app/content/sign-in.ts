@@ -45,6 +45,13 @@ export const providerSignIn = {
   or: "or",
 };
 
+/** Single sign-on: a work email's domain leads to the company's own identity provider. */
+export const ssoSignIn = {
+  formLabel: "Sign in with SSO",
+  email: { label: "Work email", placeholder: "you@company.com" },
+  submit: "Sign in with SSO",
+};
+
 /** The password form: sign in, sign up, a sign-in link instead, the way to a password reset. */
 export const passwordSignIn = {
   formLabel: "Sign in",

@@ -36,6 +36,8 @@ describeInBrowser(
       expect(await company.getAttribute("href")).toBe("/auth/v1/authorize?provider=keycloak");
       for (const name of ["Google", "Microsoft", "GitHub", "GitLab"])
         expect(await page.getByRole("link", { name: `Continue with ${name}` }).count()).toBe(0);
+      // Single sign-on is off here: its form never shows.
+      expect(await page.getByRole("form", { name: "Sign in with SSO" }).count()).toBe(0);
 
       const noScript = await ctx.newPage({ javaScriptEnabled: false });
       await noScript.goto("/auth");

@@ -108,6 +108,10 @@ export async function startSamlIdp(
       res.writeHead(200, { "content-type": "application/xml" }).end(metadataXml);
       return;
     }
+    if (url.pathname === "/favicon.ico") {
+      res.writeHead(204).end();
+      return;
+    }
     if (url.pathname !== "/sso") {
       res.writeHead(404).end();
       return;
