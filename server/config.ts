@@ -164,6 +164,8 @@ export type Config = {
    */
   passwordChangeNeedsCurrentPassword: Env["GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD"];
   sms: SmsConfig;
+  /** The OAuth 2.1 server (GOTRUE_OAUTH_SERVER_*): other tools act for a person with consent. */
+  oauthServer: OAuthServerConfig;
   /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET: an endpoint every new lead is sent to. */
   leadWebhook: LeadWebhook | undefined;
   /** How long a webhook delivery's claim outlives an instance that died sending it. */
@@ -226,6 +228,18 @@ export type SmsConfig = {
   otpLength: Env["GOTRUE_SMS_OTP_LENGTH"];
   /** GoTrue's "Send SMS" hook; without it, text messages go to the dev mailbox. */
   hook: SendSmsHook | undefined;
+};
+
+export type OAuthServerConfig = {
+  enabled: Env["GOTRUE_OAUTH_SERVER_ENABLED"];
+  /** POST /oauth/clients/register is open to anyone (RFC 7591), not only the admin API. */
+  allowDynamicRegistration: Env["GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION"];
+  /** The site's consent page, where GET /oauth/authorize sends the browser. */
+  authorizationPath: Env["GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH"];
+  /** How long an authorization request (and the code it yields) lives. */
+  authorizationTtlMs: number;
+  /** The scope of a request that names none. */
+  defaultScope: Env["GOTRUE_OAUTH_SERVER_DEFAULT_SCOPE"];
 };
 
 export type SendSmsHook = {
@@ -457,6 +471,13 @@ export function loadConfig(
       otpExpSeconds: e.GOTRUE_SMS_OTP_EXP,
       otpLength: e.GOTRUE_SMS_OTP_LENGTH,
       hook: sendSmsHook,
+    },
+    oauthServer: {
+      enabled: e.GOTRUE_OAUTH_SERVER_ENABLED,
+      allowDynamicRegistration: e.GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION,
+      authorizationPath: e.GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH,
+      authorizationTtlMs: e.GOTRUE_OAUTH_SERVER_AUTHORIZATION_TTL * 1000,
+      defaultScope: e.GOTRUE_OAUTH_SERVER_DEFAULT_SCOPE,
     },
     leadWebhook,
     webhookLeaseMs: e.LEAD_WEBHOOK_LEASE_SECONDS * 1000,

@@ -27,7 +27,8 @@ export type AuthBucket =
   | "anonymous"
   | "sso"
   | "saml_assertion"
-  | "passkey";
+  | "passkey"
+  | "oauth_register";
 
 const BURST = 30;
 const FIVE_MINUTES = 300;
@@ -56,6 +57,8 @@ function rules(limits: Config["authRateLimits"]): Record<AuthBucket, BucketRule 
     sso: rule(limits.sso, FIVE_MINUTES),
     saml_assertion: rule(limits.samlAssertion, FIVE_MINUTES),
     passkey: rule(limits.passkey, FIVE_MINUTES),
+    // GOTRUE_RATE_LIMIT_OAUTH_DYNAMIC_CLIENT_REGISTER at GoTrue's default (10 per 5 minutes).
+    oauth_register: rule(10, FIVE_MINUTES),
   };
 }
 

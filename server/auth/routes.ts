@@ -13,6 +13,11 @@ import jwks from "./handlers/jwks.ts";
 import reauthenticate from "./handlers/reauthenticate.ts";
 import recoveryCodes from "./handlers/recovery-codes.ts";
 import logout from "./handlers/logout.ts";
+import oauthAuthorize from "./handlers/oauth-authorize.ts";
+import oauthClients from "./handlers/oauth-clients.ts";
+import oauthGrants from "./handlers/oauth-grants.ts";
+import oauthToken from "./handlers/oauth-token.ts";
+import openidConfiguration from "./handlers/openid-configuration.ts";
 import otp from "./handlers/otp.ts";
 import passkeys from "./handlers/passkeys.ts";
 import recover from "./handlers/recover.ts";
@@ -63,6 +68,11 @@ export default async function authRoutes(app: FastifyInstance) {
     ssoAdmin,
     adminLinks,
     audit,
+    openidConfiguration,
+    oauthClients,
+    oauthAuthorize,
+    oauthToken,
+    oauthGrants,
   ])
     await app.register(routes, { ctx });
 }

@@ -41,6 +41,12 @@ const decimal = (min: number, max: number) => {
     .pipe(z.number().min(min, rule).max(max, rule));
 };
 
+/** A path on the site (`/oauth/consent`): a slash first, no query, fragment or second slash after it. */
+const sitePath = oneLine.regex(
+  /^\/[A-Za-z0-9\-._~/]*$/,
+  "must be a path on the site, such as /oauth/consent",
+);
+
 /** A number of requests per window; 0 turns the limit off. */
 const perWindow = decimal(0, 1_000_000);
 
@@ -266,6 +272,11 @@ export const VARIABLES = {
   GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION: variable(integer(10, 3600).default(300)),
   GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: variable(bool.default(false)),
   GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: variable(bool.default(true)),
+  GOTRUE_OAUTH_SERVER_ENABLED: variable(bool.default(false)),
+  GOTRUE_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION: variable(bool.default(false)),
+  GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH: variable(sitePath.default("/oauth/consent")),
+  GOTRUE_OAUTH_SERVER_AUTHORIZATION_TTL: variable(goDuration(3600).default(600), "`10m`"),
+  GOTRUE_OAUTH_SERVER_DEFAULT_SCOPE: variable(oneLine.default("email")),
   GOTRUE_SMS_AUTOCONFIRM: variable(bool.default(false)),
   GOTRUE_SMS_OTP_EXP: variable(integer(30, 86_400).default(60)),
   GOTRUE_SMS_OTP_LENGTH: variable(integer(6, 10).default(6)),

@@ -60,6 +60,8 @@ const BOTH_ENGINES: Record<string, string> = {
     "a single sign-on's flow state claimed once by one atomic statement, and its account found or made under the database's locks",
   "server/auth/handlers/passkeys.test.ts":
     "two answers to one passkey challenge at the same moment: an atomic take decides; counters moved by a checked statement",
+  "server/auth/handlers/oauth-server.test.ts":
+    "two exchanges of one OAuth code at the same moment: the authorization's row lock decides",
   "server/auth/handlers/external.test.ts":
     "two callbacks with one provider state at the same moment: an atomic claim decides",
   "server/auth/handlers/providers.test.ts":

@@ -11,6 +11,7 @@
 // noted ones, so a new query that no flow runs fails here until it is driven (and planned) too.
 import type { FastifyRequest } from "fastify";
 import type { ParsedMail } from "mailparser";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -225,6 +226,7 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         GOTRUE_MFA_PHONE_ENROLL_ENABLED: "true",
         GOTRUE_MFA_PHONE_VERIFY_ENABLED: "true",
         GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: "true",
+        GOTRUE_OAUTH_SERVER_ENABLED: "true",
         GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: "true",
         MAIL_LEASE_SECONDS: "1", // renewed every 0.2 s while an email is on the wire
         MAIL_EVENTS_SECRET: EVENTS_SECRET,
@@ -373,6 +375,97 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     expect(
       (await pkce.auth.exchangeCodeForSession(link.location.searchParams.get("code")!)).error,
     ).toBeNull();
+
+    // The OAuth server: a client made, changed, read, listed, its secret renewed; an authorization
+    // opened, approved and exchanged (then its code reused), again at once (consent covers it),
+    // denied, expired; the client's refresh, userinfo and revocation; the person's grants and
+    // their revocation; the client deleted.
+    {
+      const oauthAdmin = server.admin().auth.admin.oauth;
+      const callback = "http://127.0.0.1:9/callback";
+      const made = (
+        await oauthAdmin.createClient({ client_name: "Plans", redirect_uris: [callback] })
+      ).data!;
+      await oauthAdmin.updateClient(made.client_id, { client_name: "Plans 2" });
+      await oauthAdmin.getClient(made.client_id);
+      await oauthAdmin.listClients();
+      const secret = (await oauthAdmin.regenerateClientSecret(made.client_id)).data!.client_secret!;
+      const oauthUser = await confirmedUser("oauth");
+      const person = server.client({ ip: uniqueIp() });
+      await person.auth.setSession(oauthUser.session);
+      const verifier = crypto.randomBytes(32).toString("base64url");
+      const challenge = crypto.createHash("sha256").update(verifier).digest("base64url");
+      const authorize = async (scope = "email") => {
+        const query = new URLSearchParams({
+          client_id: made.client_id,
+          redirect_uri: callback,
+          scope,
+          code_challenge: challenge,
+          code_challenge_method: "S256",
+        });
+        const res = await fetch(`${server.url}/auth/v1/oauth/authorize?${query}`, {
+          redirect: "manual",
+        });
+        return new URL(res.headers.get("location")!).searchParams.get("authorization_id")!;
+      };
+      const basic = `Basic ${Buffer.from(`${made.client_id}:${secret}`).toString("base64")}`;
+      const oauthToken = (form: Record<string, string>) =>
+        fetch(`${server.url}/auth/v1/oauth/token`, {
+          method: "POST",
+          headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(form),
+        });
+      const opened = await authorize();
+      await person.auth.oauth.getAuthorizationDetails(opened);
+      const approval = await person.auth.oauth.approveAuthorization(opened, {
+        skipBrowserRedirect: true,
+      });
+      const oauthCode = new URL(approval.data!.redirect_url).searchParams.get("code")!;
+      const exchange = {
+        grant_type: "authorization_code",
+        code: oauthCode,
+        code_verifier: verifier,
+      };
+      const oauthTokens = await json(oauthToken(exchange));
+      expect((await oauthToken(exchange)).status).toBe(400);
+      const again = (await person.auth.oauth.getAuthorizationDetails(await authorize())).data as {
+        redirect_url: string;
+      };
+      const fresh = await json(
+        oauthToken({
+          ...exchange,
+          code: new URL(again.redirect_url).searchParams.get("code")!,
+        }),
+      );
+      const kept = await json(
+        oauthToken({ grant_type: "refresh_token", refresh_token: fresh.refresh_token }),
+      );
+      await json(auth("/oauth/userinfo", { token: kept.access_token }));
+      expect(
+        (
+          await fetch(`${server.url}/auth/v1/oauth/revoke`, {
+            method: "POST",
+            headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ token: kept.refresh_token }),
+          })
+        ).status,
+      ).toBe(200);
+      expect(oauthTokens.access_token).toBeTruthy();
+      // A wider scope than allowed before: asked, then denied.
+      const denied = await authorize("email phone");
+      await person.auth.oauth.getAuthorizationDetails(denied);
+      await person.auth.oauth.denyAuthorization(denied, { skipBrowserRedirect: true });
+      const late = await authorize();
+      await raw.query(
+        `UPDATE auth.oauth_authorizations SET created_at = now() - interval '1 hour',
+           expires_at = now() - interval '1 minute' WHERE authorization_id = $1`,
+        [late],
+      );
+      await person.auth.oauth.getAuthorizationDetails(late);
+      await person.auth.oauth.listGrants();
+      await person.auth.oauth.revokeGrant({ clientId: made.client_id });
+      await oauthAdmin.deleteClient(made.client_id);
+    }
 
     // Email change: both links, and a resend of the change.
     const changing = await confirmedUser("change");

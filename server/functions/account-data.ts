@@ -1,12 +1,13 @@
 // GET /functions/v1/account-data: "Download my data" (the privacy policy's access and portability):
 // one JSON document of what the server holds about the caller. Their account as GoTrue's User JSON
 // (with identities), their sessions, their factors (never a secret) and how many recovery codes
-// are left (never a code), the leads and the newsletter subscription under their address, and
-// their trail: the lead states they changed in the team's workspace, the notes they wrote and the
+// are left (never a code), the OAuth clients they allowed, the leads and the newsletter
+// subscription under their address, and their trail: the lead states they changed in the team's workspace, the notes they wrote and the
 // webhook endpoints they added. Only the caller's own access token opens it (decision 0046).
 import type { FastifyInstance } from "fastify";
 import { FUNCTIONS } from "../../common/functions.ts";
 import { listFactors, serializeFactor } from "../auth/models/factors.ts";
+import { grantsOf } from "../auth/models/oauth-consents.ts";
 import { recoveryCodesLeft } from "../auth/models/recovery-codes.ts";
 import { identitiesOf, serializeUser } from "../auth/models/users.ts";
 import type { Queryable } from "../db/database.ts";
@@ -76,11 +77,12 @@ export function registerAccountDataFunction(app: FastifyInstance) {
     async (request, reply) => {
       const { user, session } = await ownAccount(app, request, "download your data");
       const db = app.db;
-      const [identities, factors, codes, sessions, leads, trail] = await Promise.all([
+      const [identities, factors, codes, sessions, grants, leads, trail] = await Promise.all([
         identitiesOf(db, user.id),
         listFactors(db, user.id),
         recoveryCodesLeft(db, user.id),
         sessionsOf(db, user.id),
+        grantsOf(db, user.id),
         rowsOfAddress(db, user.email),
         trailOf(db, user.id),
       ]);
@@ -99,6 +101,7 @@ export function registerAccountDataFunction(app: FastifyInstance) {
           refreshed_at: iso(s.refreshed_at),
         })),
         factors: factors.map(serializeFactor),
+        oauth_grants: grants,
         recovery_codes: codes
           ? { remaining: codes.remaining, created_at: iso(codes.created_at) }
           : null,

@@ -63,6 +63,7 @@ describeAuthSuite("account functions", (suite: AuthSuite) => {
       account: { email: string; identities: unknown[] };
       sessions: { current: boolean }[];
       factors: { factor_type: string; status: string }[];
+      oauth_grants: unknown[];
       recovery_codes: unknown;
       leads: Record<string, { email: string }[]>;
       newsletter_subscriptions: { email: string; status: string }[];
@@ -80,6 +81,7 @@ describeAuthSuite("account functions", (suite: AuthSuite) => {
       expect.objectContaining({ factor_type: "totp", status: "unverified" }),
     ]);
     expect(body.recovery_codes).toBeNull();
+    expect(body.oauth_grants).toEqual([]);
     expect(body.leads.contact_messages).toEqual([
       expect.objectContaining({ email, name: "Ada Lovelace", message: "Pricing?" }),
     ]);
@@ -164,6 +166,8 @@ describeAuthSuite("account functions", (suite: AuthSuite) => {
       "auth.refresh_tokens",
       "auth.one_time_tokens",
       "auth.mfa_factors",
+      "auth.oauth_consents",
+      "auth.oauth_authorizations",
     ])
       expect(
         await suite.count(`SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`, [

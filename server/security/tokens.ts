@@ -7,7 +7,7 @@
 // header), else the server's HS256 secret, which also keeps verifying the API keys. What a caller
 // asks beyond that (an API key's role, a session that still exists) it checks on the claims.
 import crypto from "node:crypto";
-import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
+import { decodeProtectedHeader, errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { JwtAlg, JwtKey, PublicJwk } from "./jwt-keys.ts";
 
 export type Claims = JWTPayload & {
@@ -51,6 +51,8 @@ export class TokenService {
   private readonly secret: crypto.KeyObject;
   private readonly keys: Map<string, JwtKey>;
   private readonly signer: JwtSigner;
+  /** The asymmetric key of the set that signs, if any: the only one ID tokens are signed with. */
+  private readonly idTokenKey: JwtKey | undefined;
   private readonly verified = new Map<string, Claims>();
 
   constructor(settings: TokenSettings) {
@@ -63,6 +65,7 @@ export class TokenService {
     this.signer = signing
       ? jwtSigner(signing.alg, signing.privateKey!, signing.kid)
       : jwtSigner("HS256", this.secret);
+    this.idTokenKey = signing && signing.alg !== "HS256" ? signing : undefined;
     this.jwks = { keys: keys.flatMap((key) => (key.publicJwk ? [key.publicJwk] : [])) };
   }
 
@@ -72,6 +75,26 @@ export class TokenService {
     const exp = iat + this.expSeconds;
     const token = signJwt({ iss: this.issuer, sub, aud, exp, iat, ...claims }, this.signer);
     return { token, iat, exp };
+  }
+
+  /** Whether OpenID ID tokens can be issued: as GoTrue, only under an asymmetric signing key. */
+  get signsIdTokens(): boolean {
+    return this.idTokenKey !== undefined;
+  }
+
+  /**
+   * An OpenID ID token (signed by jose with the asymmetric signing key and its kid, so a client
+   * verifies it against /.well-known/jwks.json): our issuer, issued now, valid an hour (GoTrue's).
+   */
+  async signIdToken(claims: { sub: string; aud: string } & Record<string, unknown>) {
+    const key = this.idTokenKey;
+    if (!key) throw new Error("ID tokens need an asymmetric signing key (GOTRUE_JWT_KEYS)");
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: "JWT" })
+      .setIssuer(this.issuer)
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(key.privateKey!);
   }
 
   async verify(token: string | undefined): Promise<TokenCheck> {

@@ -3,15 +3,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { authenticate } from "../authenticate.ts";
 import { NIL_UUID, recordAudit } from "../../audit/audit-log.ts";
-import { auditUser, userActor } from "../audit.ts";
+import { userActor } from "../audit.ts";
 import type { AuthContext } from "../context.ts";
 import { AuthError, emailLoginsDisabled, ErrorCode, OAuthError } from "../errors.ts";
 import { idTokenProvider, verifyIdToken } from "../external/id-tokens.ts";
 import { accountOf, linkToUser, personOf } from "../external/sign-in.ts";
 import { factorsJson } from "../models/factors.ts";
 import { exchangeAuthCode } from "../models/flow-states.ts";
-import { alreadyUsed, tokenNotFound } from "../models/refresh-tokens.ts";
-import { findSession, sessionResponse, signIn } from "../models/sessions.ts";
+import { sessionResponse, signIn } from "../models/sessions.ts";
+import { refreshSession } from "../refresh-grant.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import { findUserByEmail, findUserById, identitiesOf, isBanned } from "../models/users.ts";
 import type { AuthBucket } from "../rate-limits.ts";
@@ -124,29 +124,14 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
     async function refreshGrant(body: Record<string, unknown>) {
       const presented = presentString(body.refresh_token) ?? "";
-      // Found first, as GoTrue finds it outside its transaction; then its user, judged before the
-      // session and before rotation or reuse detection: a banned user's refresh changes nothing.
-      const found = await ctx.refreshTokens.find(db, presented);
-      const user = await findUserById(db, found.userId);
-      // Its tokens go with a user: one deleted meanwhile is GoTrue's token not found.
-      if (!user) throw tokenNotFound();
-      if (isBanned(user))
-        throw new AuthError(400, ErrorCode.user_banned, "Invalid Refresh Token: User Banned");
-      const result = await db.transaction(async (tx) => {
-        const rotation = await ctx.refreshTokens.rotate(tx, found);
-        if (rotation.kind === "reused") {
-          // An old token came back and ended its session: logged with the session it ended.
-          await auditUser(tx, request, user, "token_revoked", {
-            reason: "refresh_token_reused",
-            session_id: found.sessionId,
-          });
-          return undefined;
-        }
-        const session = await findSession(tx, rotation.sessionId);
-        return sessionResponse(tx, ctx.tokens, user, session!, rotation.token);
-      });
-      if (!result) throw alreadyUsed();
-      return result;
+      const { user, session, refreshToken } = await refreshSession(
+        db,
+        ctx,
+        request,
+        presented,
+        null,
+      );
+      return sessionResponse(db, ctx.tokens, user, session, refreshToken);
     }
 
     /**

@@ -3,7 +3,8 @@
 // at someone (shown as "a former member"); everything else that identifies the person or lets
 // anyone in goes: email, phone, password, name and every metadata, the times of confirmations and
 // sign-ins, pending changes and bans, and every identity, session (with its refresh tokens),
-// factor (with its challenges), recovery code, one-time token and PKCE flow state.
+// factor (with its challenges), recovery code, one-time token, PKCE flow state, and what the
+// person allowed OAuth clients.
 import type { Queryable } from "../../db/database.ts";
 import { deleteRecoveryCodes } from "./recovery-codes.ts";
 import { endAllSessions } from "./sessions.ts";
@@ -32,5 +33,8 @@ export async function eraseAccount(q: Queryable, userId: string): Promise<boolea
   await deleteRecoveryCodes(q, userId);
   await q.query("DELETE FROM auth.one_time_tokens WHERE user_id = $1", [userId]);
   await q.query("DELETE FROM auth.flow_states WHERE user_id = $1", [userId]);
+  // What the person allowed OAuth clients, and the requests they opened (their sessions went above).
+  await q.query("DELETE FROM auth.oauth_consents WHERE user_id = $1", [userId]);
+  await q.query("DELETE FROM auth.oauth_authorizations WHERE user_id = $1", [userId]);
   return true;
 }

@@ -5,7 +5,7 @@
 // token again without ever storing a token: the row keeps only the token's SHA-256.
 import crypto from "node:crypto";
 import type { Queryable } from "../../db/database.ts";
-import { AuthError, ErrorCode } from "../errors.ts";
+import { AuthError, ErrorCode, OAuthError } from "../errors.ts";
 
 /** Supabase's hosted reuse interval: a token revoked less than this ago still works. */
 const REUSE_INTERVAL_MS = 10_000;
@@ -111,16 +111,32 @@ export class RefreshTokens {
 
   /**
    * Exchanges a found refresh token for the next one, inside the caller's transaction. Requests
-   * for the same session are serialised by locking the session row.
+   * for the same session are serialised by locking the session row. `clientId` is the OAuth
+   * client refreshing (null: a user's own client): a session an OAuth client started is
+   * refreshed by that client only, and a user's own session by no OAuth client (GoTrue's
+   * RefreshTokenGrant).
    */
-  async rotate(q: Queryable, found: StoredToken): Promise<Rotation> {
-    const [session] = await q.query<{ id: string }>(
-      "SELECT id FROM auth.sessions WHERE id = $1 FOR UPDATE",
+  async rotate(
+    q: Queryable,
+    found: StoredToken,
+    clientId: string | null = null,
+  ): Promise<Rotation> {
+    const [session] = await q.query<{ id: string; oauth_client_id: string | null }>(
+      "SELECT id, oauth_client_id FROM auth.sessions WHERE id = $1 FOR UPDATE",
       [found.sessionId],
     );
     // The token went with its session meanwhile (sign-out, reuse elsewhere): GoTrue's answer to a
     // token whose session is gone is the token's not found.
     if (!session) throw tokenNotFound();
+    if (session.oauth_client_id !== clientId)
+      throw new OAuthError(
+        "invalid_client",
+        session.oauth_client_id === null
+          ? "Client authentication not allowed for non-OAuth session"
+          : clientId === null
+            ? "Client authentication required for OAuth session"
+            : "Client does not match the session's OAuth client",
+      );
     // Read again under the lock: a concurrent request may have rotated it meanwhile.
     const [token] = await q.query<TokenRow>("SELECT * FROM auth.refresh_tokens WHERE id = $1", [
       found.id,

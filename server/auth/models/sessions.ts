@@ -18,6 +18,9 @@ export type SessionRow = {
   aal: string;
   amr: AmrEntry[];
   created_at: Date;
+  /** The OAuth client whose code started the session (../oauth-server), and what it may read. */
+  oauth_client_id?: string | null;
+  scopes?: string | null;
 };
 
 /** The access token of a user's session: Supabase's claims, minted by the token service. */
@@ -37,6 +40,9 @@ export function accessToken(tokens: TokenService, user: UserRow, session: Sessio
     amr: session.amr,
     session_id: session.id,
     is_anonymous: user.is_anonymous,
+    // A session an OAuth client started: GoTrue names the client and the granted scopes.
+    ...(session.oauth_client_id ? { client_id: session.oauth_client_id } : {}),
+    ...(session.scopes ? { scope: session.scopes } : {}),
   });
 }
 
@@ -75,24 +81,33 @@ const FIRST_TOKEN = firstTokenStatement("s", 5, 6);
 /** The sign-in's audit entry ("login", its method as the provider), stored by the same statement. */
 const LOGIN_AUDIT = auditInsert(7);
 
+/** The OAuth client a session is started for (by its code), and the scopes it was granted. */
+export type SessionClient = { id: string; scopes: string };
+
 /**
- * Signs the user in with one statement (one round trip, atomic without a transaction): the session,
- * its first refresh token, the sign-in time and the audit log's entry. Right after a password check the CPU caches are
- * cold, so every statement saved there counts (bench:auth).
+ * Starts a session with one statement (one round trip, atomic without a transaction): the session
+ * (an OAuth client's, with its client and scopes), its first refresh token, the sign-in time and
+ * the audit log's entry ("login", with the method as the provider, or the client as GoTrue names
+ * it). Right after a password check the CPU caches are cold, so every statement saved there
+ * counts (bench:auth).
  */
-export async function signIn(
+export async function startSession(
   q: Queryable,
-  services: { tokens: TokenService; refreshTokens: RefreshTokens },
+  services: { refreshTokens: RefreshTokens },
   user: UserRow,
   method: string,
   request: FastifyRequest,
-  loaded: UserRelations = {},
-) {
+  client?: SessionClient,
+): Promise<{ session: SessionRow; refreshToken: string }> {
   const refresh = services.refreshTokens.mint();
   const amr: AmrEntry[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
+  const traits = client
+    ? { provider_type: "oauth_provider_authorization_code", client_id: client.id }
+    : { provider: method };
   const [session] = await q.query<SessionRow>(
     `WITH s AS (
-       INSERT INTO auth.sessions (user_id, amr, user_agent, ip) VALUES ($1, $2, $3, $4) RETURNING *
+       INSERT INTO auth.sessions (user_id, amr, user_agent, ip, oauth_client_id, scopes)
+       VALUES ($1, $2, $3, $4, $10, $11) RETURNING *
      ), r AS (${FIRST_TOKEN}), u AS (
        UPDATE auth.users SET last_sign_in_at = s.created_at FROM s WHERE auth.users.id = s.user_id
      ), i AS (
@@ -106,18 +121,36 @@ export async function signIn(
       request.ip,
       refresh.id,
       refresh.hash,
-      ...auditParams(request, userActor(user), "login", { provider: method }),
+      ...auditParams(request, userActor(user), "login", traits),
+      client?.id ?? null,
+      client?.scopes ?? null,
     ],
   );
+  return { session: session!, refreshToken: refresh.token };
+}
+
+/** Signs the user in: a new session (startSession) and GoTrue's answer with its tokens. */
+export async function signIn(
+  q: Queryable,
+  services: { tokens: TokenService; refreshTokens: RefreshTokens },
+  user: UserRow,
+  method: string,
+  request: FastifyRequest,
+  loaded: UserRelations = {},
+) {
+  const { session, refreshToken } = await startSession(q, services, user, method, request);
   return sessionResponse(
     q,
     services.tokens,
-    { ...user, last_sign_in_at: session!.created_at },
-    session!,
-    refresh.token,
+    { ...user, last_sign_in_at: session.created_at },
+    session,
+    refreshToken,
     loaded,
   );
 }
+
+/** The amr method of a session an OAuth client started with a code (GoTrue's name). */
+export const OAUTH_CODE_METHOD = "oauth_provider/authorization_code";
 
 /** The session with this id, when it exists and (if given) belongs to this user. */
 export async function findSession(
