@@ -120,6 +120,11 @@ export type Config = {
   manualLinkingEnabled: Env["GOTRUE_SECURITY_MANUAL_LINKING_ENABLED"];
   /** The external identity providers turned on (GOTRUE_EXTERNAL_<PROVIDER>_*), by name. */
   external: Partial<Record<ExternalProviderName, ExternalProviderConfig>>;
+  /**
+   * GOTRUE_EXTERNAL_ALLOWED_ID_TOKEN_ISSUERS: issuers whose ID tokens the id_token grant takes
+   * with an `issuer` and a `client_id` instead of a provider (GoTrue's deprecated fallback).
+   */
+  allowedIdTokenIssuers: string[];
   /** SAML 2.0 single sign-on (GOTRUE_SAML_*); undefined: off. */
   saml: SamlConfig | undefined;
   /** GOTRUE_URI_ALLOW_LIST: GoTrue's globs of the other places redirect_to may lead. */
@@ -442,6 +447,13 @@ export function loadConfig(
     phoneEnabled: e.GOTRUE_EXTERNAL_PHONE_ENABLED,
     manualLinkingEnabled: e.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED,
     external: externalProviders(e, siteUrl),
+    allowedIdTokenIssuers: (
+      e.GOTRUE_EXTERNAL_ALLOWED_ID_TOKEN_ISSUERS ??
+      "https://appleid.apple.com,https://accounts.google.com"
+    )
+      .split(",")
+      .map((issuer) => issuer.trim())
+      .filter(Boolean),
     saml: samlConfig(e, siteUrl),
     uriAllowList: (e.GOTRUE_URI_ALLOW_LIST ?? "")
       .split(",")

@@ -301,6 +301,10 @@ export const VARIABLES = {
   GOTRUE_RATE_LIMIT_SMS_SENT: variable(integer(1, 1_000_000).default(30)),
   RATE_LIMIT_SMS_USER: variable(integer(1, 1_000_000).default(10)),
   GOTRUE_URI_ALLOW_LIST: variable(z.string().optional(), "unset → the site's own pages"),
+  GOTRUE_EXTERNAL_ALLOWED_ID_TOKEN_ISSUERS: variable(
+    z.string().optional(),
+    "`https://appleid.apple.com,https://accounts.google.com`",
+  ),
   GOTRUE_SAML_ENABLED: variable(bool.default(false)),
   GOTRUE_SAML_PRIVATE_KEY: variable(z.string().optional()),
   GOTRUE_SAML_RELAY_STATE_VALIDITY_PERIOD: variable(goDuration(86_400).optional(), "`2m`"),

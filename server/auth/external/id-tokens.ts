@@ -3,14 +3,14 @@
 // then checked), whether it is on here, then the token verified with jose against the keys the
 // issuer publishes (found by discovery): signature, issuer (Apple's from the token), expiry, then
 // the audience among the provider's client ids and the nonce's SHA-256, each refused in GoTrue's
-// words.
+// words; a token shown with its access token that carries `at_hash` must match it.
 import crypto from "node:crypto";
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
 import * as client from "openid-client";
 import type { Config } from "../../config.ts";
 import type { ExternalProviderName } from "../../config/variables.ts";
 import { AuthError, ErrorCode, goQuoted, OAuthError } from "../errors.ts";
-import { ID_TOKEN_CLAIMS, insecureAllowed, type ProviderUser } from "./providers.ts";
+import { genericClaims, ID_TOKEN_CLAIMS, insecureAllowed, type ProviderUser } from "./providers.ts";
 
 /** The issuers of ID-token providers GoTrue knows by name (internal/api/provider). */
 const APPLE_ISSUERS = ["https://appleid.apple.com", "https://account.apple.com"];
@@ -29,12 +29,19 @@ export type IdTokenRequest = {
   idToken: string;
   provider: string;
   issuer: string;
+  /** The client the token was issued to, for an allowed issuer named without a provider. */
+  clientId: string;
   nonce: string;
+  /** The access token given with the ID token, or "" (then `at_hash` is not checked). */
+  accessToken: string;
 };
 
 /** The provider an ID token is judged by: its issuer and accepted audiences. */
 export type IdTokenProvider = {
-  name: ExternalProviderName;
+  /** The identity's provider: a provider's name, or an allowed issuer's URL. */
+  name: string;
+  /** The person the token's claims name. */
+  claims: (claims: Record<string, unknown>) => ProviderUser;
   issuer: string;
   clientIds: string[];
   skipNonceCheck: boolean;
@@ -63,6 +70,7 @@ export function idTokenProvider(config: Config, req: IdTokenRequest): IdTokenPro
     if (!cfg) throw disabled(found);
     return {
       name,
+      claims: ID_TOKEN_CLAIMS[name]!,
       issuer: found,
       clientIds: cfg.clientIds,
       skipNonceCheck: cfg.skipNonceCheck,
@@ -110,6 +118,17 @@ export function idTokenProvider(config: Config, req: IdTokenRequest): IdTokenPro
   }
   if (provider.startsWith("custom:"))
     throw invalid(`Custom provider ${goQuoted(provider)} not found`);
+  // GoTrue's deprecated fallback: an issuer of GOTRUE_EXTERNAL_ALLOWED_ID_TOKEN_ISSUERS, named with
+  // the client the token is for, is its own provider (its claims read as any OpenID provider's).
+  if (issuer && config.allowedIdTokenIssuers.includes(issuer))
+    return {
+      name: issuer,
+      claims: genericClaims,
+      issuer,
+      clientIds: [req.clientId],
+      skipNonceCheck: false,
+      issuerFromToken: false,
+    };
   throw invalid(`Custom OIDC provider ${goQuoted(provider)} not allowed`);
 }
 
@@ -139,14 +158,17 @@ export async function verifyIdToken(
   let payload: JWTPayload;
   try {
     const keys = await keysOf(provider.issuer);
-    ({ payload } = await jwtVerify(req.idToken, keys, {
+    const verified = await jwtVerify(req.idToken, keys, {
       ...(provider.issuerFromToken ? {} : { issuer: provider.issuer }),
       requiredClaims: ["exp"],
-    }));
+    });
+    payload = verified.payload;
+    if (req.accessToken && typeof payload.at_hash === "string")
+      checkAccessTokenHash(payload.at_hash, verified.protectedHeader.alg, req.accessToken);
   } catch {
     throw new OAuthError("invalid request", "Bad ID token");
   }
-  const user = ID_TOKEN_CLAIMS[provider.name]!(payload as Record<string, unknown>);
+  const user = provider.claims(payload as Record<string, unknown>);
   if (!payload.sub) throw new OAuthError("invalid request", "Missing sub claim in id_token");
   const audience = typeof payload.aud === "string" ? [payload.aud] : (payload.aud ?? []);
   if (!provider.clientIds.some((id) => audience.includes(id)))
@@ -166,6 +188,32 @@ export async function verifyIdToken(
       throw new OAuthError("invalid nonce", "Nonces mismatch");
   }
   return user;
+}
+
+/** The hash of each signing algorithm's family (OpenID Connect Core 3.1.3.6; go-oidc's table). */
+const AT_HASH_DIGESTS: Record<string, string> = {
+  RS256: "sha256",
+  ES256: "sha256",
+  PS256: "sha256",
+  RS384: "sha384",
+  ES384: "sha384",
+  PS384: "sha384",
+  RS512: "sha512",
+  ES512: "sha512",
+  PS512: "sha512",
+  EdDSA: "sha512",
+};
+
+/**
+ * GoTrue's check of `at_hash` (go-oidc's VerifyAccessToken): the left half of the access token's
+ * hash, base64url, by the hash of the token's algorithm; an algorithm it has no hash for fails.
+ */
+function checkAccessTokenHash(atHash: string, alg: string | undefined, accessToken: string) {
+  const digest = alg ? AT_HASH_DIGESTS[alg] : undefined;
+  if (!digest) throw new Error(`no access token hash for ${alg}`);
+  const hash = crypto.createHash(digest).update(accessToken, "ascii").digest();
+  if (hash.subarray(0, hash.length / 2).toString("base64url") !== atHash)
+    throw new Error("access token hash does not match");
 }
 
 /**

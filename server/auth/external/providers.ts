@@ -57,7 +57,7 @@ const text = (v: unknown) => (typeof v === "string" ? v : "");
 const truthy = (v: unknown) => v === true || v === "true" || v === "1";
 
 /** The claims of an OpenID provider's ID token as GoTrue's generic parser keeps them. */
-function genericClaims(claims: Record<string, unknown>): ProviderUser {
+export function genericClaims(claims: Record<string, unknown>): ProviderUser {
   const email = text(claims.email);
   const verified = truthy(claims.email_verified);
   const name = text(claims.name);

@@ -16,10 +16,13 @@ const google = await startIdp();
 const azure = await startIdp({ path: "/7f3c6a1e-tenant/v2.0" });
 const apple = await startIdp({ clientId: "com.revwise.app" });
 const keycloak = await startIdp({ path: "/realms/acme" });
+/** An OpenID issuer of no provider's, allowed for ID tokens (GOTRUE_EXTERNAL_ALLOWED_ID_TOKEN_ISSUERS). */
+const allowed = await startIdp({ path: "/realms/partner", clientId: "partner-app" });
 const github = await startOAuthSite("github");
 const gitlab = await startOAuthSite("gitlab");
 afterAll(async () => {
-  for (const provider of [google, azure, apple, keycloak, github, gitlab]) await provider.close();
+  for (const provider of [google, azure, apple, keycloak, allowed, github, gitlab])
+    await provider.close();
 });
 
 let subjects = 0;
@@ -30,7 +33,7 @@ const queryOf = (url: string) => new URLSearchParams(new URL(url).search);
 
 describeAuthSuiteEachDatabase(
   "auth: each external provider",
-  ({ server, client, confirmedUser }) => {
+  ({ server, client, confirmedUser, auth }) => {
     const back = () => `${server.url}/account`;
 
     /** A redirect sign-in with `provider` (PKCE): the session, or where the browser landed. */
@@ -194,12 +197,59 @@ describeAuthSuiteEachDatabase(
       expect(await refusal(await google.idToken(base), "unasked")).toBe(
         "Passed nonce and nonce in id_token should either both exist or not.",
       );
+      // A token shown with an access token it does not name (at_hash), and with the one it does.
+      const atHash = (token: string) =>
+        crypto.createHash("sha256").update(token).digest().subarray(0, 16).toString("base64url");
+      const named = await google.idToken({ ...base, at_hash: atHash("the-access-token") });
+      const withAccessToken = (access_token: string) =>
+        client().auth.signInWithIdToken({ provider: "google", token: named, access_token });
+      expect((await withAccessToken("another-access-token")).error?.message).toBe("Bad ID token");
+      expect((await withAccessToken("the-access-token")).error).toBeNull();
       // A provider that is off here, by name.
       const off = await client().auth.signInWithIdToken({
         provider: "kakao",
         token: await google.idToken(base),
       });
       expect(off.error?.code).toBe("provider_disabled");
+    });
+
+    it("takes an allowed issuer's ID token named by issuer and client_id, and no other issuer's", async () => {
+      const grant = (body: Record<string, unknown>) =>
+        auth("/token?grant_type=id_token", { method: "POST", body: JSON.stringify(body) });
+      const email = uniqueEmail("allowed-issuer");
+      const nonce = crypto.randomUUID();
+      const id_token = await allowed.idToken({
+        sub: subject("partner"),
+        email,
+        email_verified: true,
+        nonce: sha256(nonce),
+      });
+      const res = await grant({
+        id_token,
+        issuer: allowed.issuer,
+        client_id: "partner-app",
+        nonce,
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { user: { email: string; app_metadata: unknown } };
+      expect(body.user.email).toBe(email);
+      expect(body.user.app_metadata).toMatchObject({ provider: allowed.issuer });
+      // The token's audience must be the client named.
+      const other = await grant({ id_token, issuer: allowed.issuer, client_id: "another", nonce });
+      expect(await other.json()).toMatchObject({
+        error: "invalid request",
+        error_description: "Unacceptable audience in id_token: [partner-app]",
+      });
+      const refused = await grant({
+        id_token,
+        issuer: "https://not-allowed.example",
+        client_id: "partner-app",
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        error_code: "validation_failed",
+        msg: 'Custom OIDC provider "" not allowed',
+      });
     });
 
     it("links an ID token's identity to the signed-in user (link_identity)", async () => {
@@ -251,5 +301,6 @@ describeAuthSuiteEachDatabase(
     GOTRUE_EXTERNAL_APPLE_URL: apple.issuer,
     ...github.env("GITHUB"),
     ...gitlab.env("GITLAB"),
+    GOTRUE_EXTERNAL_ALLOWED_ID_TOKEN_ISSUERS: `https://accounts.google.com, ${allowed.issuer}`,
   },
 );

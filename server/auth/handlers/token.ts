@@ -145,7 +145,7 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
       const provider = presentString(body.provider) ?? "";
       const clientId = presentString(body.client_id) ?? "";
       const issuer = presentString(body.issuer) ?? "";
-      presentString(body.access_token);
+      const accessToken = presentString(body.access_token) ?? "";
       const nonce = presentString(body.nonce) ?? "";
       const linkIdentity = readFlag(body.link_identity, "link_identity");
       if (!idToken) throw new OAuthError("invalid request", "id_token required");
@@ -160,7 +160,7 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
           );
         target = (await authenticate(db, ctx.tokens, request)).user.id;
       }
-      const req = { idToken, provider, issuer, nonce };
+      const req = { idToken, provider, issuer, clientId, nonce, accessToken };
       const judged = idTokenProvider(config, req);
       const person = personOf(judged.name, await verifyIdToken(judged, req));
       const result = await db.transaction(async (tx) => {
