@@ -8,7 +8,10 @@
 // and read from a Send SMS hook on loopback), and the p50 of an MFA verify (POST
 // /factors/{id}/verify with a TOTP code, each for a new user whose factor and challenge were made
 // first, untimed), and the p50 of a passkey sign-in (POST /passkeys/authentication/options, then
-// /verify with an assertion a software authenticator signed in between, untimed).
+// /verify with an assertion a software authenticator signed in between, untimed), and the p50 of
+// an external provider's callback (GET /auth/v1/callback with the provider's code: the code
+// exchanged at a real OpenID provider on loopback, oidc-provider as the tests use it, the ID token
+// verified, the account found, the session made) less the time the provider spent answering it.
 import { verify } from "@node-rs/argon2";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,6 +20,8 @@ import { stepAt, totpCode } from "../server/auth/mfa/totp.ts";
 import { hashPassword } from "../server/auth/passwords.ts";
 import { createTestDatabase, postgresAvailable } from "../tests/support/postgres.ts";
 import { sharedDeploymentEnv, startServer } from "../tests/support/server-process.ts";
+import { startIdp, type TestIdp } from "../tests/support/identity-provider.ts";
+import { freePort } from "../tests/support/ports.ts";
 import { startSmsHook, type TestSmsHook } from "../tests/support/sms-hook.ts";
 import { SoftwareAuthenticator } from "../tests/support/software-authenticator.ts";
 import { fmt, load, median, nextIp, percentile, poster, startBareServer, table } from "./lib.ts";
@@ -25,6 +30,7 @@ const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 200);
 const OTP_VERIFIES = Number(process.env.BENCH_OTP_VERIFIES ?? 100);
 const MFA_VERIFIES = Number(process.env.BENCH_MFA_VERIFIES ?? 50);
 const PASSKEY_SIGN_INS = Number(process.env.BENCH_PASSKEY_SIGN_INS ?? 100);
+const PROVIDER_CALLBACKS = Number(process.env.BENCH_PROVIDER_CALLBACKS ?? 100);
 /** The relying party the passkeys are made for (its origin is where the "browser" is). */
 const PASSKEY_ORIGIN = "http://localhost";
 const PASSKEY_ENV = {
@@ -155,13 +161,55 @@ async function passkeySignInTimes(url: string, anonKey: string, engine: string) 
   return times;
 }
 
+/**
+ * Sign-ins at an external OpenID provider, one at a time, by one person there (their account made
+ * by the first, untimed): GET /authorize and the provider's login untimed, then our callback timed,
+ * less the time the provider spent answering during it (the code's exchange, its keys when asked):
+ * the times in ms beyond the provider's answer.
+ */
+async function providerCallbackTimes(url: string, idp: TestIdp, engine: string) {
+  const subject = `bench-${engine.toLowerCase()}`;
+  idp.accounts.set(subject, { email: `${subject}@revwise.example`, email_verified: true });
+  const callbackUrl = async () => {
+    const res = await fetch(
+      `${url}/auth/v1/authorize?provider=keycloak&redirect_to=${encodeURIComponent(url)}`,
+      { redirect: "manual", headers: { "x-forwarded-for": nextIp() } },
+    );
+    if (res.status !== 302) throw new Error(`${engine}: /authorize answered ${res.status}`);
+    return idp.signIn(res.headers.get("location")!, subject);
+  };
+  const times: number[] = [];
+  for (let i = -5; i < PROVIDER_CALLBACKS; i++) {
+    const callback = await callbackUrl();
+    const providerBefore = idp.busyMs();
+    const t = performance.now();
+    const res = await fetch(callback, {
+      redirect: "manual",
+      headers: { "x-forwarded-for": nextIp() },
+    });
+    await res.arrayBuffer();
+    const elapsed = performance.now() - t;
+    if (res.status !== 302 || !res.headers.get("location")?.includes("access_token="))
+      throw new Error(`${engine}: the callback answered ${res.status} without a session`);
+    // The first few make the account and warm the provider's keys: not counted.
+    if (i >= 0) times.push(elapsed - (idp.busyMs() - providerBefore));
+  }
+  return times;
+}
+
 /** Sign-in latency (one at a time) and throughput (4 connections) on one engine. */
 async function measure(engine: string, env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "revwise-bench-auth-"));
   const hook = await startSmsHook();
+  const idp = await startIdp({ path: "/realms/bench" });
+  // The provider sends the browser back to this server's own address (a loopback callback).
+  const port = await freePort();
   const server = await startServer({
     ...env,
     ...hook.env,
+    ...idp.env("KEYCLOAK"),
+    PORT: String(port),
+    GOTRUE_EXTERNAL_KEYCLOAK_REDIRECT_URI: `http://127.0.0.1:${port}/auth/v1/callback`,
     ...PASSKEY_ENV,
     GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
     RATE_LIMIT_EMAIL_SENT: "1000000",
@@ -230,8 +278,10 @@ async function measure(engine: string, env: Record<string, string>) {
   const otpTimes = await otpVerifyTimes(server.url, anonKey, hook, engine);
   const mfaTimes = await mfaVerifyTimes(server.url, anonKey, engine);
   const passkeyTimes = await passkeySignInTimes(server.url, anonKey, engine);
+  const callbackTimes = await providerCallbackTimes(server.url, idp, engine);
   await server.stop();
   await hook.stop();
+  await idp.close();
   if (concurrent.non2xx || concurrent.errors)
     throw new Error(`${engine}: sign-ins failed under load`);
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -281,6 +331,11 @@ async function measure(engine: string, env: Record<string, string>) {
       engine,
       measure: `passkey sign-in (options + verify), p50 (${PASSKEY_SIGN_INS})`,
       value: `${fmt(p50(passkeyTimes), 1)} ms`,
+    },
+    {
+      engine,
+      measure: `provider callback beyond the provider's answer, p50 (${PROVIDER_CALLBACKS})`,
+      value: `${fmt(p50(callbackTimes), 1)} ms`,
     },
   ];
 }

@@ -34,6 +34,11 @@ export type TestIdp = {
   idToken(claims: Record<string, unknown>): Promise<string>;
   /** An ID token signed with another key the provider never published. */
   foreignIdToken(claims: Record<string, unknown>): Promise<string>;
+  /**
+   * The time the provider has spent answering requests so far, in ms (each request from its
+   * arrival to the end of its answer): what a caller's wait owes to the provider.
+   */
+  busyMs(): number;
   close(): Promise<void>;
 };
 
@@ -121,7 +126,10 @@ export async function startIdp(
     new URL(uri).hostname === "127.0.0.1";
   const oidc = provider.callback();
 
+  let busy = 0;
   server.on("request", (req, res) => {
+    const arrived = performance.now();
+    res.on("finish", () => (busy += performance.now() - arrived));
     const url = new URL(req.url!, origin);
     // A browser asks for the provider's icon: it has none (and says so without an error).
     if (url.pathname === "/favicon.ico") return void res.writeHead(204).end();
@@ -172,6 +180,7 @@ export async function startIdp(
     clientId,
     clientSecret,
     accounts,
+    busyMs: () => busy,
     env: (name) => ({
       [`GOTRUE_EXTERNAL_${name}_ENABLED`]: "true",
       [`GOTRUE_EXTERNAL_${name}_CLIENT_ID`]: clientId,
