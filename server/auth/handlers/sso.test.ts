@@ -359,6 +359,25 @@ describeAuthSuiteEachDatabase(
       expectRefused(await post({ ...answer, RelayState: fresh }));
     });
 
+    it("lets one of two posts of one answer at the same moment through (one atomic claim)", async () => {
+      const who = person("raced");
+      const { url } = await start();
+      const answer = await idp.answer(url, who);
+      const landed = await Promise.all([post(answer), post(answer)]);
+      expect(landed.map((l) => l.status).sort()).toEqual([302, 303]);
+      expectRefused(
+        landed.find((l) => l.status === 303)!,
+        "saml_relay_state_not_found",
+        "SAML RelayState does not exist, try logging in again?",
+      );
+      expect(
+        await count(
+          "SELECT count(*)::int AS n FROM auth.identities WHERE provider = $1 AND provider_id = $2",
+          [`sso:${providerId}`, who.nameId],
+        ),
+      ).toBe(1);
+    });
+
     it("refuses an assertion for another audience, recipient or destination", async () => {
       const cases: ResponseOverrides[] = [
         { Audience: "https://other-sp.example/saml/metadata" },
@@ -414,6 +433,45 @@ describeAuthSuiteEachDatabase(
         "SAML RelayState has expired. Try logging in again?",
       );
       expect(await count("SELECT count(*)::int AS n FROM auth.users", [])).toBe(before);
+    });
+
+    it("fetches a provider's metadata anew from its URL once it is a day old", async () => {
+      const fresh = await startSamlIdp(async () =>
+        (await fetch(`${server.url}/auth/v1/sso/saml/metadata`)).text(),
+      );
+      try {
+        const freshDomain = `fresh-${crypto.randomUUID().slice(0, 8)}.example`;
+        const made = await json(
+          await admin("/admin/sso/providers", {
+            method: "POST",
+            body: JSON.stringify({
+              type: "saml",
+              metadata_url: fresh.metadataUrl,
+              domains: [freshDomain],
+            }),
+          }),
+        );
+        expect(made.status).toBe(201);
+        const id = made.body.id as string;
+        await ctxQuery(
+          "UPDATE auth.saml_providers SET updated_at = now() - interval '2 days' WHERE sso_provider_id = $1",
+          [id],
+        );
+        const { data } = await client().auth.signInWithSSO({
+          domain: freshDomain,
+          options: { redirectTo: back(), skipBrowserRedirect: true },
+        });
+        const who = person("fresh", `fresh-${++n}@${freshDomain}`);
+        expect((await post(await fresh.answer(data!.url, who))).status).toBe(302);
+        expect(
+          await count(
+            "SELECT count(*)::int AS n FROM auth.saml_providers WHERE sso_provider_id = $1 AND updated_at > now() - interval '1 minute'",
+            [id],
+          ),
+        ).toBe(1);
+      } finally {
+        await fresh.close();
+      }
     });
 
     async function ctxQuery(sql: string, params: unknown[]) {
