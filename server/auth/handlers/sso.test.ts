@@ -44,23 +44,25 @@ describeAuthSuiteEachDatabase(
       body: (await res.json()) as Record<string, unknown>,
     });
 
+    /** A SAML IdP on loopback that asks our server for our metadata. */
+    const startIdpOfOurs = () =>
+      startSamlIdp(async () => (await fetch(`${server.url}/auth/v1/sso/saml/metadata`)).text());
+    /** POST /admin/sso/providers of a SAML provider, its answer. */
+    const createProvider = (body: Record<string, unknown>) =>
+      admin("/admin/sso/providers", {
+        method: "POST",
+        body: JSON.stringify({ type: "saml", ...body }),
+      }).then(json);
+
     beforeAll(async () => {
-      idp = await startSamlIdp(async () =>
-        (await fetch(`${server.url}/auth/v1/sso/saml/metadata`)).text(),
-      );
-      const created = await json(
-        await admin("/admin/sso/providers", {
-          method: "POST",
-          body: JSON.stringify({
-            type: "saml",
-            metadata_xml: idp.metadataXml,
-            domains: [domain],
-            attribute_mapping: {
-              keys: { email: { name: EMAIL_ATTRIBUTE }, name: { names: ["displayName", "cn"] } },
-            },
-          }),
-        }),
-      );
+      idp = await startIdpOfOurs();
+      const created = await createProvider({
+        metadata_xml: idp.metadataXml,
+        domains: [domain],
+        attribute_mapping: {
+          keys: { email: { name: EMAIL_ATTRIBUTE }, name: { names: ["displayName", "cn"] } },
+        },
+      });
       expect(created.status).toBe(201);
       providerId = created.body.id as string;
     });
@@ -436,21 +438,13 @@ describeAuthSuiteEachDatabase(
     });
 
     it("fetches a provider's metadata anew from its URL once it is a day old", async () => {
-      const fresh = await startSamlIdp(async () =>
-        (await fetch(`${server.url}/auth/v1/sso/saml/metadata`)).text(),
-      );
+      const fresh = await startIdpOfOurs();
       try {
         const freshDomain = `fresh-${crypto.randomUUID().slice(0, 8)}.example`;
-        const made = await json(
-          await admin("/admin/sso/providers", {
-            method: "POST",
-            body: JSON.stringify({
-              type: "saml",
-              metadata_url: fresh.metadataUrl,
-              domains: [freshDomain],
-            }),
-          }),
-        );
+        const made = await createProvider({
+          metadata_url: fresh.metadataUrl,
+          domains: [freshDomain],
+        });
         expect(made.status).toBe(201);
         const id = made.body.id as string;
         await ctxQuery(
@@ -482,8 +476,7 @@ describeAuthSuiteEachDatabase(
       const other = await startSamlIdp(async () => "");
       try {
         const otherDomain = `other-${crypto.randomUUID().slice(0, 8)}.example`;
-        const create = (body: Record<string, unknown>) =>
-          admin("/admin/sso/providers", { method: "POST", body: JSON.stringify(body) }).then(json);
+        const create = createProvider;
         expect(await create({ type: "oidc", metadata_xml: other.metadataXml })).toMatchObject({
           status: 400,
           body: {
