@@ -38,6 +38,7 @@ export const LOG_TYPES = {
   newsletter_issue_unscheduled: "workspace",
   newsletter_subscriber_unsubscribed: "workspace",
   newsletter_subscriber_deleted: "workspace",
+  team_time_zone_changed: "workspace",
 } as const;
 
 export type AuditAction = keyof typeof LOG_TYPES;

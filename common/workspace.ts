@@ -75,6 +75,28 @@ export type LeadWorkChange = { kind: string; lead_id: string } & Partial<LeadWor
 /** The longest note an admin's invitation carries (why the person is invited). */
 export const INVITE_NOTE_MAX = 500;
 
+/** Whether the runtime knows this IANA time zone (Intl refuses an unknown one). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The team's settings an admin changes (`team_settings`): its time zone, which the team's emails
+ * say times in and which says the day of each member's due-leads email.
+ */
+export const teamSettingsSchema = z.object({
+  time_zone: z
+    .string({ error: "Please choose a time zone" })
+    .trim()
+    .max(64, "Please choose a time zone from the list")
+    .refine(isTimeZone, "Please choose a time zone from the list"),
+});
+
 /** An admin's invitation to the team: the address, its role, and a note on why (optional). */
 export const teamInviteSchema = z.object({
   email: emailField("Please enter a valid email address"),

@@ -49,6 +49,7 @@ import webhooks, { type WebhooksOptions } from "./webhooks/webhooks-plugin.ts";
 import newsletter from "./newsletter/plugin.ts";
 import leadDigests from "./leads/digest-plugin.ts";
 import dueReminders from "./leads/due-reminder-plugin.ts";
+import teamTimeZone from "./team/time-zone-plugin.ts";
 import { deleteExpiredAuditEntries } from "./audit/audit-log.ts";
 import { deleteExpiredLeads } from "./leads/retention.ts";
 import { emailClaims } from "./mail/claims.ts";
@@ -156,6 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(afterAnswer);
     await app.register(webhooks, opts.webhooks ?? {});
     await app.register(newsletter);
+    await app.register(teamTimeZone);
     await app.register(leadDigests);
     await app.register(dueReminders);
     await app.register(retention, {

@@ -285,6 +285,16 @@ export const teamTab = {
   roleChanged: "Role changed",
 } as const;
 
+/** The Team tab's time zone: the one the team's emails say times in. */
+export const teamTimeZoneCopy = {
+  title: "Team time zone",
+  label: "Time zone",
+  help: "The team's emails say when each lead came in this time zone, and each member's daily email of due leads goes out at 8 in the morning here.",
+  submit: "Save time zone",
+  saving: "Saving...",
+  saved: "Time zone saved",
+} as const;
+
 /** The analytics' Sources: where each day's visitors came from, and which of them sent a form. */
 export const sourcesCopy = {
   title: "Sources",
@@ -352,4 +362,5 @@ export const auditActionLabels: Record<AuditAction, string> = {
   newsletter_issue_unscheduled: "Newsletter issue taken back to a draft",
   newsletter_subscriber_unsubscribed: "Newsletter subscriber unsubscribed by the team",
   newsletter_subscriber_deleted: "Newsletter subscriber deleted on request",
+  team_time_zone_changed: "Team time zone changed",
 };

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "../../common/accounts.ts";
 import { DEFAULT_BOOK_DEMO_URL, DEMO_PAGE_ROUTE } from "../../common/site-build.ts";
+import { isTimeZone } from "../../common/workspace.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -109,16 +110,6 @@ function hasRedisDatabase(value: string): boolean {
 }
 
 /** NOTIFY_EMAIL's rule, and the address of MAIL_FROM. */
-/** Whether the runtime knows this IANA time zone (Intl refuses an unknown one). */
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const emailAddress = z.email();
 const isEmailAddress = (v: string) => emailAddress.safeParse(v).success;
 

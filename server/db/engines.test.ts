@@ -43,6 +43,8 @@ const BOTH_ENGINES: Record<string, string> = {
   "server/rest/people.test.ts":
     "a person's entries counted by triggers as they arrive at the same moment: the row lock of the upsert decides",
   "server/rest/methods.test.ts": "read-only transactions (25006) as each adapter runs them",
+  "server/rest/team-settings.test.ts":
+    "the team's zone made once (ON CONFLICT) and read again by another instance's connection",
   "server/auth/handlers/wrong-codes.test.ts":
     "wrong codes counted in the database by atomic statements, across instances",
   "server/auth/handlers/signup.test.ts": "sign-ups racing for one address: a unique index decides",

@@ -990,6 +990,19 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       body: JSON.stringify({ user_id: idOf(added.email) }),
     });
     expect(await reset.json()).toBe(true);
+    // The team's time zone read and changed.
+    expect((await fetch(`${server.url}/rest/v1/team_settings`, { headers: asAdmin })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await fetch(`${server.url}/rest/v1/team_settings`, {
+          method: "PATCH",
+          headers: asAdmin,
+          body: JSON.stringify({ time_zone: "Europe/Berlin" }),
+        })
+      ).status,
+    ).toBe(204);
 
     // REST inserts and the lead functions (proof of work, replay guard, team emails).
     await insert("newsletter_subscribers", { email: uniqueEmail("news") });
@@ -1109,10 +1122,16 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
     // stored before the digests' transactions start).
     const digestConfig = { ...server.app.config, leadDigestMs: 0 };
     await raw.query("UPDATE mail.lead_digests SET sent_at = NULL");
-    for (const digest of DIGESTS) await runDigest(db, digest, digestConfig);
+    for (const digest of DIGESTS)
+      await runDigest(db, digest, digestConfig, digestConfig.teamTimeZone);
     await ran("UPDATE mail.lead_digests SET covered_until");
     // Each member's due-leads email of the day (the lead above is due today, its owner the reader).
-    await runDueReminders(db, server.app.config, new Date(`${today}T23:00:00Z`));
+    await runDueReminders(
+      db,
+      server.app.config,
+      server.app.config.teamTimeZone,
+      new Date(`${today}T23:00:00Z`),
+    );
 
     // Mail: delivered, then refused while the SMTP peer is down (the email is released).
     await ran("sent_at = now()");

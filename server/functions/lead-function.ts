@@ -130,6 +130,7 @@ export function registerLeadFunction<S extends LeadSchema>(
           input: fields as z.output<S>,
           source,
           config: app.config,
+          timeZone: app.teamTimeZone.current(),
           events: app.webhooks.any(),
         });
         await captcha.settle(tx, verdict.nonce, lead.id);

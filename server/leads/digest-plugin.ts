@@ -13,7 +13,8 @@ export default fp(
       async () => {
         for (const digest of DIGESTS) {
           try {
-            if ((await runDigest(app.db, digest, app.config)) > 0) app.mailer.flush();
+            if ((await runDigest(app.db, digest, app.config, app.teamTimeZone.current())) > 0)
+              app.mailer.flush();
           } catch (err) {
             log.warn({ err, kind: digest.kind }, "could not run the lead digest; will try again");
           }
@@ -24,5 +25,5 @@ export default fp(
     app.addHook("onReady", async () => chore.start());
     app.addHook("onClose", () => chore.stop());
   },
-  { name: "lead-digests", dependencies: ["services", "mailer"] },
+  { name: "lead-digests", dependencies: ["services", "mailer", "team-time-zone"] },
 );

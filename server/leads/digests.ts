@@ -72,7 +72,12 @@ const dueWindowParams = (digest: Digest, config: Config) => [
  * Queues the kind's digest if one is due (none queued within the interval) and it has leads;
  * the number of leads it lists (0: nothing queued).
  */
-export async function runDigest(db: Database, digest: Digest, config: Config): Promise<number> {
+export async function runDigest(
+  db: Database,
+  digest: Digest,
+  config: Config,
+  timeZone: string,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [due] = await tx.query<DueWindow>(
       `${DUE_WINDOW} FOR UPDATE SKIP LOCKED`,
@@ -85,7 +90,7 @@ export async function runDigest(db: Database, digest: Digest, config: Config): P
       DIGEST_LIST,
     ]);
     if (leads.length === 0) return 0;
-    await enqueue(tx, digestEmail(digest, leads, config));
+    await enqueue(tx, digestEmail(digest, leads, config, timeZone));
     await tx.query(
       "UPDATE mail.lead_digests SET covered_until = $2, sent_at = now() WHERE kind = $1",
       [digest.kind, due.until],
@@ -112,6 +117,7 @@ function digestEmail(
   digest: Digest,
   leads: { email: string; at: Date; total: number }[],
   config: Config,
+  timeZone: string,
 ): Email {
   const total = leads[0]!.total;
   const more = total - leads.length;
@@ -122,7 +128,7 @@ function digestEmail(
     heading: digest.subject(total),
     paragraphs: [
       digest.intro,
-      ...leads.map((l) => `${l.email} (${teamTime(l.at, config.teamTimeZone)})`),
+      ...leads.map((l) => `${l.email} (${teamTime(l.at, timeZone)})`),
       ...(more > 0 ? [`…and ${more} more.`] : []),
     ],
     // The inbox filtered to the kind's leads of the days the digest lists.
@@ -130,7 +136,7 @@ function digestEmail(
       label: "Open these leads",
       url: `${config.siteUrl}/team#inbox?${new URLSearchParams({
         kind: digest.kind,
-        from: teamDay(leads[0]!.at, config.teamTimeZone)[0],
+        from: teamDay(leads[0]!.at, timeZone)[0],
       }).toString()}`,
     },
   });

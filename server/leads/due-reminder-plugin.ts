@@ -14,7 +14,8 @@ export default fp(
     const log = app.log.child({ module: "due-reminders" });
     const chore = new Chore(async () => {
       try {
-        if ((await runDueReminders(app.db, app.config)) > 0) app.mailer.flush();
+        if ((await runDueReminders(app.db, app.config, app.teamTimeZone.current())) > 0)
+          app.mailer.flush();
       } catch (err) {
         log.warn({ err }, "could not queue the due-leads emails; will try again");
       }
@@ -22,5 +23,5 @@ export default fp(
     app.addHook("onReady", async () => chore.start());
     app.addHook("onClose", () => chore.stop());
   },
-  { name: "due-reminders", dependencies: ["services", "mailer"] },
+  { name: "due-reminders", dependencies: ["services", "mailer", "team-time-zone"] },
 );

@@ -64,19 +64,26 @@ describeEachDatabase("the daily due-leads email", (ctx) => {
     await lead(dana, "Lost Lead", "2026-12-01", "lost");
     await lead(eli, "Cy Moss", "2026-12-02");
 
-    expect(await runDueReminders(ctx.db, config, early)).toBe(0);
+    expect(await runDueReminders(ctx.db, config, config.teamTimeZone, early)).toBe(0);
     const other = await openAgain(ctx);
     try {
       const runs = await Promise.all([
-        runDueReminders(ctx.db, config, morning),
-        runDueReminders(other.db, config, morning),
-        runDueReminders(ctx.db, config, morning),
+        runDueReminders(ctx.db, config, config.teamTimeZone, morning),
+        runDueReminders(other.db, config, config.teamTimeZone, morning),
+        runDueReminders(ctx.db, config, config.teamTimeZone, morning),
       ]);
       expect(runs.reduce((a, b) => a + b)).toBe(2);
     } finally {
       await other.close();
     }
-    expect(await runDueReminders(ctx.db, config, new Date(morning.getTime() + 3_600_000))).toBe(0);
+    expect(
+      await runDueReminders(
+        ctx.db,
+        config,
+        config.teamTimeZone,
+        new Date(morning.getTime() + 3_600_000),
+      ),
+    ).toBe(0);
 
     const [toDana, ...more] = await emailsTo(dana);
     expect(more).toEqual([]);
@@ -92,6 +99,13 @@ describeEachDatabase("the daily due-leads email", (ctx) => {
     expect(await emailsTo(idle)).toEqual([]);
 
     // The next day is another day's email.
-    expect(await runDueReminders(ctx.db, config, new Date(morning.getTime() + 86_400_000))).toBe(2);
+    expect(
+      await runDueReminders(
+        ctx.db,
+        config,
+        config.teamTimeZone,
+        new Date(morning.getTime() + 86_400_000),
+      ),
+    ).toBe(2);
   });
 });

@@ -46,9 +46,10 @@ type DueLead = {
 export async function runDueReminders(
   db: Database,
   config: Config,
+  timeZone: string,
   now = new Date(),
 ): Promise<number> {
-  const [day, hour] = teamDay(now, config.teamTimeZone);
+  const [day, hour] = teamDay(now, timeZone);
   if (hour < SEND_FROM_HOUR) return 0;
   // The owners first (by the open leads' due-date index), then each one's address by id (the
   // LIMIT keeps the lookup a lookup, not a read of every account to join).

@@ -25,7 +25,13 @@ export type TeamNotification<T> = {
  * When and from where the lead arrived, shown under the fields of every notification, and its id
  * (the email links to the lead in the workspace).
  */
-type Arrival = { receivedAt: Date; source: LeadSource | undefined; leadId: string };
+/** A lead's arrival: when, from where, its id, and the team's time zone its time is said in. */
+type Arrival = {
+  receivedAt: Date;
+  source: LeadSource | undefined;
+  leadId: string;
+  timeZone: string;
+};
 
 export function notifyTeam<T extends { email: string }>(
   notification: TeamNotification<T>,
@@ -41,7 +47,7 @@ export function notifyTeam<T extends { email: string }>(
     fields: notification.fields(input),
     source: opts.source,
     receivedAt: opts.receivedAt,
-    timeZone: opts.config.teamTimeZone,
+    timeZone: opts.timeZone,
     leadUrl: `${opts.config.siteUrl}/team#inbox/lead/${opts.leadId}`,
   });
 }

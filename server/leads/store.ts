@@ -97,6 +97,8 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
   input: z.output<S>;
   source: LeadSource | undefined;
   config: Config;
+  /** The team's time zone, which its notification says the lead's time in (team/time-zone.ts). */
+  timeZone: string;
   returning?: R;
   reply?: boolean;
   /** Whether to queue the lead's webhook events: an endpoint may be enabled (webhooks.any()). */
@@ -114,7 +116,15 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
   const id = opts.linked?.id ?? (kind.notification ? uuidV7At(receivedAt) : undefined);
   const emails = [
     ...(kind.notification
-      ? [notifyTeam(kind.notification, input, { receivedAt, source, config, leadId: id! })]
+      ? [
+          notifyTeam(kind.notification, input, {
+            receivedAt,
+            source,
+            config,
+            leadId: id!,
+            timeZone: opts.timeZone,
+          }),
+        ]
       : []),
     ...(kind.reply && opts.reply ? [kind.reply.compose(input, config)] : []),
     ...(opts.linked ? [opts.linked.email] : []),

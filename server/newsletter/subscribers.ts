@@ -80,6 +80,8 @@ export async function signUp(opts: {
       input,
       source: opts.source,
       config: opts.config,
+      // A sign-up tells the team nothing of its own (a digest lists the confirmed ones).
+      timeZone: opts.config.teamTimeZone,
       events: false,
       linked: opts.send
         ? { id: made, email: confirmationEmail(input.email, made, links) }

@@ -294,6 +294,13 @@ export const READABLE: Record<string, ReadRelation> = {
     },
     adminOnly: true,
   },
+  // The team's settings (migration 0055): one row, read by every member, changed by admins
+  // (handlers/team-settings.ts).
+  team_settings: {
+    name: "team_settings",
+    sql: "(SELECT time_zone, updated_at FROM public.team_settings /* whole table: one row */) AS team_settings",
+    columns: { time_zone: "text", updated_at: "timestamptz" },
+  },
   subscribers: {
     name: "subscribers",
     sql: "public.subscribers",

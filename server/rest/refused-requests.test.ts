@@ -60,9 +60,12 @@ describeAuthSuite("rest: requests refused before the database", (suite) => {
       const [column] = Object.keys(READABLE[name]!.columns);
       const bearer = READABLE[name]!.adminOnly ? adminToken : token;
       const many = Array.from({ length: 1700 }, () => column).join(",");
+      // A list of a long name passes Node's 16 KiB of request line and headers first: refused
+      // for that (431) before anything reads it.
+      const status = many.length > 16_000 ? 431 : 400;
       for (const accept of ["application/json", "application/vnd.pgrst.object+json", "text/csv"]) {
         const res = await read(`${name}?select=${many}&limit=1`, accept, bearer);
-        expect([name, accept, ...(await refusal(res))]).toEqual([name, accept, 400, "PGRST100"]);
+        expect([name, accept, ...(await refusal(res))]).toEqual([name, accept, status, "PGRST100"]);
       }
       const twice = await read(`${name}?select=${column},${column}`, "application/json", bearer);
       expect([name, await twice.json()]).toEqual([

@@ -1,7 +1,7 @@
 // The /rest/v1 scope: PostgREST's wire protocol. Anonymous inserts into the lead tables
 // (handlers/lead-inserts.ts), the team's reads of its views (handlers/reads.ts) and writes
 // (handlers/lead-states.ts, handlers/lead-notes.ts, handlers/webhook-endpoints.ts,
-// handlers/newsletter-issues.ts, handlers/team-accounts.ts), page statistics
+// handlers/newsletter-issues.ts, handlers/team-accounts.ts, handlers/team-settings.ts), page statistics
 // (handlers/page-stats.ts), the team's functions (handlers/functions.ts), and what no role may do
 // (handlers/refused.ts), each answered as PostgREST answers.
 import type { FastifyInstance } from "fastify";
@@ -16,6 +16,7 @@ import pageStats from "./handlers/page-stats.ts";
 import reads from "./handlers/reads.ts";
 import refused from "./handlers/refused.ts";
 import teamAccounts from "./handlers/team-accounts.ts";
+import teamSettings from "./handlers/team-settings.ts";
 import webhookEndpoints from "./handlers/webhook-endpoints.ts";
 
 export default async function restRoutes(app: FastifyInstance) {
@@ -27,6 +28,7 @@ export default async function restRoutes(app: FastifyInstance) {
     webhookEndpoints,
     newsletterIssues,
     teamAccounts,
+    teamSettings,
     pageStats,
     leadStates,
     leadNotes,

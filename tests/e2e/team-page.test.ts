@@ -493,6 +493,33 @@ describeInBrowser(
       expect(await memberPage.getByRole("tab", { name: "Security" }).count()).toBe(0);
     });
 
+    it("lets an admin set the team's time zone, which its emails say times in", async () => {
+      const { page } = await enrolledOnTeam("team-zone", "admin");
+      await page.getByRole("tab", { name: "Team" }).click();
+      const panel = page.getByRole("tabpanel");
+      const zone = panel.getByRole("form", { name: "Team time zone" });
+      expect(await zone.getByLabel("Time zone", { exact: true }).inputValue()).toBe(
+        "America/Los_Angeles",
+      );
+      await zone.getByLabel("Time zone", { exact: true }).selectOption("Europe/Berlin");
+      await zone.getByRole("button", { name: "Save time zone" }).click();
+      await toastText(page, "Time zone saved").waitFor();
+      expect(await ctx.db.query("SELECT time_zone FROM public.team_settings")).toEqual([
+        { time_zone: "Europe/Berlin" },
+      ]);
+      // Kept across a reload; set back for the other tests.
+      await page.reload();
+      const kept = page
+        .getByRole("form", { name: "Team time zone" })
+        .getByLabel("Time zone", { exact: true });
+      expect(await kept.inputValue()).toBe("Europe/Berlin");
+      await kept.selectOption("America/Los_Angeles");
+      await page.getByRole("button", { name: "Save time zone" }).click();
+      await toastText(page, "Time zone saved").waitFor();
+
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
     it("lets an admin invite someone (who, as what and why, in the email) and reset a member's lost authenticator app", async () => {
       const { page, email: adminEmail } = await enrolledOnTeam("team-admin", "admin");
       const lost = await enrolledOnTeam("team-lost-phone", "member");

@@ -2,8 +2,9 @@
 // invitation (and until when it works), who invited them and why, and whether they set up an
 // authenticator app; an invitation form (checked with the server's schema); and, on every row
 // but the admin's own, a change of role, a reset of the member's two-step verification and a
-// removal from the team, each asked about first where it cannot be undone by a click. The server
-// answers all of it to admins who passed their second factor only, and logs every change.
+// removal from the team, each asked about first where it cannot be undone by a click; and the
+// team's time zone (time-zone-form.tsx). The server answers all of it to admins who passed their
+// second factor only, and logs every change.
 import { useState } from "react";
 import { INVITE_NOTE_MAX, teamInviteSchema, type TeamRole } from "../../../common/workspace.ts";
 import { optionsOf, teamRoleLabels, teamTab } from "../../content/team.ts";
@@ -23,6 +24,7 @@ import { Select } from "../ui/select.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 import { ConfirmAction } from "./confirm-action.tsx";
 import { DataTable, FreeText, LoadState, useLoad, type Column } from "./data-table.tsx";
+import { TimeZoneForm } from "./time-zone-form.tsx";
 
 type Member = {
   id: string;
@@ -122,6 +124,7 @@ export function TeamPanel({ self }: { self: string }) {
         {teamTab.title}
       </h2>
       <p className="max-w-3xl text-sm leading-6 text-slate-700">{teamTab.intro}</p>
+      <TimeZoneForm />
       <InviteForm onInvited={reload} />
       <LoadState state={state} what="the team">
         {(rows) => (

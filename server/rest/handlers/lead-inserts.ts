@@ -145,6 +145,7 @@ function insert(
         input: row,
         source: row.source,
         config: app.config,
+        timeZone: app.teamTimeZone.current(),
         events: app.webhooks.any(),
         reply: send,
       });
