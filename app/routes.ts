@@ -13,6 +13,7 @@ export default [
     route("auth/reset-password", "routes/reset-password.tsx"),
     route("auth/confirm", "routes/email-link.tsx"),
     route("account", "routes/account.tsx"),
+    route("oauth/consent", "routes/oauth-consent.tsx"),
     route("team", "routes/team.tsx"),
     route("faq", "routes/faq.tsx"),
     route("blog", "routes/blog.tsx"),

@@ -4,9 +4,11 @@
 export const ANON_KEY_PLACEHOLDER = "__REVWISE_ANON_KEY__";
 export const SITE_URL_PLACEHOLDER = "https://site-url.revwise.invalid";
 /**
- * The external providers turned on (GOTRUE_EXTERNAL_<PROVIDER>_ENABLED), and `sso` when SAML single
- * sign-on is (GOTRUE_SAML_ENABLED), space-separated, on the <html> element's data-providers: CSS
- * shows the sign-in page's button (or single sign-on form) of each, before paint.
+ * The external providers turned on (GOTRUE_EXTERNAL_<PROVIDER>_ENABLED), `sso` when SAML single
+ * sign-on is (GOTRUE_SAML_ENABLED) and `oauth-apps` when the OAuth server is
+ * (GOTRUE_OAUTH_SERVER_ENABLED), space-separated, on the <html> element's data-providers: CSS
+ * shows the sign-in page's button (or single sign-on form) of each, before paint, and the account
+ * page lists the apps the person allowed only where there can be some.
  */
 export const PROVIDERS_PLACEHOLDER = "__REVWISE_PROVIDERS__";
 
@@ -15,6 +17,8 @@ export const SIGN_IN_PROVIDERS = ["google", "azure", "github", "gitlab", "keyclo
 export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
 /** The data-providers name of single sign-on (its form: a work email's domain finds the provider). */
 export const SSO_SIGN_IN = "sso";
+/** The data-providers name of the OAuth server (other apps use accounts with consent). */
+export const OAUTH_APPS = "oauth-apps";
 
 /** Prerendered pages the server sends with status 404 for unknown paths. */
 export const NOT_FOUND_ROUTE = "/__not-found";

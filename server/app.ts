@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import fs from "node:fs";
 import { cleanUpSignIns } from "./auth/cleanup.ts";
 import authRoutes from "./auth/routes.ts";
-import { SIGN_IN_PROVIDERS, SSO_SIGN_IN } from "../common/site-build.ts";
+import { OAUTH_APPS, SIGN_IN_PROVIDERS, SSO_SIGN_IN } from "../common/site-build.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { openDatabase } from "./db/open.ts";
@@ -117,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             providers: [
               ...SIGN_IN_PROVIDERS.filter((p) => p in config.external),
               ...(config.saml ? [SSO_SIGN_IN] : []),
+              ...(config.oauthServer.enabled ? [OAUTH_APPS] : []),
             ],
           })
         : Promise.resolve(opts.site);

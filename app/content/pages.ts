@@ -37,6 +37,13 @@ export const pages = {
       "Your Revwise account: name, email, password, two-step verification and where you're signed in.",
     noindex: true,
   },
+  oauthConsent: {
+    path: "/oauth/consent",
+    title: "Allow an app · Revwise",
+    description:
+      "An app asks to use your Revwise account: see who asks and for what, then allow or deny.",
+    noindex: true,
+  },
   team: {
     path: "/team",
     title: "Team workspace · Revwise",

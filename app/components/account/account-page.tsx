@@ -13,6 +13,7 @@ import { getSupabase } from "../../lib/supabase.ts";
 import { RegionCard } from "../ui/region-card.tsx";
 import { accountDeletion, dataDownload } from "../../content/account-security.ts";
 import { AccountDeletion } from "./account-deletion.tsx";
+import { AllowedApps } from "./allowed-apps.tsx";
 import { DataDownload } from "./data-download.tsx";
 import { SessionList } from "./session-list.tsx";
 import { SignInMethods } from "./sign-in-methods.tsx";
@@ -106,6 +107,7 @@ export function AccountPage() {
       >
         <SessionList />
       </RegionCard>
+      <AllowedApps />
       <RegionCard title={dataDownload.title} description={dataDownload.description}>
         <DataDownload />
       </RegionCard>
