@@ -1,7 +1,8 @@
 // What sign-ins leave behind goes as GoTrue's cleanup has it, by a clock given to the job (no
 // waiting): a link request's PKCE flow state after a day, an anonymous user (and its sessions)
 // after 30 days while anonymous sign-ins are on, and no anonymous user while they are off; a
-// passkey sign-in's challenge once past its time.
+// passkey sign-in's challenge once past its time; an OAuth authorization request a day past its
+// time.
 import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../tests/support/auth-suite.ts";
 import { uniqueEmail } from "../../tests/support/auth.ts";
@@ -12,7 +13,7 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 describeAuthSuite(
   "auth: cleanup of what sign-ins leave behind",
-  ({ auth, client, count, ctx }) => {
+  ({ auth, client, count, ctx, server }) => {
     it("deletes flow states a day old and anonymous users 30 days old, with their sessions", async () => {
       const email = uniqueEmail("cleanup");
       const res = await auth("/otp", {
@@ -73,6 +74,35 @@ describeAuthSuite(
       await cleanUpSignIns(ctx.db, off, new Date(expiresAt * 1000 + 60_000));
       expect(await left()).toBe(0);
     });
+
+    it("deletes OAuth authorization requests a day past their time", async () => {
+      const { data: app } = await server.admin().auth.admin.oauth.createClient({
+        redirect_uris: ["http://127.0.0.1:9/callback"],
+      });
+      const query = new URLSearchParams({
+        client_id: app!.client_id,
+        redirect_uri: "http://127.0.0.1:9/callback",
+        code_challenge: "c".repeat(43),
+        code_challenge_method: "S256",
+      });
+      const res = await auth(`/oauth/authorize?${query}`, { redirect: "manual" });
+      expect(res.status).toBe(302);
+      const left = () =>
+        count("SELECT count(*)::int AS n FROM auth.oauth_authorizations WHERE client_id = $1", [
+          app!.client_id,
+        ]);
+      expect(await left()).toBe(1);
+      const off = { anonymousEnabled: false };
+      // Alive ten minutes (GOTRUE_OAUTH_SERVER_AUTHORIZATION_TTL), then kept a day.
+      await cleanUpSignIns(ctx.db, off, later(DAY));
+      expect(await left()).toBe(1);
+      await cleanUpSignIns(ctx.db, off, later(DAY + 11 * 60_000));
+      expect(await left()).toBe(0);
+    });
   },
-  { GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "true", GOTRUE_PASSKEY_ENABLED: "true" },
+  {
+    GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "true",
+    GOTRUE_PASSKEY_ENABLED: "true",
+    GOTRUE_OAUTH_SERVER_ENABLED: "true",
+  },
 );
