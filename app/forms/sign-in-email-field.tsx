@@ -1,6 +1,6 @@
 // The email field of the sign-in page's forms (the password form, the password recovery): read from
 // the page (uncontrolled), so nothing typed before the island woke up is lost, and filled in with
-// the address typed in the view before.
+// the address typed in the view before. Where passkeys are offered, the browser may list them in it.
 import type * as React from "react";
 import { Field } from "../components/ui/field.tsx";
 import { Input } from "../components/ui/input.tsx";
@@ -11,11 +11,14 @@ export function SignInEmailField({
   error,
   inputRef,
   onInput,
+  passkeys = false,
 }: {
   defaultValue: string;
   error?: string;
   inputRef?: React.Ref<HTMLInputElement>;
   onInput?: () => void;
+  /** The browser may offer the site's passkeys in this field (WebAuthn's conditional UI). */
+  passkeys?: boolean;
 }) {
   const copy = passwordSignIn.email;
   return (
@@ -27,7 +30,7 @@ export function SignInEmailField({
           onInput={onInput}
           name="email"
           type="email"
-          autoComplete="email"
+          autoComplete={passkeys ? "username webauthn" : "email"}
           inputMode="email"
           placeholder={copy.placeholder}
           defaultValue={defaultValue}

@@ -2,18 +2,26 @@
 // busy while a request runs. The fields are only checked for being filled in before a request
 // (decision 0037): their format and strength are the server's to judge. Also the way to a password
 // reset, a sign-in link by email instead of the password, and sending the confirmation email again
-// to an account that is not confirmed yet. It reports what happened (signed in, an email went out,
+// to an account that is not confirmed yet, and a passkey sign-in where passkeys are offered (its
+// button, and the email field's autofill). It reports what happened (signed in, an email went out,
 // the reset asked for); what shows next is the sign-in panel's.
 import { useEffect, useRef, useState } from "react";
 import { AddressLine } from "../components/ui/address.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { Input } from "../components/ui/input.tsx";
+import { passkeySignIn } from "../content/passkeys.ts";
 import { passwordSignIn as copy, type SentEmail } from "../content/sign-in.ts";
 import { signInLinkReturn } from "../lib/account.ts";
 import { getSupabase } from "../lib/supabase.ts";
 import { errorToast, toast } from "../lib/toast.ts";
 import { useBusyAction } from "../lib/use-busy-action.ts";
+import {
+  passkeyAutofillAvailable,
+  passkeysOffered,
+  signInWithPasskey,
+  type Outcome,
+} from "../lib/webauthn.ts";
 import { ScriptForm } from "./script-form.tsx";
 import { SignInEmailField, typedEmail } from "./sign-in-email-field.tsx";
 
@@ -75,6 +83,29 @@ export function SignInForm({
   useEffect(() => {
     if (takeFocus) emailInput.current?.focus();
   }, [takeFocus]);
+
+  // Where the browser and the server offer passkeys: the button, and the email field's autofill
+  // (a passkey picked there signs in as the button does; the prompt waits until then).
+  const [passkeys, setPasskeys] = useState(false);
+  const passkeyDone = async (outcome: Outcome, quiet: boolean): Promise<void> => {
+    if (outcome.ok) await onSignedIn();
+    else if (outcome.reason === "refused")
+      toast({ variant: "destructive", ...passkeySignIn.refused });
+    else if (!quiet) toast(passkeySignIn.cancelled);
+  };
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      if (!(await passkeysOffered()) || !live) return;
+      setPasskeys(true);
+      if (await passkeyAutofillAvailable()) await passkeyDone(await signInWithPasskey(true), true);
+    })();
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form first shows
+  }, []);
+  const passkeySignInNow = () => run(async () => passkeyDone(await signInWithPasskey(), false));
 
   const signIn = () =>
     run(async () => {
@@ -144,6 +175,7 @@ export function SignInForm({
       }}
     >
       <SignInEmailField
+        passkeys={passkeys}
         defaultValue={typedBefore}
         error={missing.email}
         inputRef={emailInput}
@@ -216,6 +248,17 @@ export function SignInForm({
         >
           {copy.emailLink}
         </Button>
+        {passkeys && (
+          <Button
+            type="button"
+            size="lg"
+            variant="outline"
+            aria-disabled={busy}
+            onClick={() => void passkeySignInNow()}
+          >
+            {passkeySignIn.button}
+          </Button>
+        )}
       </div>
     </ScriptForm>
   );

@@ -85,6 +85,27 @@ export async function owedFactorId(supabase: SupabaseClient): Promise<string | n
   return (await verifiedTotpFactor(supabase))?.id ?? null;
 }
 
+/**
+ * The second step a session is raised with: the first verified authenticator app, else the first
+ * verified security key (`securityKey`), or undefined without one.
+ */
+export type SecondFactor = { id: string; securityKey: boolean };
+export async function verifiedSecondFactor(
+  supabase: SupabaseClient,
+): Promise<SecondFactor | undefined> {
+  const { data } = await supabase.auth.mfa.listFactors();
+  const app = data?.totp.find((f) => f.status === "verified");
+  if (app) return { id: app.id, securityKey: false };
+  const key = data?.webauthn.find((f) => f.status === "verified");
+  return key && { id: key.id, securityKey: true };
+}
+
+/** The second step the session still owes (an aal1 session of someone with one), or null. */
+export async function owedSecondFactor(supabase: SupabaseClient): Promise<SecondFactor | null> {
+  if (!(await needsSecondFactor(supabase))) return null;
+  return (await verifiedSecondFactor(supabase)) ?? null;
+}
+
 /** Raises the session with a code from the authenticator app; the error's message, or null. */
 export async function verifyTotpCode(factorId: string, code: string): Promise<string | null> {
   const supabase = await getSupabase();

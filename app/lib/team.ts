@@ -1,6 +1,6 @@
 // Who may see the team workspace, read in the browser: nobody signed in, someone not on the team
 // (`app_metadata.team_role`, as the server knows it now), a member whose session still owes the
-// authenticator app's code, a member without an app (set one up first), or a member on aal2.
+// authenticator app's code or the security key, a member without an app (set one up first), or a member on aal2.
 // The server checks the same on every request; this only decides what the page asks for.
 import {
   teamRoleOf,
@@ -9,14 +9,14 @@ import {
   leadStatusLabels,
 } from "../../common/workspace.ts";
 import { workspaceTabs, type WorkspaceTab } from "../content/team.ts";
-import { currentUser, verifiedTotpFactor } from "./account.ts";
+import { currentUser, verifiedSecondFactor } from "./account.ts";
 import { getSupabase } from "./supabase.ts";
 import { NO_LEAD_FILTERS, type LeadFilters } from "./team-data.ts";
 
 export type TeamGate =
   | { step: "anonymous" }
   | { step: "outsider"; email: string }
-  | { step: "code"; email: string; factorId: string }
+  | { step: "code"; email: string; factorId: string; securityKey: boolean }
   | { step: "enrol"; email: string }
   | { step: "ready"; email: string; role: TeamRole; userId: string };
 
@@ -29,8 +29,10 @@ export async function teamGate(): Promise<TeamGate> {
   const supabase = await getSupabase();
   const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
   if (data?.currentLevel === "aal2") return { step: "ready", email, role, userId: user.id };
-  const factor = await verifiedTotpFactor(supabase);
-  return factor ? { step: "code", email, factorId: factor.id } : { step: "enrol", email };
+  const factor = await verifiedSecondFactor(supabase);
+  return factor
+    ? { step: "code", email, factorId: factor.id, securityKey: factor.securityKey }
+    : { step: "enrol", email };
 }
 
 /**

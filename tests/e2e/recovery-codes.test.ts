@@ -15,7 +15,12 @@ import { TEST_JWT_SECRET } from "../support/app.ts";
 import { PASSWORD, uniqueEmail } from "../support/auth.ts";
 import { axeViolations } from "../support/axe.ts";
 import { describeInBrowser } from "../support/browser.ts";
-import { confirmedAccount, logOut, openRecoveryLink } from "../support/browser-accounts.ts";
+import {
+  confirmedAccount,
+  logOut,
+  openRecoveryLink,
+  sessionClaims,
+} from "../support/browser-accounts.ts";
 import { toastText } from "../support/forms.ts";
 import { type TestSmtp, withTestSmtp } from "../support/smtp.ts";
 import { stepAt, totpCode } from "../support/totp.ts";
@@ -28,18 +33,6 @@ const WRONG =
 const jwtSecret = new TextEncoder().encode(TEST_JWT_SECRET);
 
 const focused = (target: Locator) => target.evaluate((e) => e === document.activeElement);
-
-/** The claims of the session the page stores (supabase-js's access token). */
-const sessionClaims = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
-    const stored = JSON.parse(localStorage.getItem(key ?? "") ?? "null") as {
-      access_token: string;
-    } | null;
-    if (!stored) return null;
-    const payload = stored.access_token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");
-    return JSON.parse(atob(payload)) as { aal: string; amr: { method: string }[] };
-  });
 
 describeInBrowser(
   "recovery codes",

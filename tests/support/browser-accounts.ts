@@ -25,7 +25,7 @@ export async function signInOnAuth(page: Page, email: string, password = PASSWOR
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
-  await form.getByRole("button", { name: "Sign in" }).click();
+  await form.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /**
@@ -129,3 +129,15 @@ export async function sendWrongAppCode(form: Locator, submit: string): Promise<v
   expect((await field.getAttribute("aria-describedby"))?.split(" ")).toContain(messageId);
   await expect.poll(() => field.evaluate((f) => f === document.activeElement)).toBe(true);
 }
+
+/** The claims of the session the page stores (supabase-js's access token), or null without one. */
+export const sessionClaims = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k));
+    const stored = JSON.parse(localStorage.getItem(key ?? "") ?? "null") as {
+      access_token: string;
+    } | null;
+    if (!stored) return null;
+    const payload = stored.access_token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");
+    return JSON.parse(atob(payload)) as { aal: string; amr: { method: string }[] };
+  });

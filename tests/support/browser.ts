@@ -57,6 +57,11 @@ export type SiteServerOptions = {
   /** Extra environment for the server; a function runs first (e.g. to start an SMTP peer). */
   env?: Record<string, string> | (() => Promise<Record<string, string>>);
   teardown?: () => Promise<void>;
+  /**
+   * The host name of the site's URL (it listens on loopback either way): `localhost` where a
+   * test needs a domain, as WebAuthn does (no relying party is an IP address).
+   */
+  host?: "127.0.0.1" | "localhost";
 };
 
 /** describe() with a running server (real app, built site, fresh PGlite) and a browser. */
@@ -78,7 +83,7 @@ export function describeInBrowser(
       const extraEnv = typeof opts.env === "function" ? await opts.env() : opts.env;
       const dataDir = tempDir();
       const port = await freePort();
-      baseUrl = `http://127.0.0.1:${port}`;
+      baseUrl = `http://${opts.host ?? "127.0.0.1"}:${port}`;
       const config = loadConfig({
         NODE_ENV: "test",
         LOG_LEVEL: "silent",

@@ -20,6 +20,7 @@ import { SignInMethods } from "./sign-in-methods.tsx";
 import { signInMethods } from "../../content/sign-in-methods.ts";
 import { CheckingInPlaceOf, SignInPrompt } from "./sign-in-prompt.tsx";
 import { SiteAndLogout } from "./site-and-logout.tsx";
+import { PasskeysSettings } from "./passkeys-settings.tsx";
 import { TwoFactorSettings } from "./two-factor-settings.tsx";
 
 function AccountSignIn({ takeFocus = false }: { takeFocus?: boolean }) {
@@ -95,9 +96,10 @@ export function AccountPage() {
       >
         <PasswordChangeForm email={email} />
       </RegionCard>
+      <PasskeysSettings />
       <RegionCard
         title="Two-step verification"
-        description="Protect your account with a code from an authenticator app each time you sign in."
+        description="Protect your account with a code from an authenticator app, or a security key, each time you sign in."
       >
         <TwoFactorSettings />
       </RegionCard>

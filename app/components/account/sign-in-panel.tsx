@@ -1,7 +1,8 @@
 // The sign-in page's island: one step machine (sign-in-steps.ts) decides which view shows, and
 // each view is a plain component that reports what happened. A visitor gets the password form (or
-// the password recovery, or the step that takes the code of the email just sent); someone with an
-// authenticator app, the code step before the session counts (after the password, an emailed code,
+// the password recovery, or the step that takes the code of the email just sent; a passkey signs
+// in from the form); someone with an authenticator app (or a security key), the code step (or the
+// key's) before the session counts (after the password, an emailed code,
 // or after an emailed link brought them back), or a recovery code in its place; someone already
 // signed in, who they are.
 import { useEffect, useReducer } from "react";
@@ -12,7 +13,8 @@ import { RecoverForm } from "../../forms/recover-form.tsx";
 import { SentEmailStep } from "../../forms/sent-email-step.tsx";
 import { SignInForm } from "../../forms/sign-in-form.tsx";
 import { hasSessionToResume } from "../../lib/account-signals.ts";
-import { owedFactorId, passwordResetHref, returnPath } from "../../lib/account.ts";
+import { owedSecondFactor, passwordResetHref, returnPath } from "../../lib/account.ts";
+import { SecurityKeyStep } from "../../forms/security-key-step.tsx";
 import { useSessionWatch } from "../../lib/session-watch.ts";
 import { recoveryCodesLeft } from "../../lib/recovery-codes.ts";
 import { getSupabase } from "../../lib/supabase.ts";
@@ -25,7 +27,13 @@ async function readSession(): Promise<Extract<SignInEvent, { type: "session" }>>
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
   if (!data.session) return { type: "session", factorId: null, user: null };
-  return { type: "session", factorId: await owedFactorId(supabase), user: data.session.user };
+  const owed = await owedSecondFactor(supabase);
+  return {
+    type: "session",
+    factorId: owed?.id ?? null,
+    securityKey: owed?.securityKey ?? false,
+    user: data.session.user,
+  };
 }
 
 /** Goes on to the page that sent the visitor here (`?next=`), saying `welcome` there. */
@@ -107,6 +115,15 @@ export function SignInPanel() {
         />
       );
     case "app-code":
+      if (step.securityKey)
+        return (
+          <SecurityKeyStep
+            factorId={step.factorId}
+            onVerified={() => goOn(signedInNotices.welcomeBack)}
+            onUseRecoveryCode={() => dispatch({ type: "use-recovery-code" })}
+            cancel={otherAccount}
+          />
+        );
       return (
         <AppCodeStep
           factorId={step.factorId}

@@ -29,7 +29,17 @@ describe("the sign-in panel's steps", () => {
 
   it("asks for the app's code when the session owes it, else shows who is signed in", () => {
     const owed = { type: "session", factorId: "f1", user } as const;
-    expect(signInStep(firstStep, owed)).toEqual({ view: "app-code", factorId: "f1" });
+    expect(signInStep(firstStep, owed)).toEqual({
+      view: "app-code",
+      factorId: "f1",
+      securityKey: false,
+    });
+    // A security key is the second step of an account whose only factor it is.
+    expect(signInStep(firstStep, { ...owed, securityKey: true })).toEqual({
+      view: "app-code",
+      factorId: "f1",
+      securityKey: true,
+    });
     expect(signInStep(firstStep, { type: "session", factorId: null, user })).toEqual({
       view: "signed-in",
       user,
@@ -37,9 +47,9 @@ describe("the sign-in panel's steps", () => {
   });
 
   it("takes a recovery code in place of the app's code, and goes back to the app's", () => {
-    const app: SignInStep = { view: "app-code", factorId: "f1" };
+    const app: SignInStep = { view: "app-code", factorId: "f1", securityKey: true };
     const recovery = signInStep(app, { type: "use-recovery-code" });
-    expect(recovery).toEqual({ view: "recovery-code", factorId: "f1" });
+    expect(recovery).toEqual({ view: "recovery-code", factorId: "f1", securityKey: true });
     expect(signInStep(recovery, { type: "use-app-code" })).toEqual(app);
     // Only from the second step: elsewhere these change nothing.
     expect(signInStep(recover, { type: "use-recovery-code" })).toBe(recover);
@@ -53,8 +63,8 @@ describe("the sign-in panel's steps", () => {
 
   it("drops whoever was signed in when the session ends: the empty form takes the focus", () => {
     for (const step of [
-      { view: "app-code", factorId: "f1" },
-      { view: "recovery-code", factorId: "f1" },
+      { view: "app-code", factorId: "f1", securityKey: false },
+      { view: "recovery-code", factorId: "f1", securityKey: false },
       { view: "signed-in", user },
     ] satisfies SignInStep[])
       expect(signInStep(step, { type: "signed-out" })).toEqual({

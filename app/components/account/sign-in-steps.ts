@@ -16,10 +16,13 @@ export type SignInStep =
   | { view: "recover"; email: string }
   /** An account email went out to `email`: its code is taken here. */
   | { view: "email-code"; sent: SentEmail; email: string }
-  /** A session that owes its authenticator app's code (aal1 of someone with a verified app). */
-  | { view: "app-code"; factorId: string }
+  /**
+   * A session that owes its second step (aal1 of someone with a verified factor): the
+   * authenticator app's code, or the security key's touch (`securityKey`).
+   */
+  | { view: "app-code"; factorId: string; securityKey: boolean }
   /** The same session, passing its second step with a recovery code instead (a lost phone). */
-  | { view: "recovery-code"; factorId: string }
+  | { view: "recovery-code"; factorId: string; securityKey: boolean }
   | { view: "signed-in"; user: User };
 
 export type SignInEvent =
@@ -28,7 +31,7 @@ export type SignInEvent =
   | { type: "forgot-password"; email: string }
   | { type: "email-sent"; sent: SentEmail; email: string }
   /** Where the session stands, read after a sign-in or at load. */
-  | { type: "session"; factorId: string | null; user: User | null }
+  | { type: "session"; factorId: string | null; securityKey?: boolean; user: User | null }
   /** The second step by a recovery code in place of the app's code, and back. */
   | { type: "use-recovery-code" }
   | { type: "use-app-code" }
@@ -47,13 +50,18 @@ export function signInStep(step: SignInStep, event: SignInEvent): SignInStep {
     case "email-sent":
       return { view: "email-code", sent: event.sent, email: event.email };
     case "session":
-      if (event.factorId) return { view: "app-code", factorId: event.factorId };
+      if (event.factorId)
+        return {
+          view: "app-code",
+          factorId: event.factorId,
+          securityKey: event.securityKey ?? false,
+        };
       if (event.user) return { view: "signed-in", user: event.user };
       return step;
     case "use-recovery-code":
-      return step.view === "app-code" ? { view: "recovery-code", factorId: step.factorId } : step;
+      return step.view === "app-code" ? { ...step, view: "recovery-code" } : step;
     case "use-app-code":
-      return step.view === "recovery-code" ? { view: "app-code", factorId: step.factorId } : step;
+      return step.view === "recovery-code" ? { ...step, view: "app-code" } : step;
     case "signed-out":
       return { view: "sign-in", email: "", takeFocus: true };
   }

@@ -2,13 +2,16 @@
 // set-up never confirmed with a code is listed as not finished: someone who once knew the password
 // may have started it), each with its removal; setting up an authenticator app (its QR code and
 // secret, then its first code turns it on and raises this session to aal2, and the first app's
-// recovery codes are shown once); and the recovery codes of an account with an app. Removing a
+// recovery codes are shown once); adding a security key (its browser prompt turns it on at once);
+// and the recovery codes of an account with a second step. Removing a
 // verified app needs an aal2 session: a session below that enters a code from the app, or a
 // recovery code, first. An unfinished one goes from any session.
 import type { Factor } from "@supabase/supabase-js";
 import { useEffect, useRef, useState } from "react";
+import { securityKeysSettings as keyWords } from "../../content/passkeys.ts";
 import { twoStepSettings as words } from "../../content/two-step.ts";
 import { AppCodeForm, AppCodeStep, RecoveryCodeStep } from "../../forms/code-form.tsx";
+import { SecurityKeyStep } from "../../forms/security-key-step.tsx";
 import { dropUnverifiedFactors, enrolTotp, formatDateTime } from "../../lib/account.ts";
 import { makeRecoveryCodes, type NewRecoveryCodes } from "../../lib/recovery-codes.ts";
 import { getSupabase } from "../../lib/supabase.ts";
@@ -18,6 +21,7 @@ import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { RecoveryCodesSettings } from "./recovery-codes-settings.tsx";
 import { RecoveryCodesShown } from "./recovery-codes-shown.tsx";
+import { SecurityKeyAdd } from "./security-key-add.tsx";
 import { TotpSetupKey } from "./totp-setup-key.tsx";
 
 type State =
@@ -34,8 +38,12 @@ const text = "text-sm leading-6 text-slate-700";
 
 const isVerified = (factor: Factor) => factor.status === "verified";
 
+const DEFAULT_NAMES: Record<string, string> = {
+  phone: words.phoneName,
+  webauthn: keyWords.defaultName,
+};
 const nameOf = (factor: Factor) =>
-  factor.friendly_name || (factor.factor_type === "phone" ? words.phoneName : words.appName);
+  factor.friendly_name || (DEFAULT_NAMES[factor.factor_type] ?? words.appName);
 
 async function loadState(): Promise<State> {
   const supabase = await getSupabase();
@@ -143,6 +151,10 @@ export function TwoFactorSettings() {
                 </Button>
               </div>
             )}
+            <SecurityKeyAdd
+              names={factors.map(nameOf)}
+              onAdded={async () => (on ? setState(await loadState()) : turnedOn())}
+            />
             {on && <RecoveryCodesSettings />}
           </div>
         );
@@ -208,6 +220,15 @@ export function TwoFactorSettings() {
               submitLabel={words.stepUp.submit}
               onVerified={removeIt}
               onUseApp={() => setState({ ...state, recoveryCode: false })}
+              cancel={keep}
+            />
+          );
+        if (factor.factor_type === "webauthn")
+          return (
+            <SecurityKeyStep
+              factorId={factor.id}
+              onVerified={removeIt}
+              onUseRecoveryCode={() => setState({ ...state, recoveryCode: true })}
               cancel={keep}
             />
           );

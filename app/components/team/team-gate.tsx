@@ -1,10 +1,12 @@
 // What the workspace shows before its data: the sign-in prompt, "not on the team", the code step
-// of a member whose session is aal1 (or a recovery code in its place), and the authenticator-app
+// (or the security key's) of a member whose session is aal1 (or a recovery code in its place), and the authenticator-app
 // set-up of a member without one (its first code raises the session to aal2, and its recovery
 // codes are shown once before the workspace opens). None of these asks the server for team data.
 import type * as React from "react";
 import { useEffect, useRef, useState } from "react";
 import { AppCodeForm, AppCodeStep, RecoveryCodeStep } from "../../forms/code-form.tsx";
+import { SecurityKeyStep } from "../../forms/security-key-step.tsx";
+import { securityKeyStep } from "../../content/passkeys.ts";
 import { enrolTotp, type TotpEnrolment } from "../../lib/account.ts";
 import { makeRecoveryCodes, type NewRecoveryCodes } from "../../lib/recovery-codes.ts";
 import { errorToast } from "../../lib/toast.ts";
@@ -52,7 +54,16 @@ export function NotOnTheTeam({ email }: { email: string }) {
   );
 }
 
-export function CodeStep({ factorId, onDone }: { factorId: string; onDone: () => void }) {
+export function CodeStep({
+  factorId,
+  securityKey,
+  onDone,
+}: {
+  factorId: string;
+  /** The member's second step is a security key (or a passkey as one), not an app's code. */
+  securityKey: boolean;
+  onDone: () => void;
+}) {
   const [recoveryCode, setRecoveryCode] = useState(false);
   const submitLabel = "Verify and open the workspace";
   if (recoveryCode)
@@ -63,6 +74,17 @@ export function CodeStep({ factorId, onDone }: { factorId: string; onDone: () =>
         submitLabel={submitLabel}
         onVerified={onDone}
         onUseApp={() => setRecoveryCode(false)}
+      />
+    );
+  if (securityKey)
+    return (
+      <SecurityKeyStep
+        region
+        className="max-w-2xl"
+        factorId={factorId}
+        description={securityKeyStep.teamDescription}
+        onVerified={onDone}
+        onUseRecoveryCode={() => setRecoveryCode(true)}
       />
     );
   return (

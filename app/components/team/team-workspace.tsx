@@ -61,7 +61,7 @@ export function TeamWorkspace() {
     case "outsider":
       return <NotOnTheTeam email={gate.email} />;
     case "code":
-      return <CodeStep factorId={gate.factorId} onDone={stepDone} />;
+      return <CodeStep factorId={gate.factorId} securityKey={gate.securityKey} onDone={stepDone} />;
     case "enrol":
       return <EnrolStep onDone={stepDone} />;
     case "ready":
