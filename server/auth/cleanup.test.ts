@@ -77,6 +77,7 @@ describeAuthSuite(
 
     it("deletes OAuth authorization requests a day past their time", async () => {
       const { data: app } = await server.admin().auth.admin.oauth.createClient({
+        client_name: "Cleanup",
         redirect_uris: ["http://127.0.0.1:9/callback"],
       });
       const query = new URLSearchParams({
