@@ -1,8 +1,8 @@
 // Every query the server runs on a request or in the mail worker finds its rows through an index,
 // so it costs the same with a million accounts as with ten. The server is driven through its real
-// flows (accounts, tokens, sign-outs, recovery, PKCE, email change, REST inserts, the lead
-// functions, mail delivery and its retries, webhook deliveries, their retries and a resend, the dev
-// mailbox) on PostgreSQL with every migration,
+// flows (accounts, tokens, sign-outs, recovery, PKCE, SAML single sign-on, passkeys and security
+// keys, email change, REST inserts, the lead functions, mail delivery and its retries, webhook
+// deliveries, their retries and a resend, the dev mailbox) on PostgreSQL with every migration,
 // on a database handle that notes each statement it is given. Each noted statement is then
 // planned with EXPLAIN, sequential scans disabled: a plan that still reads a whole table (a Seq
 // Scan, an index read end to end with no condition and no LIMIT, or a bitmap built from one) has
@@ -38,7 +38,9 @@ import {
   startIdp,
   type TestIdp,
 } from "../../tests/support/identity-provider.ts";
+import { postAnswer, samlPrivateKeyEnv, startSamlIdp } from "../../tests/support/saml-idp.ts";
 import { addressOf, startSmtp, type TestSmtp } from "../../tests/support/smtp.ts";
+import { SoftwareAuthenticator } from "../../tests/support/software-authenticator.ts";
 import {
   startWebhookReceiver,
   type WebhookReceiver,
@@ -65,6 +67,12 @@ import { openPostgres } from "./postgres.ts";
  * counts every row (not on a visitor's path).
  */
 const WHOLE_TABLE_MARK = "/* whole table:";
+
+/** The site's origin as the passkeys' relying party knows it (GOTRUE_WEBAUTHN_RP_ORIGINS). */
+const PASSKEY_ORIGIN = "http://localhost:5173";
+
+type PasskeyOptions = Parameters<SoftwareAuthenticator["create"]>[0] &
+  Parameters<SoftwareAuthenticator["get"]>[0];
 
 const EVENTS_SECRET = "a-mail-provider-secret-of-32-characters-or-more";
 
@@ -227,6 +235,14 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
         GOTRUE_MFA_PHONE_VERIFY_ENABLED: "true",
         GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: "true",
         GOTRUE_OAUTH_SERVER_ENABLED: "true",
+        GOTRUE_SAML_ENABLED: "true",
+        GOTRUE_SAML_PRIVATE_KEY: samlPrivateKeyEnv(),
+        GOTRUE_PASSKEY_ENABLED: "true",
+        GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED: "true",
+        GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED: "true",
+        GOTRUE_WEBAUTHN_RP_ID: "localhost",
+        GOTRUE_WEBAUTHN_RP_ORIGINS: PASSKEY_ORIGIN,
+        GOTRUE_RATE_LIMIT_PASSKEY: "0",
         GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: "true",
         MAIL_LEASE_SECONDS: "1", // renewed every 0.2 s while an email is on the wire
         MAIL_EVENTS_SECRET: EVENTS_SECRET,
@@ -465,6 +481,140 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       await person.auth.oauth.listGrants();
       await person.auth.oauth.revokeGrant({ clientId: made.client_id });
       await oauthAdmin.deleteClient(made.client_id);
+    }
+
+    // SAML single sign-on: a company's provider registered, listed (all, by resource id and by
+    // its beginning), read (by id and by resource id), changed (its domains, its metadata now from
+    // its URL); a person signed in through it (a new account, then again by its identity), its
+    // metadata fetched anew once a day old, the provider deleted.
+    {
+      const samlIdp = await startSamlIdp(async () =>
+        (await fetch(`${server.url}/auth/v1/sso/saml/metadata`)).text(),
+      );
+      try {
+        const sso = async (pathname: string, method: string, body?: unknown) => {
+          const res = await auth(`/admin/sso/providers${pathname}`, {
+            method,
+            body,
+            token: server.serviceRoleKey,
+          });
+          if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
+          return (await res.json()) as { id: string };
+        };
+        const company = `plans-${crypto.randomUUID().slice(0, 8)}`;
+        const domains = [`${company}.example`, `${company}-group.example`] as const;
+        const provider = await sso("", "POST", {
+          type: "saml",
+          metadata_xml: samlIdp.metadataXml,
+          domains: [domains[0]],
+          resource_id: company,
+          attribute_mapping: { keys: { email: { name: "email" } } },
+        });
+        for (const query of ["", `?resource_id=${company}`, `?resource_id_prefix=plans-`])
+          await sso(query, "GET");
+        await sso(`/${provider.id}`, "GET");
+        await sso(`/resource_${company}`, "GET");
+        await sso(`/${provider.id}`, "PUT", {
+          metadata_url: samlIdp.metadataUrl,
+          domains: [domains[1]],
+        });
+        const employee = { nameId: `plans-${crypto.randomUUID()}` };
+        const samlSignIn = async () => {
+          const { data, error } = await client().auth.signInWithSSO({
+            domain: domains[1],
+            options: { redirectTo: server.url, skipBrowserRedirect: true },
+          });
+          expect(error).toBeNull();
+          const answer = await samlIdp.answer(data!.url, {
+            ...employee,
+            attributes: { email: [`${employee.nameId}@${domains[1]}`] },
+          });
+          const landed = await postAnswer(answer, uniqueIp());
+          expect(landed.headers.get("location")).toContain("access_token=");
+        };
+        await samlSignIn();
+        await raw.query(
+          "UPDATE auth.saml_providers SET updated_at = now() - interval '2 days' WHERE sso_provider_id = $1",
+          [provider.id],
+        );
+        await samlSignIn();
+        await sso(`/${provider.id}`, "DELETE");
+      } finally {
+        await samlIdp.close();
+      }
+    }
+
+    // Passkeys: one registered by a signed-in user signs its person in, is listed, renamed and
+    // removed; a second one listed and removed by the admin. A security key enrolled as a second
+    // factor, its first ceremony verified.
+    {
+      const owner = await confirmedUser("plans-passkey");
+      const device = server.client({ ip: uniqueIp() });
+      await device.auth.setSession(owner.session);
+      const register = async (authenticator: SoftwareAuthenticator) => {
+        const { data: options } = await device.auth.passkey.startRegistration();
+        const registered = await device.auth.passkey.verifyRegistration({
+          challengeId: options!.challenge_id,
+          credential: authenticator.create(options!.options as PasskeyOptions) as never,
+        });
+        expect(registered.error).toBeNull();
+        return (registered.data as { id: string }).id;
+      };
+      const authenticator = new SoftwareAuthenticator(PASSKEY_ORIGIN);
+      const passkeyId = await register(authenticator);
+      const visitor = client();
+      const { data: signInOptions } = await visitor.auth.passkey.startAuthentication();
+      const signedIn = await visitor.auth.passkey.verifyAuthentication({
+        challengeId: signInOptions!.challenge_id,
+        credential: authenticator.get(signInOptions!.options as PasskeyOptions) as never,
+      });
+      expect(signedIn.error).toBeNull();
+      expect((await device.auth.passkey.list()).error).toBeNull();
+      expect(
+        (await device.auth.passkey.update({ passkeyId, friendlyName: "Plans laptop" })).error,
+      ).toBeNull();
+      expect((await device.auth.passkey.delete({ passkeyId })).error).toBeNull();
+      const second = await register(new SoftwareAuthenticator(PASSKEY_ORIGIN));
+      const userId = (owner.session as unknown as { user: { id: string } }).user.id;
+      const passkeyAdmin = server.admin().auth.admin.passkey;
+      expect((await passkeyAdmin.listPasskeys({ userId })).error).toBeNull();
+      expect((await passkeyAdmin.deletePasskey({ userId, passkeyId: second })).error).toBeNull();
+
+      const keyIp = uniqueIp(); // a challenge is answered from where it was asked for
+      const securityKey = (await (
+        await auth("/factors", {
+          body: { factor_type: "webauthn", friendly_name: "Plans key" },
+          token: owner.session.access_token,
+          ip: keyIp,
+        })
+      ).json()) as { id: string };
+      const keyChallenge = (await (
+        await auth(`/factors/${securityKey.id}/challenge`, {
+          body: { webauthn: { rp_id: "localhost", rp_origins: [PASSKEY_ORIGIN] } },
+          token: owner.session.access_token,
+          ip: keyIp,
+        })
+      ).json()) as {
+        id: string;
+        webauthn: { credential_options: { publicKey: PasskeyOptions } };
+      };
+      await json(
+        auth(`/factors/${securityKey.id}/verify`, {
+          body: {
+            challenge_id: keyChallenge.id,
+            webauthn: {
+              type: "create",
+              rp_id: "localhost",
+              rp_origins: [PASSKEY_ORIGIN],
+              credential_response: new SoftwareAuthenticator(PASSKEY_ORIGIN, false).create(
+                keyChallenge.webauthn.credential_options.publicKey,
+              ),
+            },
+          },
+          token: owner.session.access_token,
+          ip: keyIp,
+        }),
+      );
     }
 
     // Email change: both links, and a resend of the change.

@@ -257,6 +257,19 @@ function escapeXml(value: string): string {
   );
 }
 
+/** The browser's post of an answer to our ACS, from `ip`; its redirect is not followed. */
+export function postAnswer(
+  answer: Pick<SamlAnswer, "acs" | "SAMLResponse" | "RelayState">,
+  ip: string,
+): Promise<Response> {
+  return fetch(answer.acs, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+    body: new URLSearchParams({ SAMLResponse: answer.SAMLResponse, RelayState: answer.RelayState }),
+    redirect: "manual",
+  });
+}
+
 /** The page an IdP answers with: a form that posts the response to the ACS at once. */
 function autoPost(answer: SamlAnswer): string {
   return `<!doctype html><html lang="en"><head><title>Signing in</title></head><body>

@@ -11,6 +11,7 @@ import { uniqueIp } from "../../../tests/support/api-server.ts";
 import { describeAuthSuiteEachDatabase } from "../../../tests/support/auth-suite.ts";
 import { PASSWORD } from "../../../tests/support/auth.ts";
 import {
+  postAnswer,
   samlPrivateKeyEnv,
   startSamlIdp,
   type ResponseOverrides,
@@ -89,18 +90,7 @@ describeAuthSuiteEachDatabase(
 
     /** The browser's post of the provider's answer to our ACS: where it is sent next. */
     async function post(answer: Pick<SamlAnswer, "acs" | "SAMLResponse" | "RelayState">) {
-      const res = await fetch(answer.acs, {
-        method: "POST",
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          "x-forwarded-for": uniqueIp(),
-        },
-        body: new URLSearchParams({
-          SAMLResponse: answer.SAMLResponse,
-          RelayState: answer.RelayState,
-        }).toString(),
-        redirect: "manual",
-      });
+      const res = await postAnswer(answer, uniqueIp());
       return { status: res.status, location: new URL(res.headers.get("location")!) };
     }
 

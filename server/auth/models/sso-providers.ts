@@ -43,18 +43,28 @@ export const findSsoProviderByEntityId = (q: Queryable, entityId: string) =>
 export const findSsoProviderByDomain = (q: Queryable, domain: string) =>
   one(q, "p.id = (SELECT sso_provider_id FROM auth.sso_domains WHERE domain = lower($1))", domain);
 
-/** Every provider, or those of a resource id (exact, or by its beginning): GoTrue's list filter. */
+/**
+ * Every provider, or those of a resource id (exact, or by its beginning): GoTrue's list filter.
+ * The exact one seeks the resource id's index (lower-case) and keeps only the exact match; the
+ * others read the whole table: the admin's list of a company's few providers.
+ */
 export async function listSsoProviders(
   q: Queryable,
   filter: { resourceId?: string; resourceIdPrefix?: string },
 ): Promise<SsoProviderRow[]> {
   if (filter.resourceId)
-    return q.query(`${SELECT} WHERE p.resource_id = $1 ORDER BY p.created_at`, [filter.resourceId]);
+    return q.query(
+      `${SELECT} WHERE lower(p.resource_id) = lower($1) AND p.resource_id = $1 ORDER BY p.created_at`,
+      [filter.resourceId],
+    );
   if (filter.resourceIdPrefix)
-    return q.query(`${SELECT} WHERE starts_with(p.resource_id, $1) ORDER BY p.created_at`, [
-      filter.resourceIdPrefix,
-    ]);
-  return q.query(`${SELECT} ORDER BY p.created_at`);
+    return q.query(
+      `${SELECT} /* whole table: the admin's list of a few providers */
+       WHERE starts_with(p.resource_id, $1) ORDER BY p.created_at`,
+      [filter.resourceIdPrefix],
+    );
+  return q.query(`${SELECT} /* whole table: the admin's list of a few providers */
+    ORDER BY p.created_at`);
 }
 
 export type SsoProviderFields = {
