@@ -31,6 +31,10 @@ export const securityKeyStep = {
     "That didn't work: the prompt closed, or the key isn't the one on your account. Try again, or use a recovery code.",
   teamDescription:
     "The workspace holds personal data, so it asks for the security key you set up for two-step verification.",
+  resetDescription:
+    "Your account uses two-step verification. Use the security key you set up for it, then choose your new password.",
+  /** The recovery code's way back to this step. */
+  useKey: "Use your security key instead",
 };
 
 export const passkeysSettings = {

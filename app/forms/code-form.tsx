@@ -233,6 +233,7 @@ export function AppCodeStep({
 export function RecoveryCodeStep({
   onVerified,
   onUseApp,
+  useAppLabel = recoveryCodeStep.useApp,
   ...step
 }: Omit<
   React.ComponentProps<typeof CodeFormStep>,
@@ -240,8 +241,10 @@ export function RecoveryCodeStep({
 > & {
   /** After the session was raised; may navigate away. */
   onVerified: () => Promise<void> | void;
-  /** Shows the app's code step again in place of this one. */
+  /** Shows the second step (the app's code, or the security key) again in place of this one. */
   onUseApp: () => void;
+  /** The words of that way back: the security key's when it is one. */
+  useAppLabel?: string;
 }) {
   return (
     <CodeFormStep
@@ -257,7 +260,7 @@ export function RecoveryCodeStep({
         await onVerified();
         return null;
       }}
-      otherWay={{ label: recoveryCodeStep.useApp, onClick: onUseApp }}
+      otherWay={{ label: useAppLabel, onClick: onUseApp }}
     />
   );
 }

@@ -1,25 +1,28 @@
 // The page the recovery email's link opens (/auth/reset-password): supabase-js reads the recovery
 // session from the URL, then the visitor chooses a new password. Without a session (or without
 // JavaScript) it explains where the link comes from. The recovery session is aal1: someone with an
-// authenticator app enters its code first (or, without their phone, a recovery code), since the
-// server changes the password of such an account only for an aal2 session.
+// authenticator app enters its code first, someone with only a security key answers with it (or,
+// without either, a recovery code), since the server changes the password of such an account only
+// for an aal2 session.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { newPasswordSchema } from "../../common/accounts.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
-import { owedFactorId, returnPath } from "../lib/account.ts";
+import { owedSecondFactor, returnPath } from "../lib/account.ts";
 import { emailLinkResult, hasSessionToResume } from "../lib/account-signals.ts";
 import { ScriptForm } from "./script-form.tsx";
 import { getSupabase } from "../lib/supabase.ts";
 import { errorToast, flashToast } from "../lib/toast.ts";
 import { AppCodeStep, RecoveryCodeStep } from "./code-form.tsx";
+import { SecurityKeyStep } from "./security-key-step.tsx";
+import { securityKeyStep } from "../content/passkeys.ts";
 import { NewPasswordFields, type NewPasswordValues } from "./new-password-fields.tsx";
 
 type State =
   | { step: "instructions" }
-  | { step: "code"; factorId: string; recoveryCode?: boolean }
+  | { step: "code"; factorId: string; securityKey: boolean; recoveryCode?: boolean }
   | { step: "ready"; afterCode?: boolean };
 
 export function ResetPasswordForm() {
@@ -39,14 +42,14 @@ export function ResetPasswordForm() {
         // Read after the callback: supabase-js waits for its listeners before its other calls.
         setTimeout(
           () =>
-            void owedFactorId(supabase).then((factorId) =>
+            void owedSecondFactor(supabase).then((owed) =>
               // A later event (a refresh, the code raised the session) keeps the step where it is
               // (the recovery code's view included).
               setState((now) =>
-                factorId
-                  ? now.step === "code" && now.factorId === factorId
+                owed
+                  ? now.step === "code" && now.factorId === owed.id
                     ? now
-                    : { step: "code", factorId }
+                    : { step: "code", factorId: owed.id, securityKey: owed.securityKey }
                   : now.step === "ready"
                     ? now
                     : { step: "ready" },
@@ -78,13 +81,29 @@ export function ResetPasswordForm() {
   }, [afterCode, form]);
 
   if (state.step === "code" && state.recoveryCode) {
-    const { factorId } = state;
+    const { factorId, securityKey } = state;
     return (
       <RecoveryCodeStep
         className="gap-4"
         submitLabel="Continue"
         onVerified={() => setState({ step: "ready", afterCode: true })}
-        onUseApp={() => setState({ step: "code", factorId })}
+        onUseApp={() => setState({ step: "code", factorId, securityKey })}
+        useAppLabel={securityKey ? securityKeyStep.useKey : undefined}
+      />
+    );
+  }
+
+  if (state.step === "code" && state.securityKey) {
+    const { factorId } = state;
+    return (
+      <SecurityKeyStep
+        className="gap-4"
+        factorId={factorId}
+        description={securityKeyStep.resetDescription}
+        onVerified={() => setState({ step: "ready", afterCode: true })}
+        onUseRecoveryCode={() =>
+          setState({ step: "code", factorId, securityKey: true, recoveryCode: true })
+        }
       />
     );
   }
@@ -98,7 +117,9 @@ export function ResetPasswordForm() {
         description="Your account uses two-step verification. Enter the 6-digit code your authenticator app shows for Revwise, then choose your new password."
         submitLabel="Continue"
         onVerified={() => setState({ step: "ready", afterCode: true })}
-        onUseRecoveryCode={() => setState({ step: "code", factorId, recoveryCode: true })}
+        onUseRecoveryCode={() =>
+          setState({ step: "code", factorId, securityKey: false, recoveryCode: true })
+        }
       />
     );
   }

@@ -77,15 +77,6 @@ export async function verifiedTotpFactor(supabase: SupabaseClient) {
 }
 
 /**
- * The factor whose code the session still owes (an aal1 session of someone with a verified
- * authenticator app), or null when it owes none.
- */
-export async function owedFactorId(supabase: SupabaseClient): Promise<string | null> {
-  if (!(await needsSecondFactor(supabase))) return null;
-  return (await verifiedTotpFactor(supabase))?.id ?? null;
-}
-
-/**
  * The second step a session is raised with: the first verified authenticator app, else the first
  * verified security key (`securityKey`), or undefined without one.
  */

@@ -182,6 +182,28 @@ describeInBrowser(
       await gate.getByRole("button", { name: "Use security key" }).click();
       await page.getByRole("tablist", { name: "Workspace sections" }).waitFor();
       expect((await sessionClaims(page))?.aal).toBe("aal2");
+
+      // A recovery link's session owes the key too: the new-password page asks for it first.
+      const { data: link, error } = await createClient(
+        ctx.baseUrl,
+        mintApiKey(jwtSecret, "service_role"),
+        { auth: { persistSession: false, autoRefreshToken: false } },
+      ).auth.admin.generateLink({
+        type: "recovery",
+        email,
+        options: { redirectTo: `${ctx.baseUrl}/auth/reset-password` },
+      });
+      expect(error).toBeNull();
+      await page.goto(link.properties!.action_link);
+      await page.waitForURL((url) => url.pathname === "/auth/reset-password");
+      await step.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Use security key" }).click();
+      const reset = page.getByRole("form", { name: "Choose a new password" });
+      await reset.getByLabel("New password", { exact: true }).fill("Keyed-New-Password-8");
+      await reset.getByLabel("Confirm new password").fill("Keyed-New-Password-8");
+      await reset.getByRole("button", { name: "Save new password" }).click();
+      await toastText(page, "Password updated").waitFor();
     });
   },
   {

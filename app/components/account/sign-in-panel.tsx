@@ -15,6 +15,7 @@ import { SignInForm } from "../../forms/sign-in-form.tsx";
 import { hasSessionToResume } from "../../lib/account-signals.ts";
 import { owedSecondFactor, passwordResetHref, returnPath } from "../../lib/account.ts";
 import { SecurityKeyStep } from "../../forms/security-key-step.tsx";
+import { securityKeyStep } from "../../content/passkeys.ts";
 import { useSessionWatch } from "../../lib/session-watch.ts";
 import { recoveryCodesLeft } from "../../lib/recovery-codes.ts";
 import { getSupabase } from "../../lib/supabase.ts";
@@ -144,6 +145,7 @@ export function SignInPanel() {
             goOn(left ? signedInWithRecoveryCode(left.remaining) : signedInNotices.welcomeBack);
           }}
           onUseApp={() => dispatch({ type: "use-app-code" })}
+          useAppLabel={step.securityKey ? securityKeyStep.useKey : undefined}
           cancel={otherAccount}
         />
       );

@@ -74,6 +74,7 @@ export function CodeStep({
         submitLabel={submitLabel}
         onVerified={onDone}
         onUseApp={() => setRecoveryCode(false)}
+        useAppLabel={securityKey ? securityKeyStep.useKey : undefined}
       />
     );
   if (securityKey)
