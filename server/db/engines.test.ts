@@ -60,6 +60,8 @@ const BOTH_ENGINES: Record<string, string> = {
     "two devices deleting one account at the same moment: the user's row lock decides",
   "server/auth/handlers/sso.test.ts":
     "a single sign-on's flow state claimed once by one atomic statement, and its account found or made under the database's locks",
+  "server/auth/handlers/factors-webauthn.test.ts":
+    "a security key's counter moved forward by a checked statement, and its challenge taken once",
   "server/auth/handlers/passkeys.test.ts":
     "two answers to one passkey challenge at the same moment: an atomic take decides; counters moved by a checked statement",
   "server/auth/handlers/oauth-server.test.ts":

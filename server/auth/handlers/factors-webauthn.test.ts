@@ -5,7 +5,10 @@
 // workspace's aal2 gate takes the security key as a member's second factor.
 import { expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
+import {
+  describeAuthSuite,
+  describeAuthSuiteEachDatabase,
+} from "../../../tests/support/auth-suite.ts";
 import { PASSWORD } from "../../../tests/support/auth.ts";
 import { SoftwareAuthenticator, type Lie } from "../../../tests/support/software-authenticator.ts";
 import { teamMember } from "../../../tests/support/team.ts";
@@ -77,7 +80,7 @@ async function ceremony(
   return { result: await verify(), again: verify, type };
 }
 
-describeAuthSuite(
+describeAuthSuiteEachDatabase(
   "auth: MFA (security keys)",
   ({ server, client, confirmedUser }) => {
     it("enrols a security key to aal2, steps up with it later, and refuses bad answers", async () => {
