@@ -40,9 +40,9 @@ describeEachDatabase("visitor counts of past days", (ctx) => {
     };
     const stats = await pageStats(ctx.db, "2001-05-10", "2001-05-11");
     expect(stats).toEqual([
-      { day: "2001-05-11", path: "/", views: 2500, visitors: 2500, leads: 0 },
-      { day: "2001-05-10", path: "/", views: 6, visitors: 5, leads: 0 },
-      { day: "2001-05-10", path: "/pricing", views: 1, visitors: 1, leads: 0 },
+      { day: "2001-05-11", path: "/", views: 2500, visitors: 2500, leads: 0, converted: 0 },
+      { day: "2001-05-10", path: "/", views: 6, visitors: 5, leads: 0, converted: 0 },
+      { day: "2001-05-10", path: "/pricing", views: 1, visitors: 1, leads: 0, converted: 0 },
     ]);
 
     // On the 11th, and to its last millisecond, the 10th is yesterday: its codes are kept.
