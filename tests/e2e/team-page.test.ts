@@ -423,7 +423,7 @@ describeInBrowser(
         .fill(totpCode(key, stepAt(Date.now()) + 1));
       await step.getByRole("button", { name: "Verify and open the workspace" }).click();
       await page.getByRole("tablist", { name: "Workspace sections" }).waitFor();
-    });
+    }, 240_000); // the file's longest journey: past 120 s when the whole suite loads the machine
 
     it("shows an admin the security log, filtered, paged and exported as CSV; a member has no Security tab", async () => {
       const { page, email } = await enrolledOnTeam("security", "admin");
