@@ -223,7 +223,9 @@ describeEachDatabase("lead webhooks", (ctx) => {
       await receiver.start();
     }
     const d = await deliveryWhen(leadId!, (r) => r.delivered_at !== null);
-    expect(d.attempts).toBeGreaterThanOrEqual(3);
+    // At least one attempt failed before it; the second may already have been under way (its
+    // attempt counted) when the receiver came back, and delivered.
+    expect(d.attempts).toBeGreaterThanOrEqual(2);
     expect(d).toMatchObject({ last_status: 204, last_error: null });
     expect(receiver.accepted(d.id)).toHaveLength(1);
   });
