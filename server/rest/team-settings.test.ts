@@ -84,7 +84,9 @@ describeAuthSuiteEachDatabase("rest: the team's time zone", (suite) => {
     const other = await openAgain(ctx);
     try {
       const elsewhere = new TeamTimeZone(other.db, "America/Los_Angeles");
-      expect(await elsewhere.load()).toBe("Europe/Berlin");
+      expect(await elsewhere.refresh()).toBe("Europe/Berlin");
+      const restarted = new TeamTimeZone(other.db, "America/Los_Angeles");
+      expect(await restarted.load()).toBe("Europe/Berlin");
       expect(elsewhere.current()).toBe("Europe/Berlin");
     } finally {
       await other.close();

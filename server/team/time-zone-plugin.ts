@@ -18,7 +18,7 @@ export default fp(
     const log = app.log.child({ module: "team-time-zone" });
     const chore = new Chore(async () => {
       try {
-        await zone.load();
+        await zone.refresh();
       } catch (err) {
         log.warn({ err }, "could not read the team's time zone; will try again");
       }

@@ -2,7 +2,8 @@
 // the day of each member's due-leads email. A lead's notification is composed on the form's
 // request, so each instance keeps the zone in memory (current(), no database work per lead) and
 // reads it again every REFRESH_MS: a change an admin makes on one instance reaches the others
-// within that time. The row is made from TEAM_TIME_ZONE the first time a server starts.
+// within that time. The row is made from TEAM_TIME_ZONE the first time a server starts (load());
+// the reads after it only read (refresh()).
 import type { Database, Queryable } from "../db/database.ts";
 
 /** How often an instance reads the team's zone again. */
@@ -34,6 +35,15 @@ export class TeamTimeZone {
       [this.zone],
     );
     this.zone = row!.time_zone;
+    return this.zone;
+  }
+
+  /** Reads the team's zone again (its row exists once load() ran on any instance). */
+  async refresh(): Promise<string> {
+    const [row] = await this.db.query<{ time_zone: string }>(
+      "SELECT time_zone FROM public.team_settings /* whole table: one row */",
+    );
+    if (row) this.zone = row.time_zone;
     return this.zone;
   }
 
