@@ -9,15 +9,19 @@ import { filterLeads, rowsOf, type LeadFilters, type Query } from "./team-data.t
 /** How often the workspace asks what arrived. */
 export const NEW_LEADS_EVERY_MS = 10_000;
 
-/** Calls `read` now and every NEW_LEADS_EVERY_MS while the page is visible; its latest answer. */
+/**
+ * Calls `read` now and every NEW_LEADS_EVERY_MS while the page is visible; its latest answer for
+ * `key`. A new key counts from 0 at once: an answer about what was read before (a bar offering
+ * leads just shown) is not shown while the next read is under way.
+ */
 function usePolled(read: () => Promise<number>, key: string): number {
-  const [value, setValue] = useState(0);
+  const [latest, setLatest] = useState({ key, value: 0 });
   useEffect(() => {
     let live = true;
     const run = () => {
       if (document.visibilityState === "visible")
         read().then(
-          (n) => live && setValue(n),
+          (value) => live && setLatest({ key, value }),
           () => undefined, // a failed read keeps the last count; the next one tries again
         );
     };
@@ -32,7 +36,7 @@ function usePolled(read: () => Promise<number>, key: string): number {
     // `read` is a new function each render; `key` says when what it reads changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  return value;
+  return latest.key === key ? latest.value : 0;
 }
 
 /** How many leads `filter` selects (an estimate past a thousand). */

@@ -12,12 +12,15 @@ import { toastText } from "../support/forms.ts";
 const LOAD_FAILURE = "This part of the page could not load. Check your connection and try again.";
 
 /**
- * Opens `path` with its islands runtime loaded, then cuts the page off from every script file of
+ * Opens `path` with its islands runtime started, then cuts the page off from every script file of
  * the site while `path` is the page shown (the page a link leads to loads normally).
  */
 async function offlineAt(page: Page, path: string) {
   await page.unrouteAll();
   await page.goto(path, { waitUntil: "networkidle" });
+  // The runtime starts after the first paint, which a loaded machine can put past the network's
+  // idle: it has started once it has recorded where the visitor landed.
+  await page.waitForFunction(() => sessionStorage.getItem("revwise-lead-source") !== null);
   const state = { offline: true };
   await page.route("**/assets/*.js", (route) =>
     state.offline && new URL(page.url()).pathname === path ? route.abort() : route.continue(),

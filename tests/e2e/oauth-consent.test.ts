@@ -64,7 +64,7 @@ describeInBrowser(
       return `${ctx.baseUrl}/auth/v1/oauth/authorize?${query}`;
     }
 
-    /** The app's callback as the browser reaches it: its address, once it is asked for. */
+    /** The app's callback as the browser reaches it: its address, once the page shows it. */
     async function appCallback(page: Page): Promise<() => Promise<URL>> {
       let reached: (url: URL) => void;
       const url = new Promise<URL>((resolve) => (reached = resolve));
@@ -72,7 +72,12 @@ describeInBrowser(
         reached(new URL(route.request().url()));
         await route.fulfill({ status: 200, contentType: "text/plain", body: "back at the app" });
       });
-      return () => url;
+      return async () => {
+        const landed = await url;
+        // Asked for is not yet shown: a navigation of the test's own would cut that one short.
+        await page.waitForURL((shown) => shown.href.startsWith(CALLBACK));
+        return landed;
+      };
     }
 
     it("signs a signed-out person in first, then Allow goes back to the app; /account lists the app and removes it", async () => {
