@@ -107,6 +107,34 @@ describeEachDatabase("database layer", { fromScratch: true }, (ctx) => {
     expect(await ctx.db.query("SELECT 1 AS one")).toEqual([{ one: 1 }]);
   });
 
+  it("runs what waits for a commit at once outside a transaction, after COMMIT inside one, never after a rollback or a failed commit", async () => {
+    const ran: string[] = [];
+    ctx.db.afterCommit(() => ran.push("outside"));
+    expect(ran).toEqual(["outside"]);
+    await ctx.db.transaction(async (tx) => {
+      tx.afterCommit(() => ran.push("committed"));
+      await tx.query("SELECT 1");
+      expect(ran).toEqual(["outside"]);
+    });
+    expect(ran).toEqual(["outside", "committed"]);
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        tx.afterCommit(() => ran.push("rolled back"));
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    await ctx.db.exec(`CREATE TABLE internal.after_commit_probe (
+      email text UNIQUE DEFERRABLE INITIALLY DEFERRED)`);
+    const err = await ctx.db
+      .transaction(async (tx) => {
+        await tx.query("INSERT INTO internal.after_commit_probe VALUES ('a'), ('a')");
+        tx.afterCommit(() => ran.push("commit failed"));
+      })
+      .catch((e: unknown) => e);
+    expect((err as { code?: string }).code).toBe(UNIQUE_VIOLATION);
+    expect(ran).toEqual(["outside", "committed"]);
+  });
+
   it("returns PostgreSQL's values as JavaScript values", async () => {
     const [row] = await ctx.db.query(
       `SELECT '2026-01-02T03:04:05Z'::timestamptz AS at, '{"a":[1,"b"]}'::jsonb AS doc,

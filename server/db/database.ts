@@ -7,6 +7,12 @@ export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `fn` once what was written through this is committed: at once on the database itself
+   * (each statement commits on its own), after COMMIT in a transaction, never when it rolls back.
+   * What counts a write (a metric) counts it here, so a rolled-back write is never counted.
+   */
+  afterCommit(fn: () => void): void;
 }
 
 export interface Database extends Queryable {

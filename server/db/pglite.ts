@@ -62,12 +62,16 @@ export async function openPglite(
     });
   }
 
-  const on = (tx?: number): Queryable => ({
+  const on = (tx?: number, committed?: (() => void)[]): Queryable => ({
     async query<T extends Row>(sql: string, params?: readonly unknown[]) {
       return (await send({ op: "query", sql, params: params as unknown[] | undefined, tx })) as T[];
     },
     async exec(sql: string) {
       await send({ op: "exec", sql, tx });
+    },
+    afterCommit(fn) {
+      if (committed) committed.push(fn);
+      else fn();
     },
   });
 
@@ -83,15 +87,17 @@ export async function openPglite(
     ...on(),
     async transaction(fn) {
       const tx = nextTx++;
+      const committed: (() => void)[] = [];
       await send({ op: "begin", tx });
       let value;
       try {
-        value = await fn(on(tx));
+        value = await fn(on(tx, committed));
       } catch (err) {
         await send({ op: "end", tx, commit: false }).catch(() => {}); // the first error is the one
         throw err;
       }
       await send({ op: "end", tx, commit: true });
+      for (const done of committed) done();
       return value;
     },
     async snapshot() {

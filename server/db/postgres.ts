@@ -45,6 +45,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       const result = await pool.query<T>(statement(sql, params));
       return result.rows;
     },
+    afterCommit: (fn) => fn(),
     async transaction(fn) {
       noteWait();
       const client = await pool.connect();
@@ -54,17 +55,19 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       let lost: Error | undefined;
       const onError = (err: Error) => (lost = err);
       client.on("error", onError);
+      const committed: (() => void)[] = [];
+      let value;
       try {
         await client.query("BEGIN");
-        const value = await fn({
+        value = await fn({
           query: async <T extends Row>(sql: string, params?: readonly unknown[]) =>
             (await client.query<T>(statement(sql, params))).rows,
           exec: async (sql: string) => {
             await client.query(sql);
           },
+          afterCommit: (done) => void committed.push(done),
         });
         await client.query("COMMIT");
-        return value;
       } catch (err) {
         await client.query("ROLLBACK").catch(() => {});
         throw err;
@@ -72,6 +75,8 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         client.off("error", onError);
         client.release(lost);
       }
+      for (const done of committed) done();
+      return value;
     },
     exec: async (sql) => {
       await pool.query(sql);

@@ -89,6 +89,7 @@ function noting(db: Database, noted: Noted): Database {
       return q.query<T>(sql, params);
     },
     exec: (sql) => q.exec(sql),
+    afterCommit: (fn) => q.afterCommit(fn),
   });
   return {
     ...note(db),

@@ -145,8 +145,8 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
     sql,
     emails.length === 0 ? values : [...values, receivedAt, emailsParameter(emails)],
   );
-  // Counted once its statement succeeded (a caller's transaction that fails after it is counted
-  // all the same).
-  leadsStored.inc({ form: kind.name });
+  // Counted once committed: at once on its own, after the caller's transaction commits when `db`
+  // is one (a transaction that fails after the statement stores nothing, and counts nothing).
+  opts.db.afterCommit(() => leadsStored.inc({ form: kind.name }));
   return (returning === "none" ? undefined : lead) as Stored<R>;
 }

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../../tests/support/app.ts";
 import { startApiServer, uniqueIp, type ApiServer } from "../../tests/support/api-server.ts";
 import { PASSWORD, uniqueEmail } from "../../tests/support/auth.ts";
+import { solvedPayload } from "../../tests/support/captcha.ts";
+import { LEAD_FORMS } from "../../tests/support/leads.ts";
 import { openTestPglite } from "../../tests/support/pglite.ts";
+import { FUNCTIONS } from "../../common/functions.ts";
 import type { Database } from "../db/database.ts";
 
 /** The value of one series in a scrape (the metric's name and its labels as written), or 0. */
@@ -94,6 +97,72 @@ describe("the metrics listener", () => {
     expect(valueOf(after, refused) - valueOf(before, refused)).toBe(1);
     const stored = 'revwise_leads_stored_total{form="newsletter"}';
     expect(valueOf(after, stored) - valueOf(before, stored)).toBe(10);
+  });
+
+  it("counts a lead of each form once its transaction commits, never one rolled back", async () => {
+    // PostgreSQL refuses one address's leads at COMMIT (a deferred constraint trigger): every
+    // statement of their transaction succeeds, and the transaction fails.
+    const refused = "refused-at-commit@business.example";
+    const tables = Object.values(LEAD_FORMS).map((f) => f.table as string);
+    tables.push("demo_requests", "newsletter_subscribers");
+    await db.exec(`CREATE FUNCTION public.refuse_at_commit() RETURNS trigger LANGUAGE plpgsql
+      AS $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$;
+      ${tables
+        .map(
+          (table) => `CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER INSERT ON public.${table}
+            DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.email = '${refused}')
+            EXECUTE FUNCTION public.refuse_at_commit();`,
+        )
+        .join("\n")}`);
+    const headers = {
+      apikey: server.anonKey,
+      authorization: `Bearer ${server.anonKey}`,
+      "content-type": "application/json",
+    };
+    const rest = (table: string) => async (email: string) =>
+      server.fetch(`${server.url}/rest/v1/${table}`, {
+        method: "POST",
+        headers: { ...headers, prefer: "return=minimal", "x-forwarded-for": uniqueIp() },
+        body: JSON.stringify({ email }),
+      });
+    const lead = (name: keyof typeof LEAD_FORMS) => async (email: string) => {
+      const ip = uniqueIp();
+      return server.fetch(`${server.url}/functions/v1/${name}`, {
+        method: "POST",
+        headers: { ...headers, "x-forwarded-for": ip },
+        body: JSON.stringify({
+          ...LEAD_FORMS[name].body,
+          email,
+          captcha: await solvedPayload(server.url, ip),
+        }),
+      });
+    };
+    const forms = {
+      watch_demo: rest("demo_requests"),
+      newsletter: rest("newsletter_subscribers"),
+      request_access: lead(FUNCTIONS.requestAccess),
+      contact: lead(FUNCTIONS.contact),
+      request_demo: lead(FUNCTIONS.requestDemo),
+    };
+    try {
+      for (const [form, post] of Object.entries(forms)) {
+        const series = `revwise_leads_stored_total{form="${form}"}`;
+        const before = valueOf(await scrape(), series);
+        const refusal = await post(refused);
+        expect(refusal.ok, `${form}: ${await refusal.text()}`).toBe(false);
+        expect(valueOf(await scrape(), series), `${form} rolled back`).toBe(before);
+        const stored = await post(uniqueEmail(form).replace("@example.com", "@business.example"));
+        expect(stored.ok, `${form}: ${await stored.text()}`).toBe(true);
+        expect(valueOf(await scrape(), series), `${form} committed`).toBe(before + 1);
+      }
+      for (const table of tables)
+        expect(
+          await db.query(`SELECT 1 FROM public.${table} WHERE email = $1`, [refused]),
+          table,
+        ).toEqual([]);
+    } finally {
+      await db.exec("DROP FUNCTION public.refuse_at_commit() CASCADE");
+    }
   });
 
   it("counts a refusal of the email budgets under the budget's family", async () => {

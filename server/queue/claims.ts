@@ -105,7 +105,7 @@ export function outboxClaims<R>(t: OutboxTable): Claims<R> {
        last_error = COALESCE($4, last_error),
        next_attempt_at = now() + make_interval(secs => $5),
        failed_at = CASE WHEN $6::boolean THEN now() END${t.status ? `, ${t.status} = COALESCE($7, ${t.status})` : ""}
-     WHERE id = $1 AND claim_token = $2`;
+     WHERE id = $1 AND claim_token = $2 RETURNING id`;
   const expireSql = `DELETE FROM ${t.table} WHERE id = ANY (ARRAY(
        SELECT id FROM ${t.table}
        WHERE created_at < now() - make_interval(days => $1)
@@ -138,7 +138,8 @@ export function outboxClaims<R>(t: OutboxTable): Claims<R> {
     },
     async done(db, claim, value) {
       const rows = await db.query(doneSql, withStatus([claim.id, claim.claim_token], value));
-      if (rows.length === 1) deliveries.inc({ queue: t.queue, outcome: "delivered" });
+      if (rows.length === 1)
+        db.afterCommit(() => deliveries.inc({ queue: t.queue, outcome: "delivered" }));
       return rows.length === 1;
     },
     async expire(db, days, limit) {
@@ -151,9 +152,7 @@ export function outboxClaims<R>(t: OutboxTable): Claims<R> {
     async release(db, claim, release, value) {
       const delayMs = release.kind === "retry" ? release.delayMs : 0;
       const failed = release.kind === "failed" || (release.kind === "retry" && release.giveUp);
-      if (release.kind !== "unsent")
-        deliveries.inc({ queue: t.queue, outcome: failed ? "failed" : "retry" });
-      await db.query(
+      const rows = await db.query(
         releaseSql,
         withStatus(
           [
@@ -167,6 +166,12 @@ export function outboxClaims<R>(t: OutboxTable): Claims<R> {
           value,
         ),
       );
+      // Counted once recorded, as a delivery is: not when the claim was taken over first (its
+      // new holder counts its own attempt) nor when the statement fails.
+      if (rows.length === 1 && release.kind !== "unsent")
+        db.afterCommit(() =>
+          deliveries.inc({ queue: t.queue, outcome: failed ? "failed" : "retry" }),
+        );
     },
   };
 }
