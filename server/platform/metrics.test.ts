@@ -8,8 +8,11 @@ import { PASSWORD, uniqueEmail } from "../../tests/support/auth.ts";
 import { solvedPayload } from "../../tests/support/captcha.ts";
 import { LEAD_FORMS } from "../../tests/support/leads.ts";
 import { openTestPglite } from "../../tests/support/pglite.ts";
+import { redisAvailable, TEST_REDIS_URL } from "../../tests/support/redis.ts";
 import { FUNCTIONS } from "../../common/functions.ts";
 import type { Database } from "../db/database.ts";
+
+const haveRedis = await redisAvailable();
 
 /** The value of one series in a scrape (the metric's name and its labels as written), or 0. */
 function valueOf(scrape: string, series: string): number {
@@ -44,6 +47,9 @@ describe("the metrics listener", () => {
     expect(text).toContain("# TYPE process_cpu_seconds_total counter");
     expect(text).toContain("# TYPE nodejs_eventloop_lag_p99_seconds gauge");
     expect(valueOf(text, "revwise_ready")).toBe(1);
+    // Without REDIS_URL there is no Redis to reach: the gauge is declared, with no series.
+    expect(text).toContain("# TYPE revwise_redis_up gauge");
+    expect(text).not.toMatch(/^revwise_redis_up/m);
   });
 
   it("times requests by method, route template and status code, never by the path sent", async () => {
@@ -196,6 +202,25 @@ describe("the metrics listener", () => {
     expect(text).toContain('revwise_queue_items{queue="webhook",state="due"}');
     expect(text).toContain("revwise_lead_digests_due ");
     await db.query("DELETE FROM mail.outbox WHERE to_address = 'late@example.com'");
+  });
+
+  // Last: the registry is the process's, so this server's series shows in every scrape after it.
+  it.skipIf(!haveRedis)("says with REDIS_URL whether Redis answers, 1 or 0", async () => {
+    const shared = await startApiServer(db, {
+      env: { METRICS_PORT: "0", REDIS_URL: TEST_REDIS_URL },
+    });
+    try {
+      // The series' line itself (valueOf reads a missing series as 0).
+      const read = async () =>
+        (await (await fetch(shared.app.metricsUrl!)).text())
+          .split("\n")
+          .filter((line) => line.startsWith("revwise_redis_up"));
+      expect(await read()).toEqual(['revwise_redis_up{store="redis"} 1']);
+      shared.app.redis!.disconnect();
+      expect(await read()).toEqual(['revwise_redis_up{store="redis"} 0']);
+    } finally {
+      await shared.close();
+    }
   });
 });
 
