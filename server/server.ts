@@ -1,6 +1,6 @@
 // The process: read the configuration, build the app, listen, and shut down gracefully.
 import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/open.ts";
+import { startDatabase } from "./db/open.ts";
 
 /** The longest shutdown may take once the drain is over; past it the process exits with 1. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -18,9 +18,10 @@ async function main() {
     throw err;
   }
 
-  // The database starts (PGlite boots on its own thread) while the rest of the server loads.
+  // The database starts first (PGlite boots on its own thread), then the rest of the server
+  // loads while it boots (db/open.ts, startDatabase).
   const warnings: string[] = [];
-  const db = openDatabase(config, (message) => warnings.push(message));
+  const { ready: db } = await startDatabase(config, (message) => warnings.push(message));
   db.catch(() => {}); // reported when awaited below
   const { buildApp } = await import("./app.ts");
   const app = await buildApp({ config, db, ownsDb: true });

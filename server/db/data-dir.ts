@@ -10,7 +10,9 @@ export const PGLITE_DIR = "pglite";
 export async function makeDataDir(dataDir: string, sub = "."): Promise<string> {
   const dir = path.join(dataDir, sub);
   try {
-    await makeDir(dir);
+    // DATA_DIR first, so that what is wrong with it (a file there, say) is said of it.
+    await makeDir(dataDir);
+    if (dir !== path.normalize(dataDir)) await makeDir(dir);
     return dir;
   } catch (err) {
     throw new Error(`DATA_DIR ${dataDir} cannot be used: ${(err as Error).message}`, {
