@@ -24,7 +24,7 @@ export type AuthContext = {
   sso: ServiceProvider | undefined;
 };
 
-export function authContext(app: FastifyInstance): AuthContext {
+export async function authContext(app: FastifyInstance): Promise<AuthContext> {
   return {
     app,
     tokens: app.tokens,
@@ -33,6 +33,6 @@ export function authContext(app: FastifyInstance): AuthContext {
     sms: smsSender(app.config),
     providers: redirectProviders(app.config.external),
     providerTokens: new SecretBox(app.keys.derive("provider-tokens")),
-    sso: app.config.saml ? serviceProvider(app.config.saml) : undefined,
+    sso: app.config.saml ? await serviceProvider(app.config.saml) : undefined,
   };
 }

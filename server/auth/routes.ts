@@ -44,7 +44,7 @@ export default async function authRoutes(app: FastifyInstance) {
   // A link scanner's HEAD on /verify must not use the link (nor on /reauthenticate send a code).
   refuseHeadOnGet(app);
   app.all("/*", authNotFound);
-  const ctx = authContext(app);
+  const ctx = await authContext(app);
   for (const routes of [
     health,
     jwks,

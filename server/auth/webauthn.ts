@@ -3,15 +3,12 @@
 // @simplewebauthn/server (no CBOR or attestation parsing of ours), against the configured
 // relying party (GOTRUE_WEBAUTHN_*). The challenges live in the database (models/
 // webauthn-challenges.ts for passkeys, models/factors.ts for factors); nothing here keeps state.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorSelectionCriteria,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorSelectionCriteria,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import type * as SimpleWebAuthn from "@simplewebauthn/server";
 import type { Config } from "../config.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
 import type { UserRow } from "./models/users.ts";
@@ -46,6 +43,14 @@ function displayName(user: UserRow) {
   return typeof name === "string" && name !== "" ? name : accountName(user);
 }
 
+/**
+ * The library, loaded by the first ceremony rather than at every start: it is the largest of the
+ * server's packages to load (≈ 0.2 s of a start's CPU), and most instances see no passkey for a
+ * while, if ever.
+ */
+let library: Promise<typeof SimpleWebAuthn> | undefined;
+const webauthn = () => (library ??= import("@simplewebauthn/server"));
+
 /** An answer the ceremony refuses: unreadable, or not signed as the challenge asked. */
 export class CeremonyRefused extends Error {}
 
@@ -57,11 +62,12 @@ export function relyingParty(rp: Config["webauthn"]) {
      * Options for a new credential of the user's, none of `exclude` again. A passkey must be
      * discoverable (it names its account at sign-in); a factor's may not be.
      */
-    registrationOptions(
+    async registrationOptions(
       user: UserRow,
       exclude: StoredCredential[],
       selection: AuthenticatorSelectionCriteria,
     ) {
+      const { generateRegistrationOptions } = await webauthn();
       return generateRegistrationOptions({
         rpName: rp.rpDisplayName,
         rpID: rp.rpId,
@@ -76,7 +82,8 @@ export function relyingParty(rp: Config["webauthn"]) {
     },
 
     /** Options for an assertion: of one of `allow`, or (empty) of any passkey for this site. */
-    authenticationOptions(allow: StoredCredential[]) {
+    async authenticationOptions(allow: StoredCredential[]) {
+      const { generateAuthenticationOptions } = await webauthn();
       return generateAuthenticationOptions({
         rpID: rp.rpId,
         timeout,
@@ -87,6 +94,7 @@ export function relyingParty(rp: Config["webauthn"]) {
 
     /** The new credential, when the answer is a valid registration for the challenge. */
     async verifyRegistration(response: unknown, challenge: string): Promise<NewCredential> {
+      const { verifyRegistrationResponse } = await webauthn();
       const verified = await refusedAsCeremony(() =>
         verifyRegistrationResponse({
           response: response as RegistrationResponseJSON,
@@ -120,6 +128,7 @@ export function relyingParty(rp: Config["webauthn"]) {
       challenge: string,
       credential: StoredCredential,
     ): Promise<{ counter: number; backedUp: boolean }> {
+      const { verifyAuthenticationResponse } = await webauthn();
       const verified = await refusedAsCeremony(() =>
         verifyAuthenticationResponse({
           response: response as AuthenticationResponseJSON,

@@ -7,7 +7,6 @@
 // anonymous one; a verified factor is added or removed only from an aal2 session. Checks come in
 // GoTrue's order with its codes (mfa.go).
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import QRCode from "qrcode";
 import { isUuid } from "../../platform/uuid.ts";
 import { authenticateForMfa } from "../authenticate.ts";
 import { auditUser } from "../audit.ts";
@@ -257,6 +256,8 @@ export default async function factors(app: FastifyInstance, { ctx }: { ctx: Auth
       return made;
     });
     // supabase-js puts the SVG into a data: URL as it is, where a "#" would end it: colours by name.
+    // Loaded by the first enrolment, not at every start.
+    const { default: QRCode } = await import("qrcode");
     const qr = (await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 }))
       .replaceAll('"#ffffff"', '"white"')
       .replaceAll('"#000000"', '"black"');

@@ -8,7 +8,7 @@
 // browser sent on with a session (implicit flow) or a code (PKCE), as after any external provider.
 import crypto from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { SAML, ValidateInResponseTo, type CacheProvider } from "@node-saml/node-saml";
+import type { CacheProvider } from "@node-saml/node-saml";
 import type { AuthContext } from "../context.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
 import { accountOf, signedInUrl, siteErrorUrl } from "../external/sign-in.ts";
@@ -52,13 +52,15 @@ const disabled = () =>
  * checked against the provider's signing certificates, our entity id as the audience, and the
  * request id (`inResponseTo`) the only one it may answer.
  */
-function samlFor(
+async function samlFor(
   sp: ServiceProvider,
   metadata: IdpMetadata,
   provider: SsoProviderRow,
   cache: CacheProvider,
   requestTtlSeconds: number,
 ) {
+  // Loaded with SAML on only (service-provider.ts loaded it first).
+  const { SAML, ValidateInResponseTo } = await import("@node-saml/node-saml");
   return new SAML({
     entryPoint: metadata.ssoUrl,
     issuer: sp.entityId,
@@ -189,7 +191,7 @@ async function signOnUrl(
     removeAsync: async () => null,
   };
   const relayState = crypto.randomUUID();
-  const saml = samlFor(sp, metadata, provider, capture, config.saml!.relayStateSeconds);
+  const saml = await samlFor(sp, metadata, provider, capture, config.saml!.relayStateSeconds);
   const url = await saml.getAuthorizeUrlAsync(relayState, undefined, {});
   await createSsoFlowState(db, {
     id: relayState,
@@ -264,7 +266,7 @@ async function consume(ctx: AuthContext, sp: ServiceProvider, request: FastifyRe
       key === flow.saml_request_id ? new Date(Date.now()).toISOString() : null,
     removeAsync: async () => null,
   };
-  const saml = samlFor(sp, metadata, provider, requests, config.saml!.relayStateSeconds);
+  const saml = await samlFor(sp, metadata, provider, requests, config.saml!.relayStateSeconds);
   let assertion: Assertion;
   try {
     const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse });
