@@ -42,7 +42,9 @@ import restRoutes from "./rest/routes.ts";
 import type { CaptchaOptions } from "./security/captcha.ts";
 import { loadKeys, type Keys } from "./security/keys.ts";
 import { loadSite, type Site, type SiteValues } from "./site/site-files.ts";
+import { SiteFastPath } from "./site/fast-path.ts";
 import siteRoutes from "./site/site-routes.ts";
+import type { ViewRequest } from "./analytics/page-views.ts";
 import pageAnalytics from "./analytics/plugin.ts";
 import { countPastVisitors } from "./analytics/visitor-counts.ts";
 import webhooks, { type WebhooksOptions } from "./webhooks/webhooks-plugin.ts";
@@ -76,12 +78,17 @@ export type AppOptions = {
   captcha?: Partial<CaptchaOptions>;
   /** Test seam: told of every route as it is registered (the fuzz test enumerates them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Test seam: the path answering site files before Fastify (tests read what it answered). */
+  fastPath?: SiteFastPath;
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const timeouts = httpTimeouts(config.requestTimeoutMs);
+  // The site's plain GETs and HEADs are answered before Fastify once the site is loaded (below).
+  const fastPath = opts.fastPath ?? new SiteFastPath();
   const app = Fastify({
+    serverFactory: fastPath.serverFactory,
     // Requests are timed for /metrics when it is on (METRICS_PORT), by the access log.
     logger: await loggerOptions(config.logLevel, config.logFormat, config.metrics !== undefined),
     logController: new AccessLog(config.metrics ? recordRequestDuration : undefined),
@@ -189,9 +196,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (config.devMailbox) await app.register(mailboxRoutes);
 
     const site = await loadingSite;
-    if (site)
-      await app.register(siteRoutes, { site, onPage: (r, path) => app.pageViews.record(r, path) });
-    else app.log.warn(`no built site in ${config.siteDir}: run "npm run build" to serve the pages`);
+    if (site) {
+      const onPage = (request: ViewRequest, path: string) => app.pageViews.record(request, path);
+      await app.register(siteRoutes, { site, onPage });
+      fastPath.serve({
+        site,
+        log: app.log,
+        hsts: config.hsts,
+        trustProxy: config.trustProxy,
+        draining: () => app.readiness.draining,
+        onPage,
+        timed: config.metrics !== undefined,
+      });
+      app.addHook("preClose", (done) => {
+        fastPath.stop();
+        done();
+      });
+    } else
+      app.log.warn(`no built site in ${config.siteDir}: run "npm run build" to serve the pages`);
 
     await app.ready();
     return app;

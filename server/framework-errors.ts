@@ -7,12 +7,13 @@
 // owes the requests before it (connection-answers.ts).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ServerResponse, type IncomingMessage } from "node:http";
-import net, { type Socket } from "node:net";
+import type { Socket } from "node:net";
 import { authErrorHandler } from "./auth/errors.ts";
 import { functionsErrorHandler } from "./functions/errors.ts";
 import { API_CSP, securityHeaderSet } from "./platform/security-headers.ts";
 import { restErrorHandler } from "./rest/errors.ts";
 import { afterOwedAnswers, requestInProgress } from "./http/connection-answers.ts";
+import { hostProblem } from "./http/host-header.ts";
 import { ServerClosing } from "./http/fastify-errors.ts";
 import { pathOf, splitTarget } from "./http/request-target.ts";
 import { reasonPhrase, rootErrorHandler } from "./http/root-errors.ts";
@@ -196,37 +197,18 @@ export function refuseWhileClosing(app: FastifyInstance) {
 }
 
 /**
- * A host as a Host header writes it: a name (letters, digits, `-._~`, sub-delims, %-escapes) or an
- * IPv4 address, or an IPv6 address in brackets, then an optional port.
- */
-const HOST = /^(?:\[([^\]]*)\]|(?:[\w\-.~!$&'()*+,;=]|%[\da-f]{2})+)(?::(\d*))?$/i;
-
-function isWellFormedHost(value: string): boolean {
-  const match = HOST.exec(value);
-  if (!match) return false;
-  const [, ipLiteral, port] = match;
-  if (ipLiteral !== undefined && !net.isIPv6(ipLiteral)) return false;
-  return port === undefined || port === "" || Number(port) <= 65535;
-}
-
-/**
  * A request names its host in exactly one well-formed Host header, which HTTP/1.1 requires (RFC
  * 9112 §3.2): a second Host line, or a value that is no host (spaces, a path, user info, an
  * unclosed IPv6 address), is refused with 400. Node's own refusal of a missing one
  * (`requireHostHeader`) is a bare 400, and Node keeps the first of several Host lines without a
  * word; this one is answered like any other error of the path's protocol.
  */
-export async function requireHost(request: FastifyRequest): Promise<void> {
-  const { httpVersionMajor, httpVersionMinor, rawHeaders } = request.raw;
-  let lines = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2)
-    if (rawHeaders[i]!.toLowerCase() === "host") lines++;
-  const host = request.headers.host;
-  if (host === undefined) {
-    if (httpVersionMajor === 1 && httpVersionMinor >= 1)
-      throw Object.assign(new Error("Missing Host header"), { statusCode: 400 });
-  } else if (lines > 1)
-    throw Object.assign(new Error("More than one Host header"), { statusCode: 400 });
-  else if (!isWellFormedHost(host))
-    throw Object.assign(new Error("Invalid Host header"), { statusCode: 400 });
+export function requireHost(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (err?: Error) => void,
+) {
+  const problem = hostProblem(request.raw);
+  if (problem) done(Object.assign(new Error(problem), { statusCode: 400 }));
+  else done();
 }

@@ -18,12 +18,15 @@
 // keeps at most DAY_LIMITS referring sites and campaigns, later ones counted as OTHER. The
 // visitors' codes of past days become counts (visitor-counts.ts).
 import crypto from "node:crypto";
-import type { FastifyRequest } from "fastify";
+import type { IncomingHttpHeaders } from "node:http";
 import type { SourceStat } from "../../common/workspace.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { clientKey } from "../platform/addresses.ts";
 import { MemoryBuckets, type BucketRule, type BucketStore } from "../platform/token-bucket.ts";
 import { browserClass, OTHER, referringSite, siteHostOf, utmTagsOf } from "./view-values.ts";
+
+/** What counting a page view reads of its request: its headers, its client's address, its URL. */
+export type ViewRequest = { headers: IncomingHttpHeaders; ip: string; url: string };
 
 /** Robots, previews and tools, by their user agents (browsers' contain none of these words). */
 const NOT_A_PERSON =
@@ -98,7 +101,7 @@ export class PageViews {
    * Notes a served page, if a person asked for it, did not ask not to be counted, and their
    * address has views of its budget left.
    */
-  record(request: FastifyRequest, path: string, at = new Date()): void {
+  record(request: ViewRequest, path: string, at = new Date()): void {
     const headers = request.headers;
     const agent = headers["user-agent"] ?? "";
     if (!counted(request)) return;
@@ -131,7 +134,7 @@ export class PageViews {
    * `path` (as the form said): tied to its visitor's day, if that visitor was counted (a visitor
    * who asked not to be counted, or a robot, converts nothing).
    */
-  converted(request: FastifyRequest, lead: { id: string; path?: string }, at = new Date()): void {
+  converted(request: ViewRequest, lead: { id: string; path?: string }, at = new Date()): void {
     if (!counted(request)) return;
     const today = day(at);
     const client = clientKey(request.ip);
@@ -315,7 +318,7 @@ export class PageViews {
 }
 
 /** Whether a request's visitor is counted: a person's browser that did not ask not to be. */
-function counted(request: FastifyRequest): boolean {
+function counted(request: ViewRequest): boolean {
   const { headers } = request;
   return (
     headers.dnt !== "1" &&

@@ -6,12 +6,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { redisFailureLog } from "../platform/redis.ts";
 import { bucketStore } from "../platform/token-bucket.ts";
-import { PageViews } from "./page-views.ts";
+import { PageViews, type ViewRequest } from "./page-views.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     pageViews: {
-      record(request: FastifyRequest, path: string): void;
+      record(request: ViewRequest, path: string): void;
       /**
        * A lead was stored from this request, sent from the page `path`: tied to its visitor's
        * visit, if counted.
@@ -44,7 +44,7 @@ export default fp(
       await views.flush().catch(failed);
     });
     app.decorate("pageViews", {
-      record: (request: FastifyRequest, path: string) => views.record(request, path),
+      record: (request: ViewRequest, path: string) => views.record(request, path),
       converted: (request: FastifyRequest, lead: { id: string; path?: string }) =>
         views.converted(request, lead),
     });

@@ -5,19 +5,26 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { FORM_FALLBACK_ACTION, JAVASCRIPT_REQUIRED_ROUTE } from "../../common/site-build.ts";
 import { splitTarget } from "../http/request-target.ts";
 import { methodNotAllowed } from "../http/root-errors.ts";
+import type { ViewRequest } from "../analytics/page-views.ts";
+import { SITE_ROUTE } from "./fast-path.ts";
+import { namesCurrentTag, variantFor } from "./site-answers.ts";
 import type { Site, SiteFile } from "./site-files.ts";
 
 type SiteOptions = {
   site: Site;
   /** Told of each page served to a GET (page analytics). */
-  onPage?: (request: FastifyRequest, pathname: string) => void;
+  onPage?: (request: ViewRequest, pathname: string) => void;
 };
 
 export default async function siteRoutes(app: FastifyInstance, { site, onPage }: SiteOptions) {
   // The site's files carry their compressed copies, each with an ETag of its own (send()): the
   // global on-the-fly compression stays off here, or it would compress a body sent as identity
-  // (to an Accept-Encoding this negotiation answers so) under the identity tag.
-  app.get("/*", { compress: false }, async (request, reply) => {
+  // (to an Accept-Encoding this negotiation answers so) under the identity tag. HEAD is served by
+  // the same handler rather than the one Fastify derives from GET, which gives a 304 without a
+  // body a Content-Length of 0 (a 304 carries none, or the length of the 200's content).
+  app.route({ method: ["GET", "HEAD"], url: SITE_ROUTE, compress: false, handler: siteFile });
+
+  async function siteFile(request: FastifyRequest, reply: FastifyReply) {
     const { pathname, search } = splitUrl(request.url);
 
     const pageFile = site.pages.get(pathname);
@@ -35,7 +42,7 @@ export default async function siteRoutes(app: FastifyInstance, { site, onPage }:
     reply.code(404);
     if (!looksLikePage(pathname)) return reply.type("text/plain; charset=utf-8").send("Not found");
     return send(request, reply, pathname.startsWith("/blog/") ? site.blogNotFound : site.notFound);
-  });
+  }
 
   // A form submitted without its script (the forms' fallback action, or a page's own URL from an
   // older copy of the page): see other, the page that says the form needs JavaScript. The fields
@@ -104,98 +111,9 @@ function splitUrl(url: string): { pathname: string; search: string } {
   return { pathname, search: query === undefined ? "" : `?${query}` };
 }
 
-/** One coding of a file as sent: its bytes and every header it carries, built once per file. */
-type Variant = {
-  body: Buffer;
-  etag: string;
-  headers: Record<string, string>;
-  /** A 304's: the same but the content coding (it has no body). */
-  notModified: Record<string, string>;
-};
-type Variants = Record<"identity" | "br" | "gzip", Variant | undefined>;
-const variantsOf = new WeakMap<SiteFile, Variants>();
-
-function variants(file: SiteFile): Variants {
-  let known = variantsOf.get(file);
-  if (known) return known;
-  const variant = (encoding: "br" | "gzip" | undefined): Variant => {
-    // Each content coding is a representation of its own, with a tag of its own.
-    const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
-    const headers: Record<string, string> = {
-      "content-type": file.type,
-      "cache-control": file.cacheControl,
-      etag,
-    };
-    if (file.csp) headers["content-security-policy"] = file.csp;
-    if (file.br || file.gzip) headers.vary = "accept-encoding";
-    const notModified = { ...headers };
-    if (encoding) headers["content-encoding"] = encoding;
-    return { body: encoding ? file[encoding]! : file.body, etag, headers, notModified };
-  };
-  known = {
-    identity: variant(undefined),
-    br: file.br ? variant("br") : undefined,
-    gzip: file.gzip ? variant("gzip") : undefined,
-  };
-  variantsOf.set(file, known);
-  return known;
-}
-
 function send(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {
-  const copies = variants(file);
-  const encoding = pickEncoding(request.headers["accept-encoding"], file);
-  const variant = (encoding && copies[encoding]) || copies.identity!;
+  const variant = variantFor(file, request.headers["accept-encoding"]);
   if (reply.statusCode === 200 && namesCurrentTag(request.headers["if-none-match"], variant.etag))
     return reply.headers(variant.notModified).code(304).send();
   return reply.headers(variant.headers).send(variant.body);
-}
-
-/**
- * Whether If-None-Match names the current tag, compared weakly as the header requires: `*`, or
- * any tag of its list with or without `W/`.
- */
-function namesCurrentTag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header === etag) return true;
-  if (header.trim() === "*") return true;
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
-
-/** What an Accept-Encoding header weighs each coding we have copies in, parsed once per value. */
-type Weights = { br: number; gzip: number };
-const weightsOf = new Map<string, Weights>();
-/** Browsers send a handful of distinct values; a client sending many only refills the cache. */
-const WEIGHTS_KEPT = 256;
-
-/**
- * The content coding to send (RFC 9110 §12.5.3): of the copies the file has, the one
- * Accept-Encoding weighs highest (brotli on a tie), `*` weighing every coding the header does not
- * name and `x-gzip` being gzip; none (identity) without the header or when it accepts neither.
- */
-function pickEncoding(header: string | undefined, file: SiteFile): "br" | "gzip" | undefined {
-  if (!header) return undefined;
-  let weights = weightsOf.get(header);
-  if (!weights) {
-    weights = parseWeights(header);
-    if (weightsOf.size >= WEIGHTS_KEPT) weightsOf.clear();
-    weightsOf.set(header, weights);
-  }
-  let chosen: "br" | "gzip" | undefined;
-  let best = 0;
-  for (const coding of ["br", "gzip"] as const) {
-    if (file[coding] && weights[coding] > best) [chosen, best] = [coding, weights[coding]];
-  }
-  return chosen;
-}
-
-function parseWeights(header: string): Weights {
-  const named = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [token = "", ...params] = part.toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const name = token.trim() === "x-gzip" ? "gzip" : token.trim();
-    named.set(name, q ? Number(q.slice(2)) : 1);
-  }
-  const weight = (coding: string) => named.get(coding) ?? named.get("*") ?? 0;
-  return { br: weight("br"), gzip: weight("gzip") };
 }

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildApp } from "../../server/app.ts";
+import { buildApp, type AppOptions } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import type { Database } from "../../server/db/database.ts";
 import { migrate } from "../../server/db/migrate.ts";
@@ -27,10 +27,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export async function buildTestApp(
   db: Database,
-  opts: { env?: Record<string, string>; site?: Site | null } = {},
+  opts: { env?: Record<string, string>; site?: Site | null } & Pick<AppOptions, "fastPath"> = {},
 ) {
   const config = testConfig(opts.env);
   await migrate(db);
   const keys = await loadKeys({ jwtSecret: config.jwtSecret, dataDir: config.dataDir });
-  return buildApp({ config, db, keys, site: opts.site ?? null });
+  return buildApp({ config, db, keys, site: opts.site ?? null, fastPath: opts.fastPath });
 }
