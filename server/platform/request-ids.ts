@@ -16,11 +16,11 @@ const USABLE_ID = /^[\x21-\x7e]{1,128}$/;
 /** Fastify's genReqId for the proxies of TRUST_PROXY (false: none trusted, every id made here). */
 export function requestIds(trustProxy: false | string[]): (raw: IncomingMessage) => string {
   const trusted = trustProxy === false ? undefined : compileTrust.compile(trustProxy);
+  if (!trusted) return () => randomUUID();
   return (raw) => {
     const given = raw.headers[HEADER];
     const peer = raw.socket.remoteAddress;
     if (
-      trusted &&
       typeof given === "string" &&
       peer !== undefined &&
       USABLE_ID.test(given) &&
