@@ -2,7 +2,7 @@
 // route answers (compared request by request against app.inject, which always goes through the
 // framework), every other request left to the framework, and in the running server each answer's
 // access line, duration for /metrics and page view.
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from "fastify";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -14,6 +14,7 @@ import { startServer } from "../../tests/support/server-process.ts";
 import { fixtureApp, writeFixture } from "../../tests/support/site-fixture.ts";
 import { openPglite } from "../db/pglite.ts";
 import { SiteFastPath } from "./fast-path.ts";
+import { loadSite } from "./site-files.ts";
 
 type Answer = { status: number; headers: Record<string, string>; body: Buffer };
 
@@ -268,6 +269,53 @@ describe("the running server's site answers", () => {
       ]);
     } finally {
       await stored.close();
+    }
+  });
+});
+
+describe("a failure of the path's own work", () => {
+  it("leaves the request to the framework before the answer is written, and is logged after it", async () => {
+    const dir = tempDir();
+    writeFixture(dir);
+    const site = await loadSite(dir, { anonKey: "k", siteUrl: "https://revwise.example" });
+    const errors: unknown[] = [];
+    const log = { level: "silent", error: (line: unknown) => errors.push(line) };
+    let failing: "before" | "after" | undefined;
+    const fastPath = new SiteFastPath();
+    fastPath.serve({
+      site,
+      log: log as unknown as FastifyBaseLogger,
+      hsts: false,
+      trustProxy: false,
+      draining: () => {
+        if (failing === "before") throw new Error("before the answer");
+        return false;
+      },
+      onPage: () => {
+        if (failing === "after") throw new Error("after the answer");
+      },
+      timed: false,
+    });
+    const server = fastPath.serverFactory((_request, response) => response.end("framework"), {
+      keepAliveTimeout: 5000,
+      requestTimeout: 0,
+      connectionTimeout: 0,
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    try {
+      const body = async () => (await fetch(`${origin}/faq`)).text();
+      expect(await body()).toContain("<h1>FAQ</h1>");
+      failing = "after";
+      expect(await body()).toContain("<h1>FAQ</h1>");
+      failing = "before";
+      expect(await body()).toBe("framework");
+      failing = undefined;
+      expect(await body()).toContain("<h1>FAQ</h1>");
+      expect(errors).toHaveLength(2);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -59,7 +59,7 @@ export class SiteFastPath {
     const server = http.createServer(
       (options.http ?? {}) as http.ServerOptions,
       (request, response) => {
-        if (!this.answer(request, response)) handler(request, response);
+        if (!this.tryAnswer(request, response)) handler(request, response);
       },
     );
     server.keepAliveTimeout = options.keepAliveTimeout as number;
@@ -85,6 +85,20 @@ export class SiteFastPath {
   /** Answers nothing more: the framework refuses what comes while the server closes. */
   stop(): void {
     this.options = undefined;
+  }
+
+  /**
+   * Answers as `answer` does, without letting a failure of its own take the server down: one
+   * before the answer was written leaves the request to the framework, one after it (counting
+   * the view, the log line) is logged.
+   */
+  private tryAnswer(request: IncomingMessage, response: ServerResponse): boolean {
+    try {
+      return this.answer(request, response);
+    } catch (err) {
+      this.options?.log.error({ err }, "site file answered before the framework: failed");
+      return response.headersSent;
+    }
   }
 
   /** Answers the request if it is one of the site's plain ones; false leaves it to the framework. */
