@@ -45,7 +45,7 @@ export class SiteFastPath {
   private requestId: (raw: IncomingMessage) => string = () => "";
   private clientIp: (raw: IncomingMessage) => string | undefined = () => undefined;
   private accessLine: ((answered: AnsweredRequest) => void) | undefined;
-  /** How many requests it answered (tests and the benchmark read it). */
+  /** How many requests it answered (the tests read it). */
   served = 0;
 
   /**
