@@ -93,4 +93,37 @@ describeAuthSuiteEachDatabase("rest: the team's time zone", (suite) => {
     }
     expect((await change(admin, { time_zone: "America/Los_Angeles" })).status).toBe(204);
   });
+
+  // Only PostgreSQL has two connections to race; PGlite serves one statement at a time.
+  if (ctx.kind === "postgres")
+    it("starts two instances at once on a new database: the one whose insert waited reads the other's row", async () => {
+      const before = await ctx.db.query<{ time_zone: string }>(
+        "SELECT time_zone FROM public.team_settings",
+      );
+      const other = await openAgain(ctx);
+      try {
+        await ctx.db.query("DELETE FROM public.team_settings");
+        let started: Promise<string> | undefined;
+        await ctx.db.transaction(async (tx) => {
+          await tx.query("INSERT INTO public.team_settings (time_zone) VALUES ('Europe/Paris')");
+          // The second instance's insert waits for this one's transaction to end.
+          started = new TeamTimeZone(other.db, "Asia/Tokyo").load();
+          await expect
+            .poll(async () => {
+              const [waiting] = await other.db.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_stat_activity
+                 WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              );
+              return waiting!.n;
+            })
+            .toBe(1);
+        });
+        expect(await started).toBe("Europe/Paris");
+      } finally {
+        await other.close();
+        await ctx.db.query("UPDATE public.team_settings SET time_zone = $1", [
+          before[0]!.time_zone,
+        ]);
+      }
+    });
 });

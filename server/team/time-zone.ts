@@ -23,19 +23,17 @@ export class TeamTimeZone {
     return this.zone;
   }
 
-  /** Makes the team's row from the configured zone if there is none, and reads the zone. */
+  /**
+   * Makes the team's row from the configured zone if there is none, and reads the zone. The read
+   * is a statement of its own: an instance whose insert met another's, starting at the same time,
+   * waits for that one to commit and inserts nothing, and only a later statement sees its row.
+   */
   async load(): Promise<string> {
-    const [row] = await this.db.query<{ time_zone: string }>(
-      `WITH made AS (
-         INSERT INTO public.team_settings (time_zone) VALUES ($1)
-         ON CONFLICT (only_row) DO NOTHING RETURNING time_zone
-       )
-       SELECT time_zone FROM made
-       UNION ALL SELECT time_zone FROM public.team_settings /* whole table: one row */`,
+    await this.db.query(
+      `INSERT INTO public.team_settings (time_zone) VALUES ($1) ON CONFLICT (only_row) DO NOTHING`,
       [this.zone],
     );
-    this.zone = row!.time_zone;
-    return this.zone;
+    return this.refresh();
   }
 
   /** Reads the team's zone again (its row exists once load() ran on any instance). */
