@@ -4,6 +4,7 @@
 // what waits for a commit: db/database.test.ts).
 import { expect, it } from "vitest";
 import { describeWithDatabase } from "../../tests/support/databases.ts";
+import { queueTagged } from "../../tests/support/outbox.ts";
 import { migrate } from "../db/migrate.ts";
 import { emailClaims } from "../mail/claims.ts";
 import { deliveries } from "../metrics/metrics.ts";
@@ -19,11 +20,7 @@ describeWithDatabase("delivery outcomes counted", (ctx) => {
   /** Queues one email and claims it. */
   async function claimed(tag: string) {
     await migrate(ctx.db);
-    await ctx.db.query(
-      `INSERT INTO mail.outbox (kind, to_address, subject, text_body, html_body)
-       VALUES ('test', $1, $1, 'body', '<p>body</p>')`,
-      [`${tag}-${ctx.kind}-${Date.now()}@claims.example`],
-    );
+    await queueTagged(ctx.db, tag, [`${tag}-${ctx.kind}-${Date.now()}@claims.example`]);
     return (await emailClaims.next(ctx.db, 60_000))!;
   }
 

@@ -6,6 +6,7 @@
 import { pino } from "pino";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
+import { queueTagged } from "../../tests/support/outbox.ts";
 import { readUntil } from "../../tests/support/poll.ts";
 import { migrate } from "../db/migrate.ts";
 import { emailClaims } from "../mail/claims.ts";
@@ -24,11 +25,7 @@ describeEachDatabase("claim leases", (ctx) => {
   /** Queues one email and claims it, holding the claim with a lease. */
   async function held(tag: string) {
     await migrate(ctx.db);
-    await ctx.db.query(
-      `INSERT INTO mail.outbox (kind, to_address, subject, text_body, html_body)
-       VALUES ('test', $1, $1, 'body', '<p>body</p>')`,
-      [`${tag}-${ctx.kind}@lease.example`],
-    );
+    await queueTagged(ctx.db, tag, [`${tag}-${ctx.kind}@lease.example`]);
     const claimedAt = performance.now();
     const claim = (await emailClaims.next(ctx.db, LEASE_MS))!;
     const lease = new Lease(
