@@ -101,11 +101,11 @@ export class PageViews {
    * Notes a served page, if a person asked for it, did not ask not to be counted, and their
    * address has views of its budget left.
    */
-  record(request: ViewRequest, path: string, at = new Date()): void {
+  record(request: ViewRequest, path: string, at?: Date): void {
     const headers = request.headers;
     const agent = headers["user-agent"] ?? "";
     if (!counted(request)) return;
-    const today = day(at);
+    const today = day(at ?? new Date());
     const client = clientKey(request.ip);
     const referrer = referringSite(headers.referer, this.siteHost);
     const tags = utmTagsOf(request.url);

@@ -11,11 +11,18 @@ const owed = new WeakMap<Socket, Set<ServerResponse>>();
 /** The last request whose head each connection sent, and its answer. */
 const latest = new WeakMap<Socket, { request: IncomingMessage; response: ServerResponse }>();
 
-/** Follows the requests `server` reads and their answers (Node tells of each as its head is read). */
+/**
+ * Follows the requests `server` reads and their answers (Node tells of each as its head is read).
+ * An answer already ended and handed to its connection when its request is told of (a site file
+ * answered before the framework, a refusal at once) is not counted as owed: its bytes are in the
+ * socket's own buffer, ahead of anything written later, and afterOwedAnswers waits for that buffer
+ * to empty.
+ */
 export function followAnswers(server: Server): void {
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket;
     latest.set(socket, { request, response });
+    if (response.writableEnded && response.socket) return;
     let answers = owed.get(socket);
     if (!answers) owed.set(socket, (answers = new Set()));
     const pending = answers;
@@ -34,16 +41,24 @@ export function requestInProgress(
 
 /**
  * Calls `next` once every answer the connection owes has been sent (at once when none is owed),
- * but for `except`'s; not at all if the connection closes first.
+ * but for `except`'s, and the socket has handed all it was given to the system; not at all if the
+ * connection closes first.
  */
 export function afterOwedAnswers(socket: Socket, next: () => void, except?: ServerResponse): void {
   const waiting = [...(owed.get(socket) ?? [])].filter((answer) => answer !== except);
-  if (waiting.length === 0) return next();
+  // An empty write's callback runs once every write before it is done (writes complete in order).
+  const flushed = () => {
+    if (socket.writableLength === 0 || !socket.writable) return next();
+    socket.write("", () => {
+      if (!socket.destroyed) next();
+    });
+  };
+  if (waiting.length === 0) return flushed();
   let left = waiting.length;
   const sent = () => {
     if (--left > 0) return;
     socket.off("close", dropped);
-    if (!socket.destroyed) next();
+    if (!socket.destroyed) flushed();
   };
   const dropped = () => {
     for (const answer of waiting) answer.off("close", sent);

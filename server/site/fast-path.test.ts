@@ -3,6 +3,8 @@
 // framework), every other request left to the framework, and in the running server each answer's
 // access line, duration for /metrics and page view.
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from "fastify";
+import crypto from "node:crypto";
+import { once } from "node:events";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -183,6 +185,42 @@ describe("site files answered before the framework", () => {
     );
     res.resume();
     expect(res.headers.connection).toBe("close");
+  });
+});
+
+describe("a request refused after a site file on the same connection", () => {
+  it("is refused after the whole file was sent, however slowly the client reads it", async () => {
+    const db = await openTestPglite();
+    // More than the system's socket buffers hold: most of it waits in the server's own buffer.
+    const large = crypto.randomBytes(32 * 1024 * 1024);
+    const fastPath = new SiteFastPath();
+    const app = await fixtureApp(db, { fastPath, files: { "assets/large-abc123.bin": large } });
+    try {
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const refused = new Promise<void>((resolve) =>
+        app.server.once("clientError", () => resolve()),
+      );
+      const socket = net.connect((app.server.address() as net.AddressInfo).port, "127.0.0.1");
+      await once(socket, "connect");
+      socket.pause();
+      socket.write("GET /assets/large-abc123.bin HTTP/1.1\r\nHost: t\r\n\r\nNOT HTTP\r\n\r\n");
+      await refused;
+      expect(fastPath.served).toBe(1);
+      const chunks: Buffer[] = [];
+      socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+      socket.resume();
+      await once(socket, "close");
+      const got = Buffer.concat(chunks);
+      const bodyAt = got.indexOf("\r\n\r\n") + 4;
+      expect(got.subarray(0, bodyAt).toString("latin1")).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(got.subarray(bodyAt, bodyAt + large.length).equals(large)).toBe(true);
+      expect(got.subarray(bodyAt + large.length).toString("latin1")).toMatch(
+        /^HTTP\/1\.1 400 Bad Request\r\n/,
+      );
+    } finally {
+      await app.close();
+      await db.close();
+    }
   });
 });
 

@@ -53,14 +53,23 @@ export function decoded(encoding: string | undefined, body: Buffer): Buffer {
 /** The app serving the fixture build. */
 export async function fixtureApp(
   db: Database,
-  opts: Pick<AppOptions, "fastPath"> & { env?: Record<string, string> } = {},
+  opts: Pick<AppOptions, "fastPath"> & {
+    env?: Record<string, string>;
+    /** More files of the build, by path (a test's own). */
+    files?: Record<string, Buffer>;
+  } = {},
 ): Promise<FastifyInstance> {
   const dir = tempDir("revwise-site-");
   writeFixture(dir);
+  const { files = {}, ...appOpts } = opts;
+  for (const [rel, body] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), body);
+  }
   const site = await loadSite(dir, {
     anonKey: "the.anon.key",
     siteUrl: "https://revwise.example",
     providers: ["google", "keycloak"],
   });
-  return buildTestApp(db, { ...opts, site });
+  return buildTestApp(db, { ...appOpts, site });
 }
