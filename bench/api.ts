@@ -2,8 +2,10 @@
 // (the real server: key check, validation, rate limit, headers, logging) next to a bare Fastify
 // route doing the same insert on the same kind of database, measured in the same run, on
 // embedded PGlite and on PostgreSQL; and the same server with metrics on (METRICS_PORT, /metrics
-// scraped as Prometheus does) next to it with them off. Targets: ≥ 85 % of the bare route; metrics
-// cost ≤ 3 % of inserts/s.
+// scraped as Prometheus does) next to it with them off, two servers each in alternating rounds
+// (the figure is the median round's ratio, beside the CPU per insert of each side and the spread
+// between the two "off" servers). Targets: ≥ 85 % of the bare route; metrics cost ≤ 3 % of
+// inserts/s.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,6 +26,8 @@ import {
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
+/** Rounds of the four servers (two with metrics off, two with them on). */
+const ROUNDS = 4;
 
 /** Each server on its own database of the engine, so neither sees the other's rows or files. */
 type Engine = {
@@ -32,20 +36,32 @@ type Engine = {
 };
 
 async function measure(engine: Engine): Promise<Record<string, string | number>[]> {
-  const oursDb = await engine.env();
-  const bareDb = await engine.env();
-  const metricsDb = await engine.env();
-  const ours = await startServer({ ...oursDb.env, TRUST_PROXY: "loopback", LOG_LEVEL: "info" });
-  const metricsPort = await freePort();
-  const withMetrics = await startServer({
-    ...metricsDb.env,
-    TRUST_PROXY: "loopback",
-    LOG_LEVEL: "info",
-    METRICS_PORT: String(metricsPort),
-  });
-  const anonKey = /anon key: ([\w.-]+)/.exec(ours.logs.join("\n"))![1]!;
-  const bare = await startBareServer("bench/bare-insert-server.ts", { env: bareDb.env });
-  const run = (url: string, extra: Record<string, string>, prefix: string, seconds = DURATION) =>
+  const dbs: { drop(): Promise<void> }[] = [];
+  const database = async () => {
+    const db = await engine.env();
+    dbs.push(db);
+    return db.env;
+  };
+  // Metrics off and on, two servers each (two identical processes' CPU per insert differs by
+  // several per cent on the 2-core VM: the two "off" ones measure that spread).
+  const server = async (metrics: boolean) => {
+    const port = metrics ? await freePort() : undefined;
+    const started = await startServer(
+      {
+        ...(await database()),
+        TRUST_PROXY: "loopback",
+        LOG_LEVEL: "info",
+        ...(port ? { METRICS_PORT: String(port) } : {}),
+      },
+      undefined,
+      { keepLogs: false },
+    );
+    return { ...started, metricsUrl: port ? `http://127.0.0.1:${port}/metrics` : "" };
+  };
+  const off = [await server(false), await server(false)];
+  const on = [await server(true), await server(true)];
+  const bare = await startBareServer("bench/bare-insert-server.ts", { env: await database() });
+  const run = (url: string, extra: Record<string, string>, prefix: string, seconds: number) =>
     load({
       url,
       method: "POST",
@@ -60,51 +76,48 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
     authorization: `Bearer ${key}`,
     "content-profile": "public",
   });
-  const oursHeaders = headersFor(anonKey);
+  type Ours = (typeof off)[number];
   // CPU time per insert of each server, the scrapes included (PGlite's thread is in the process).
-  const oursCpu = { cpuMs: 0, requests: 0 };
-  const metricsCpu = { cpuMs: 0, requests: 0 };
-  const runOurs = (prefix: string, seconds?: number) =>
-    withCpu(ours.child.pid!, oursCpu, () =>
-      run(`${ours.url}/rest/v1/newsletter_subscribers`, oursHeaders, prefix, seconds),
+  const tallies = new Map<Ours, { cpuMs: number; requests: number }>();
+  const runOurs = (s: Ours, prefix: string, seconds: number) => {
+    const tally = tallies.get(s) ?? { cpuMs: 0, requests: 0 };
+    tallies.set(s, tally);
+    return withCpu(s.child.pid!, tally, () =>
+      run(`${s.url}/rest/v1/newsletter_subscribers`, headersFor(s.anonKey), prefix, seconds),
     );
-  const runBare = (prefix: string, seconds?: number) =>
+  };
+  const runBare = (prefix: string, seconds: number) =>
     run(`${bare.url}/insert`, {}, prefix, seconds);
-  const runMetrics = (prefix: string, seconds?: number) =>
-    withCpu(withMetrics.child.pid!, metricsCpu, () =>
-      run(
-        `${withMetrics.url}/rest/v1/newsletter_subscribers`,
-        headersFor(withMetrics.anonKey),
-        prefix,
-        seconds,
-      ),
-    );
-  await runOurs("warm-ours", 2);
+  for (const [i, s] of [...off, ...on].entries()) await runOurs(s, `warm-${i}`, 2);
   await runBare("warm-bare", 2);
-  await runMetrics("warm-metrics", 2);
-  for (const tally of [oursCpu, metricsCpu]) Object.assign(tally, { cpuMs: 0, requests: 0 });
-  // Alternating runs (bare, then ours and metrics-on interleaved, then bare): a machine that
-  // speeds up or slows down during the run weighs on each side alike.
-  const half = DURATION / 2;
-  const scraper = scrapeEvery(`http://127.0.0.1:${metricsPort}/metrics`);
-  const bareRuns = [await runBare("bare-1", half)];
-  // Metrics off and on in quarters, twice (off, on, on, off): the two sides run close together.
-  const oursRuns: LoadResult[] = [];
-  const metricsRuns: LoadResult[] = [];
-  for (const round of [1, 2]) {
-    oursRuns.push(await runOurs(`ours-${round}a`, half / 2));
-    metricsRuns.push(await runMetrics(`metrics-${round}a`, half / 2));
-    metricsRuns.push(await runMetrics(`metrics-${round}b`, half / 2));
-    oursRuns.push(await runOurs(`ours-${round}b`, half / 2));
+  tallies.clear();
+  // Bare first and last; between, ROUNDS rounds of the four servers, the side that goes first
+  // alternating, so a machine that speeds up or slows down during the run weighs on each alike.
+  const slice = DURATION / 4;
+  const scrapers = on.map((s) => scrapeEvery(s.metricsUrl));
+  const bareRuns = [await runBare("bare-1", DURATION / 2)];
+  const rounds: { off: number; on: number }[] = [];
+  const offRuns: LoadResult[] = [];
+  const onRuns: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const rps = { off: 0, on: 0 };
+    const sides = [
+      { name: "off" as const, servers: off, runs: offRuns },
+      { name: "on" as const, servers: on, runs: onRuns },
+    ];
+    for (const side of round % 2 === 0 ? sides : sides.reverse())
+      for (const [i, s] of side.servers.entries()) {
+        const result = await runOurs(s, `${side.name}-${round}-${i}`, slice);
+        side.runs.push(result);
+        rps[side.name] += result.rps / side.servers.length;
+      }
+    rounds.push(rps);
   }
-  bareRuns.push(await runBare("bare-2", half));
-  const scrapes = await scraper.stop();
-  await withMetrics.stop();
-  await metricsDb.drop();
-  await ours.stop();
+  bareRuns.push(await runBare("bare-2", DURATION / 2));
+  const scrapes = (await Promise.all(scrapers.map((s) => s.stop()))).reduce((a, b) => a + b, 0);
+  for (const s of [...off, ...on]) await s.stop();
   bare.close();
-  await oursDb.drop();
-  await bareDb.drop();
+  for (const db of dbs) await db.drop();
 
   const mean = (runs: LoadResult[]) => ({
     rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
@@ -112,10 +125,18 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
     p99: Math.max(...runs.map((r) => r.p99)),
     failed: runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
   });
+  const perInsertMs = (servers: Ours[]) => {
+    const ts = servers.map((s) => tallies.get(s)!);
+    return ts.reduce((sum, t) => sum + t.cpuMs, 0) / ts.reduce((sum, t) => sum + t.requests, 0);
+  };
   const bareRun = mean(bareRuns);
-  const oursRun = mean(oursRuns);
-  const metricsRun = mean(metricsRuns);
-  const cost = metricsCost(oursRun.rps, metricsRun.rps);
+  const offRun = mean(offRuns);
+  const onRun = mean(onRuns);
+  const ratios = rounds.map((r) => r.on / r.off).sort((a, b) => a - b);
+  const medianRatio = (ratios[(ratios.length - 1) >> 1]! + ratios[ratios.length >> 1]!) / 2;
+  const cost = metricsCost(1, medianRatio);
+  const [offMs, onMs] = [perInsertMs(off), perInsertMs(on)];
+  const [offA, offB] = [perInsertMs([off[0]!]), perInsertMs([off[1]!])];
   const row = (endpoint: string, r: ReturnType<typeof mean>) => ({
     engine: engine.name,
     endpoint,
@@ -124,34 +145,32 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
     "p99 ms": r.p99,
     "non-2xx": r.failed,
   });
+  const note = (endpoint: string, value: string) => ({
+    engine: engine.name,
+    endpoint,
+    "inserts/s": value,
+    "p50 ms": "",
+    "p99 ms": "",
+    "non-2xx": "",
+  });
   return [
     row("bare Fastify route", bareRun),
-    row("POST /rest/v1/newsletter_subscribers", oursRun),
-    {
-      engine: engine.name,
-      endpoint: "ratio",
-      "inserts/s": `${fmt((oursRun.rps / bareRun.rps) * 100, 1)} %`,
-      "p50 ms": "",
-      "p99 ms": "",
-      "non-2xx": "",
-    },
-    row(`the same with metrics on (${scrapes} scrapes)`, metricsRun),
-    {
-      engine: engine.name,
-      endpoint: "server CPU per insert, on / off",
-      "inserts/s": `${fmt(metricsCpu.cpuMs / metricsCpu.requests, 3)} / ${fmt(oursCpu.cpuMs / oursCpu.requests, 3)} ms (${fmt((metricsCpu.cpuMs / metricsCpu.requests / (oursCpu.cpuMs / oursCpu.requests) - 1) * 100, 1)} %)`,
-      "p50 ms": "",
-      "p99 ms": "",
-      "non-2xx": "",
-    },
-    {
-      engine: engine.name,
-      endpoint: "metrics on / off",
-      "inserts/s": `${cost.value} ${cost.ok === "yes" ? "" : "(over 3 %)"}`.trim(),
-      "p50 ms": "",
-      "p99 ms": "",
-      "non-2xx": "",
-    },
+    row("POST /rest/v1/newsletter_subscribers (metrics off)", offRun),
+    note("ratio", `${fmt((offRun.rps / bareRun.rps) * 100, 1)} %`),
+    row(`the same with metrics on (${scrapes} scrapes)`, onRun),
+    note("the rounds' on / off ratios", ratios.map((r) => `${fmt(r * 100, 0)} %`).join(" ")),
+    note(
+      "metrics on / off (median round)",
+      `${cost.value} ${cost.ok === "yes" ? "" : "(over 3 %)"}`.trim(),
+    ),
+    note(
+      "server CPU per insert, on / off",
+      `${fmt(onMs, 3)} / ${fmt(offMs, 3)} ms (${fmt((onMs / offMs - 1) * 100, 1)} %)`,
+    ),
+    note(
+      "spread of two identical servers (off)",
+      `${fmt(offA, 3)} / ${fmt(offB, 3)} ms (${fmt((Math.max(offA, offB) / Math.min(offA, offB) - 1) * 100, 1)} %)`,
+    ),
   ];
 }
 

@@ -83,7 +83,7 @@ const restart = restarts.sort((a, b) => a - b)[1]!;
 // still stops them (an exit with an error runs the "exit" listeners).
 const stopOnExit: (() => void)[] = [];
 process.on("exit", () => stopOnExit.forEach((stop) => stop()));
-const ours = await startServer(env);
+const ours = await startServer(env, undefined, { keepLogs: false });
 stopOnExit.push(() => ours.child.kill());
 // Metrics on and off, two servers of each (a process's CPU per request differs from another
 // identical one's by up to ~5 % on the 2-core VM: the two "off" ones measure that spread).
@@ -92,11 +92,11 @@ async function metricsServer(on: boolean) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "revwise-bench-metrics-"));
   metricsDirs.push(dataDir);
   const port = on ? await freePort() : undefined;
-  const server = await startServer({
-    ...env,
-    DATA_DIR: dataDir,
-    ...(port ? { METRICS_PORT: String(port) } : {}),
-  });
+  const server = await startServer(
+    { ...env, DATA_DIR: dataDir, ...(port ? { METRICS_PORT: String(port) } : {}) },
+    undefined,
+    { keepLogs: false },
+  );
   stopOnExit.push(() => server.child.kill());
   return { server, metricsUrl: port ? `http://127.0.0.1:${port}/metrics` : undefined };
 }

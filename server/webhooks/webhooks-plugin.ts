@@ -95,7 +95,10 @@ export default fp(
       worker,
     } satisfies Webhooks);
     app.addHook("onReady", async () => {
-      endpoints.start(opts.endpointsRefreshMs ?? 1_000);
+      // Only instances sharing a PostgreSQL server change each other's endpoints. The embedded
+      // database belongs to this process alone (its folder is locked), whose own changes refresh
+      // at once: polling it would only cost the idle server a query a second.
+      if (app.db.kind === "postgres") endpoints.start(opts.endpointsRefreshMs ?? 1_000);
       worker.start();
     });
     app.addHook("onClose", async () => {

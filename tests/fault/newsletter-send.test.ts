@@ -14,6 +14,8 @@ import { addressOf, startSmtp, type TestSmtp } from "../support/smtp.ts";
 const SUBSCRIBERS = 10_000;
 const RATE = 200; // copies a second, both instances together
 const DOMAIN = "readers.example";
+/** Emails each instance sends at a time. */
+const LANES = 2;
 
 describe.skipIf(!(await postgresAvailable()))("a newsletter issue sent by two instances", () => {
   const database = useMigratedDatabase();
@@ -29,7 +31,7 @@ describe.skipIf(!(await postgresAvailable()))("a newsletter issue sent by two in
     return startServer({
       ...sharedDeploymentEnv(database.url, "https://revwise.example"),
       SMTP_URL: smtp.url,
-      SMTP_POOL_SIZE: "2",
+      SMTP_POOL_SIZE: String(LANES),
       MAIL_LEASE_SECONDS: "2",
       NEWSLETTER_SEND_RATE: String(RATE),
       DATA_DIR: dataDir,
@@ -53,14 +55,15 @@ describe.skipIf(!(await postgresAvailable()))("a newsletter issue sent by two in
     );
     try {
       await smtp.waitForCount(2_000, (m) => addressOf(m).endsWith(`@${DOMAIN}`), 60_000);
-      // Every answer held back: within a second each lane of both instances is mid-message (the
-      // one it sent before was answered and recorded), so the killed instance's message was not
-      // accepted, and is sent again by the other instance once its claim expires.
-      smtp.behave({ delayMs: 4_000 });
-      await new Promise((r) => setTimeout(r, 1_000));
+      // Every answer held back until each lane of both instances is mid-message (the one it sent
+      // before was answered and recorded): an instance whose lanes found nothing to send sleeps
+      // until its next poll, and only then has a message on the wire. So the killed instance's
+      // message was not accepted, and is sent again by the other instance once its claim expires.
+      smtp.behave({ delayMs: 8_000 });
+      await smtp.waitForPendingAnswers(LANES * 2, (m) => addressOf(m).endsWith(`@${DOMAIN}`));
       await a.stop("SIGKILL");
       // Killed mid-message: the peer drops what it had not answered.
-      await smtp.waitForAbandoned(1, (m) => addressOf(m).endsWith(`@${DOMAIN}`), 10_000);
+      await smtp.waitForAbandoned(1, (m) => addressOf(m).endsWith(`@${DOMAIN}`), 15_000);
       smtp.behave({});
       await waitUntil(
         async () =>

@@ -36,9 +36,16 @@ export type RunningServer = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
+/**
+ * Starts the built server and resolves once it is ready. `keepLogs: false` (the benchmarks) reads
+ * its output line by line only until then, and after it only drains the pipe: a load of tens of
+ * thousands of requests a second writes as many access lines, which the load generator's process
+ * would otherwise split and keep.
+ */
 export function startServer(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  opts: { keepLogs?: boolean } = {},
 ): Promise<RunningServer> {
   const entry = serverEntry();
   const started = performance.now();
@@ -69,6 +76,12 @@ export function startServer(
       if (listening) port = Number(listening[1]);
       if (line.includes("Revwise is ready") && port) {
         clearTimeout(timer);
+        if (opts.keepLogs === false)
+          for (const [lines, stream] of readers) {
+            lines.close();
+            stream.on("data", () => {});
+            stream.resume();
+          }
         resolve({
           url: `http://127.0.0.1:${port}`,
           anonKey: /anon key: ([\w.-]+)/.exec(logs.join("\n"))?.[1] ?? "",
@@ -83,8 +96,9 @@ export function startServer(
         });
       }
     };
-    readline.createInterface({ input: child.stdout! }).on("line", onLine);
-    readline.createInterface({ input: child.stderr! }).on("line", onLine);
+    const readers = [child.stdout!, child.stderr!].map(
+      (stream) => [readline.createInterface({ input: stream }).on("line", onLine), stream] as const,
+    );
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code} before it was ready:\n${logs.join("\n")}`));

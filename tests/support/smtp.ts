@@ -36,6 +36,12 @@ export type TestSmtp = {
    * message of an earlier test may still be waiting for its own).
    */
   waitForPendingAnswer(match?: (m: ParsedMail) => boolean, timeoutMs?: number): Promise<void>;
+  /** The same for `count` matching messages at once (each sender's lanes mid-message). */
+  waitForPendingAnswers(
+    count: number,
+    match?: (m: ParsedMail) => boolean,
+    timeoutMs?: number,
+  ): Promise<void>;
   /** Resolves once `count` matching messages were dropped: their sender hung up before the answer. */
   waitForAbandoned(
     count: number,
@@ -149,13 +155,27 @@ export async function startSmtp(initial: SmtpBehaviour = {}): Promise<TestSmtp> 
         waiters.delete(check);
         reject(
           new Error(
-            `${what} not seen within ${timeoutMs} ms (received: ${messages.map((m) => m.subject).join(" | ")})`,
+            `${what} not seen within ${timeoutMs} ms (received ${messages.length}, the last: ${messages
+              .slice(-5)
+              .map((m) => m.subject)
+              .join(" | ")})`,
           ),
         );
       }, timeoutMs);
       waiters.add(check);
       check();
     });
+
+  const pendingAtOnce = (
+    count: number,
+    match: (m: ParsedMail) => boolean = () => true,
+    timeoutMs = 15_000,
+  ) =>
+    until(
+      `${count} matching messages waiting for their answers`,
+      () => [...pendingAnswers].filter(match).length >= count,
+      timeoutMs,
+    );
 
   await listen();
   return {
@@ -180,13 +200,8 @@ export async function startSmtp(initial: SmtpBehaviour = {}): Promise<TestSmtp> 
         timeoutMs,
       );
     },
-    waitForPendingAnswer(match = () => true, timeoutMs = 15_000) {
-      return until(
-        "a matching message waiting for its answer",
-        () => [...pendingAnswers].some(match),
-        timeoutMs,
-      );
-    },
+    waitForPendingAnswer: (match, timeoutMs) => pendingAtOnce(1, match, timeoutMs),
+    waitForPendingAnswers: pendingAtOnce,
     waitForAbandoned(count, match = () => true, timeoutMs = 15_000) {
       return until(
         `${count} matching abandoned messages`,
