@@ -72,7 +72,8 @@ export function openSecret(box: SecretBox, stored: string): string {
 
 /**
  * Whether any endpoint is enabled, as last read: read at start (after the environment's endpoint
- * is written) and then every refreshMs in the background, never on a request. The lead store
+ * is written), after each change the workspace makes, and, where instances share PostgreSQL,
+ * every refreshMs in the background; never on a request. The lead store
  * queues events only while this says so, so a site without endpoints stores leads as cheaply as
  * before (the events' INSERT costs about as much as the lead's own on the embedded database).
  * An endpoint enabled by another instance gets the leads this one stores from its next read on.

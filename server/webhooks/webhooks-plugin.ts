@@ -50,7 +50,7 @@ declare module "fastify" {
 
 export type WebhooksOptions = {
   worker?: Partial<WebhookWorkerOptions>;
-  /** How often each instance reads whether any endpoint is enabled. */
+  /** How often each instance on PostgreSQL reads whether any endpoint is enabled. */
   endpointsRefreshMs?: number;
 };
 
