@@ -20,8 +20,8 @@ import {
   startBareServer,
   table,
   uniqueInsert,
+  metricsRounds,
   type LoadResult,
-  withCpu,
 } from "./lib.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -76,43 +76,23 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
     authorization: `Bearer ${key}`,
     "content-profile": "public",
   });
-  type Ours = (typeof off)[number];
-  // CPU time per insert of each server, the scrapes included (PGlite's thread is in the process).
-  const tallies = new Map<Ours, { cpuMs: number; requests: number }>();
-  const runOurs = (s: Ours, prefix: string, seconds: number) => {
-    const tally = tallies.get(s) ?? { cpuMs: 0, requests: 0 };
-    tallies.set(s, tally);
-    return withCpu(s.child.pid!, tally, () =>
-      run(`${s.url}/rest/v1/newsletter_subscribers`, headersFor(s.anonKey), prefix, seconds),
-    );
-  };
+  const runOurs = (s: (typeof off)[number], prefix: string, seconds: number) =>
+    run(`${s.url}/rest/v1/newsletter_subscribers`, headersFor(s.anonKey), prefix, seconds);
   const runBare = (prefix: string, seconds: number) =>
     run(`${bare.url}/insert`, {}, prefix, seconds);
   for (const [i, s] of [...off, ...on].entries()) await runOurs(s, `warm-${i}`, 2);
   await runBare("warm-bare", 2);
-  tallies.clear();
-  // Bare first and last; between, ROUNDS rounds of the four servers, the side that goes first
-  // alternating, so a machine that speeds up or slows down during the run weighs on each alike.
-  const slice = DURATION / 4;
+  // Bare first and last; between, ROUNDS rounds of the four servers (metricsRounds), so a machine
+  // that speeds up or slows down during the run weighs on each alike. The CPU per insert counts
+  // the scrapes, and PGlite's thread, which is in the process.
   const scrapers = on.map((s) => scrapeEvery(s.metricsUrl));
   const bareRuns = [await runBare("bare-1", DURATION / 2)];
-  const rounds: { off: number; on: number }[] = [];
-  const offRuns: LoadResult[] = [];
-  const onRuns: LoadResult[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const rps = { off: 0, on: 0 };
-    const sides = [
-      { name: "off" as const, servers: off, runs: offRuns },
-      { name: "on" as const, servers: on, runs: onRuns },
-    ];
-    for (const side of round % 2 === 0 ? sides : sides.reverse())
-      for (const [i, s] of side.servers.entries()) {
-        const result = await runOurs(s, `${side.name}-${round}-${i}`, slice);
-        side.runs.push(result);
-        rps[side.name] += result.rps / side.servers.length;
-      }
-    rounds.push(rps);
-  }
+  const compared = await metricsRounds({
+    off,
+    on,
+    rounds: ROUNDS,
+    run: (s, label) => runOurs(s, label, DURATION / 4),
+  });
   bareRuns.push(await runBare("bare-2", DURATION / 2));
   const scrapes = (await Promise.all(scrapers.map((s) => s.stop()))).reduce((a, b) => a + b, 0);
   for (const s of [...off, ...on]) await s.stop();
@@ -125,18 +105,11 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
     p99: Math.max(...runs.map((r) => r.p99)),
     failed: runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
   });
-  const perInsertMs = (servers: Ours[]) => {
-    const ts = servers.map((s) => tallies.get(s)!);
-    return ts.reduce((sum, t) => sum + t.cpuMs, 0) / ts.reduce((sum, t) => sum + t.requests, 0);
-  };
   const bareRun = mean(bareRuns);
-  const offRun = mean(offRuns);
-  const onRun = mean(onRuns);
-  const ratios = rounds.map((r) => r.on / r.off).sort((a, b) => a - b);
-  const medianRatio = (ratios[(ratios.length - 1) >> 1]! + ratios[ratios.length >> 1]!) / 2;
-  const cost = metricsCost(1, medianRatio);
-  const [offMs, onMs] = [perInsertMs(off), perInsertMs(on)];
-  const [offA, offB] = [perInsertMs([off[0]!]), perInsertMs([off[1]!])];
+  const offRun = mean(compared.offRuns);
+  const onRun = mean(compared.onRuns);
+  const cost = metricsCost(1, compared.medianRatio);
+  const { offMs, onMs } = compared;
   const row = (endpoint: string, r: ReturnType<typeof mean>) => ({
     engine: engine.name,
     endpoint,
@@ -158,7 +131,10 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
     row("POST /rest/v1/newsletter_subscribers (metrics off)", offRun),
     note("ratio", `${fmt((offRun.rps / bareRun.rps) * 100, 1)} %`),
     row(`the same with metrics on (${scrapes} scrapes)`, onRun),
-    note("the rounds' on / off ratios", ratios.map((r) => `${fmt(r * 100, 0)} %`).join(" ")),
+    note(
+      "the rounds' on / off ratios",
+      compared.ratios.map((r) => `${fmt(r * 100, 0)} %`).join(" "),
+    ),
     note(
       "metrics on / off (median round)",
       `${cost.value} ${cost.ok === "yes" ? "" : "(over 3 %)"}`.trim(),
@@ -169,7 +145,7 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
     ),
     note(
       "spread of two identical servers (off)",
-      `${fmt(offA, 3)} / ${fmt(offB, 3)} ms (${fmt((Math.max(offA, offB) / Math.min(offA, offB) - 1) * 100, 1)} %)`,
+      `${compared.offEachMs.map((ms) => fmt(ms, 3)).join(" / ")} ms (${fmt(compared.offSpread * 100, 1)} %)`,
     ),
   ];
 }

@@ -244,6 +244,71 @@ export async function withCpu(
   return result;
 }
 
+/** A server process whose CPU is counted (`withCpu`). */
+type Measured = { child: { pid?: number } };
+
+/**
+ * Metrics off and on compared in alternating rounds (decision 0047): each round runs every server
+ * of one side, then of the other, the side that goes first alternating, so a machine that speeds
+ * up or slows down weighs on both alike. Each side's throughput in a round is the mean of its
+ * servers'. Two identical processes differ by several per cent for as long as they run, so the
+ * figure is the median round's on/off ratio, beside each side's CPU per request and the spread
+ * among the "off" servers' (what identical servers differ by).
+ */
+export async function metricsRounds<S extends Measured>(opts: {
+  off: S[];
+  on: S[];
+  rounds: number;
+  /** One slice of load on `server`; `label` names it (unique per server and round). */
+  run: (server: S, label: string) => Promise<LoadResult>;
+}) {
+  const tallies = new Map<S, { cpuMs: number; requests: number }>();
+  const sides = [
+    { name: "off", servers: opts.off, runs: [] as LoadResult[], rps: [] as number[] },
+    { name: "on", servers: opts.on, runs: [] as LoadResult[], rps: [] as number[] },
+  ];
+  const [off, on] = sides as [(typeof sides)[number], (typeof sides)[number]];
+  for (let round = 0; round < opts.rounds; round++) {
+    for (const side of round % 2 === 0 ? [off, on] : [on, off]) {
+      let rps = 0;
+      for (const [i, server] of side.servers.entries()) {
+        const tally = tallies.get(server) ?? { cpuMs: 0, requests: 0 };
+        tallies.set(server, tally);
+        const result = await withCpu(server.child.pid!, tally, () =>
+          opts.run(server, `${side.name}-${round}-${i}`),
+        );
+        side.runs.push(result);
+        rps += result.rps;
+      }
+      side.rps.push(rps / side.servers.length);
+    }
+  }
+  /** The servers' CPU per request, in milliseconds. */
+  const cpuMsPerRequest = (servers: S[]) => {
+    const counted = servers.map((server) => tallies.get(server)!);
+    return (
+      counted.reduce((sum, t) => sum + t.cpuMs, 0) / counted.reduce((sum, t) => sum + t.requests, 0)
+    );
+  };
+  const ratios = on.rps.map((r, i) => r / off.rps[i]!).sort((a, b) => a - b);
+  const offEach = opts.off.map((server) => cpuMsPerRequest([server]));
+  return {
+    offRuns: off.runs,
+    onRuns: on.runs,
+    /** Each side's throughput in each round. */
+    offRps: off.rps,
+    onRps: on.rps,
+    /** The rounds' on/off ratios, lowest first, and their median. */
+    ratios,
+    medianRatio: (ratios[(ratios.length - 1) >> 1]! + ratios[ratios.length >> 1]!) / 2,
+    offMs: cpuMsPerRequest(opts.off),
+    onMs: cpuMsPerRequest(opts.on),
+    /** Each "off" server's CPU per request, and how far the highest is above the lowest. */
+    offEachMs: offEach,
+    offSpread: Math.max(...offEach) / Math.min(...offEach) - 1,
+  };
+}
+
 /** wrk (Debian's `wrk` package) when installed: one C thread outruns any Node server here. */
 export const WRK = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((p) => fs.existsSync(p));
 

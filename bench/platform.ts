@@ -28,8 +28,8 @@ import {
   staticLoad,
   table,
   WRK,
+  metricsRounds,
   type LoadResult,
-  withCpu,
 } from "./lib.ts";
 import { startNginx } from "./nginx.ts";
 
@@ -210,47 +210,28 @@ for (const kind of kinds) {
   });
 }
 
-// Metrics off and on in alternating rounds while /metrics is scraped: one run's throughput on
-// this VM moves by a fifth between identical servers, so the figure is the median of six rounds'
-// on/off ratios (each side's throughput averaged over its servers), beside the CPU each side's
-// processes spent per request (steadier: it is what metrics add to the request path, whatever
-// else the machine is doing), and the spread between the "off" servers.
+// Metrics off and on in alternating rounds while /metrics is scraped (metricsRounds): one run's
+// throughput on this VM moves by a fifth between identical servers, so the figure is the median
+// of six rounds' on/off ratios, beside the CPU each side's processes spent per request (steadier:
+// it is what metrics add to the request path, whatever else the machine is doing), and the spread
+// among the "off" servers.
 const scrapers = metricsOn.map((m) => scrapeEvery(m.metricsUrl!));
 const slice = { durationSeconds: Math.max(2, Math.round(DURATION / 4)), headers: GZIP };
-type Side = { servers: { child: { pid?: number }; url: string }[]; cpu: Tally[]; rps: number[] };
-type Tally = { cpuMs: number; requests: number };
-const side = (servers: Side["servers"]): Side => ({
-  servers,
-  cpu: servers.map(() => ({ cpuMs: 0, requests: 0 })),
-  rps: [],
-});
-const off = side(metricsOff.map((m) => m.server));
-const on = side(metricsOn.map((m) => m.server));
-for (const s of [...off.servers, ...on.servers])
+const offServers = metricsOff.map((m) => m.server);
+const onServers = metricsOn.map((m) => m.server);
+for (const s of [...offServers, ...onServers])
   await staticLoad({ url: s.url + PAGE, durationSeconds: 3 }); // warm-up, alike
-for (let round = 0; round < 6; round++) {
-  // Which side goes first alternates too.
-  for (const current of round % 2 === 0 ? [off, on] : [on, off]) {
-    let rps = 0;
-    for (const [i, s] of current.servers.entries())
-      rps += (
-        await withCpu(s.child.pid!, current.cpu[i]!, () =>
-          staticLoad({ url: s.url + PAGE, ...slice }),
-        )
-      ).rps;
-    current.rps.push(rps / current.servers.length);
-  }
-}
+const compared = await metricsRounds({
+  off: offServers,
+  on: onServers,
+  rounds: 6,
+  run: (s) => staticLoad({ url: s.url + PAGE, ...slice }),
+});
 const scrapes = (await Promise.all(scrapers.map((s) => s.stop()))).reduce((a, b) => a + b, 0);
 const meanRps = (xs: number[]) => xs.reduce((sum, r) => sum + r, 0) / xs.length;
-const ratios = on.rps.map((r, i) => r / off.rps[i]!).sort((a, b) => a - b);
-const medianRatio = (ratios[2]! + ratios[3]!) / 2;
-const perRequestUs = (tallies: Tally[]) =>
-  (tallies.reduce((sum, t) => sum + t.cpuMs, 0) * 1000) /
-  tallies.reduce((sum, t) => sum + t.requests, 0);
-const [offUs, onUs] = [perRequestUs(off.cpu), perRequestUs(on.cpu)];
-const offEach = off.cpu.map((tally) => perRequestUs([tally]));
-const [offA, offB] = [Math.min(...offEach), Math.max(...offEach)];
+const { ratios, medianRatio } = compared;
+const [offUs, onUs] = [compared.offMs * 1000, compared.onMs * 1000];
+const offEach = compared.offEachMs.map((ms) => ms * 1000);
 const perScrapeMs = await scrapeCpuMs(metricsOn[0]!.server.child.pid!, metricsOn[0]!.metricsUrl!);
 for (const m of [...metricsOn, ...metricsOff]) await m.server.stop();
 for (const dir of metricsDirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -266,7 +247,7 @@ table([
   ...verdicts,
   {
     figure: `metrics off / on (six alternating rounds, ${SIDE_SERVERS} servers each)`,
-    value: `${fmt(meanRps(off.rps))} / ${fmt(meanRps(on.rps))} req/s, ${scrapes} scrapes`,
+    value: `${fmt(meanRps(compared.offRps))} / ${fmt(meanRps(compared.onRps))} req/s, ${scrapes} scrapes`,
     target: "",
     ok: "",
   },
@@ -291,7 +272,7 @@ table([
   },
   {
     figure: `spread of ${SIDE_SERVERS} identical servers (metrics off)`,
-    value: `${offEach.map((us) => fmt(us, 1)).join(" / ")} µs (${fmt((offB / offA - 1) * 100, 1)} %)`,
+    value: `${offEach.map((us) => fmt(us, 1)).join(" / ")} µs (${fmt(compared.offSpread * 100, 1)} %)`,
     target: "",
     ok: "",
   },

@@ -17,11 +17,14 @@ import { buildTestApp, tempDir } from "./app.ts";
 
 export const INLINE = 'window.__ctx = {"a":1};';
 
+/** Writes one file of a build at `rel` under `dir`, making its folders. */
+function putFile(dir: string, rel: string, body: string | Buffer) {
+  fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+  fs.writeFileSync(path.join(dir, rel), body);
+}
+
 export function writeFixture(dir: string) {
-  const put = (rel: string, body: string | Buffer) => {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), body);
-  };
+  const put = (rel: string, body: string | Buffer) => putFile(dir, rel, body);
   const html = (title: string) =>
     `<!doctype html><html data-providers="${PROVIDERS_PLACEHOLDER}"><head><meta name="revwise-anon-key" content="${ANON_KEY_PLACEHOLDER}"><link rel="canonical" href="${SITE_URL_PLACEHOLDER}/faq"><title>${title}</title></head><body><h1>${title}</h1><p>${"Revwise logs every call. ".repeat(60)}</p><script>${INLINE}</script><script type="application/ld+json">{"@type":"Organization"}</script><script type="module" src="/assets/entry-abc123.js"></script></body></html>`;
   put("index.html", html("Home"));
@@ -62,10 +65,7 @@ export async function fixtureApp(
   const dir = tempDir("revwise-site-");
   writeFixture(dir);
   const { files = {}, ...appOpts } = opts;
-  for (const [rel, body] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), body);
-  }
+  for (const [rel, body] of Object.entries(files)) putFile(dir, rel, body);
   const site = await loadSite(dir, {
     anonKey: "the.anon.key",
     siteUrl: "https://revwise.example",
