@@ -5,7 +5,6 @@
 // these the visitor is anonymous and the prerendered page (Request Access) is already right. A
 // session that still owes its authenticator app's code is not signed in yet (`owesSecondFactor`).
 // No React, no client.
-import { sessionLocalStorageKey } from "./supabase.ts";
 
 type EmailLinkResult = {
   /** The link carries a session: tokens in the fragment, or a code to exchange for them. */
@@ -18,7 +17,20 @@ type EmailLinkResult = {
   message: string | null;
 };
 
+let arrival: EmailLinkResult | undefined;
+
+/**
+ * What the address brought as the page loaded, read once: the client takes the session out of the
+ * address before it has stored it (it confirms the tokens with the server first), and the page
+ * clears a failed link's error once said, while an island that wakes meanwhile still needs to know
+ * that a session is on its way (lib/supabase.ts reads this before it clears anything).
+ */
 export function emailLinkResult(): EmailLinkResult {
+  arrival ??= readAddress();
+  return arrival;
+}
+
+function readAddress(): EmailLinkResult {
   const hash = new URLSearchParams(window.location.hash.slice(1));
   return {
     session: hash.has("access_token") || new URLSearchParams(window.location.search).has("code"),
@@ -26,6 +38,11 @@ export function emailLinkResult(): EmailLinkResult {
     error: hash.get("error_description"),
     message: hash.get("message"),
   };
+}
+
+/** The localStorage key supabase-js stores the session under (sb-<first label of the host>-auth-token). */
+export function sessionLocalStorageKey(): string {
+  return `sb-${window.location.hostname.split(".")[0]}-auth-token`;
 }
 
 /** What of a session says whether it counts: supabase-js's `Session`, or the JSON it stores. */

@@ -1,6 +1,7 @@
 // The real supabase-js client, created on first use (its code is not part of the first load).
 // Same origin as the page; the anon key comes from the page (the server fills it in).
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { emailLinkResult } from "./account-signals.ts";
 
 let client: Promise<SupabaseClient> | undefined;
 
@@ -13,6 +14,8 @@ export function anonKey(): string {
 
 /** The client; when its code cannot load (the network is down), the next call loads again. */
 export function getSupabase(): Promise<SupabaseClient> {
+  // What the address brought is read before the client (or keepSessionFromFragment) clears it.
+  emailLinkResult();
   client ??= import("@supabase/supabase-js").then(
     async ({ createClient }) =>
       keepSessionFromFragment(
@@ -137,9 +140,4 @@ async function endIfSessionGone(response: Response, presented: string[]): Promis
 export function onAccessRefused(listener: () => void): () => void {
   window.addEventListener(ACCESS_REFUSED, listener);
   return () => window.removeEventListener(ACCESS_REFUSED, listener);
-}
-
-/** The localStorage key supabase-js stores the session under (sb-<first label of the host>-auth-token). */
-export function sessionLocalStorageKey(): string {
-  return `sb-${window.location.hostname.split(".")[0]}-auth-token`;
 }

@@ -60,6 +60,38 @@ describeInBrowser(
       expect(new URL(page.url()).hash).toBe("");
     });
 
+    it("goes on to `next` when the sign-in form wakes while the session is being confirmed", async () => {
+      const email = uniqueEmail("provider-slow");
+      const subject = `e2e-slow-${Date.now()}`;
+      idp.accounts.set(subject, { email, email_verified: true });
+      const page = await ctx.newPage();
+      // The client takes the tokens out of the address, then confirms them with the server before
+      // it stores them. The sign-in form's code arrives in between: it is held until the address
+      // is clear, and the server's first confirmation until that code has run.
+      const arrived = () => /#access_token=/.test(page.url());
+      await page.route(/\/assets\/sign-in-panel-[\w-]+\.js$/, async (route) => {
+        if (arrived()) await page.waitForFunction(() => window.location.hash === "");
+        await route.continue();
+      });
+      let held = false;
+      await page.route("**/auth/v1/user", async (route) => {
+        if (!held) {
+          held = true;
+          await page
+            .locator('[data-island="sign-in"][data-hydrated]')
+            .waitFor({ state: "attached" });
+          await page.evaluate(() => new Promise((done) => requestIdleCallback(done)));
+        }
+        await route.continue();
+      });
+      await page.goto("/auth?next=/account");
+      await page.getByRole("link", { name: "Continue with your company account" }).click();
+      await signInAtProvider(page, subject);
+      await page.waitForURL(`${ctx.baseUrl}/account`);
+      await expect.poll(() => page.locator("main").innerText()).toContain(email);
+      expect(held).toBe(true);
+    });
+
     it("adds the company account on /account, then removes it (never the last method)", async () => {
       const { page, email } = await confirmedAccount(ctx, smtp, "link-provider");
       const subject = `e2e-link-${Date.now()}`;

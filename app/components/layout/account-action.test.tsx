@@ -4,7 +4,7 @@
 import { render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pageWithoutServer, pressTwiceUntilFailed } from "../../../tests/support/busy-button.ts";
-import { sessionLocalStorageKey } from "../../lib/supabase.ts";
+import { sessionLocalStorageKey } from "../../lib/account-signals.ts";
 import { removeToast } from "../../lib/toast.ts";
 import { AccountAction } from "./account-action.tsx";
 
