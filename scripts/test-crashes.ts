@@ -1,7 +1,9 @@
 // Tells a runtime crash from a test verdict in a finished vitest run. A test file's process that
 // dies from a memory fault (SIGSEGV, SIGBUS) has met a fault in native or WebAssembly code (V8
-// running PGlite's PostgreSQL, a native addon), which no test of ours asked for and which the
-// same file does not meet again in a new process (decision 0035). Everything else is a verdict.
+// running PGlite's PostgreSQL, a native addon); one that dies from SIGTRAP has met a fatal error
+// inside V8 itself (a failed check of the engine, which aborts with a trap instruction). No test
+// of ours asks for either, and the same file does not meet it again in a new process (decision
+// 0035). Everything else is a verdict.
 import type { TestModule } from "vitest/node";
 
 /** At most this many crashed files are run again: more than that in one run is no accident. */
@@ -9,7 +11,7 @@ export const MAX_CRASHED_FILES = 2;
 
 const POOL_ERROR = /^\[vitest-pool\]: Worker \w+ emitted error\.$/;
 const FAULT =
-  /^Worker exited unexpectedly with signal (SIGSEGV|SIGBUS) .*while running test file (\S.*)$/;
+  /^Worker exited unexpectedly with signal (SIGSEGV|SIGBUS|SIGTRAP) .*while running test file (\S.*)$/;
 
 export interface Crash {
   file: string;

@@ -1,5 +1,6 @@
 // `npm test`'s runner (scripts/test.ts) against real vitest runs of the fixture project, whose
-// test files really die from SIGSEGV: a crash alone runs the file again, anything else fails.
+// test files really die from SIGSEGV (or V8's fatal error, SIGTRAP): a crash alone runs the file
+// again, anything else fails.
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +16,10 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 let runs = 0;
 
 /** Runs scripts/test.ts on the fixture files named; resolves to its exit code and output. */
-function runner(...files: string[]): Promise<{ code: number; output: string; marker: string }> {
+function runner(
+  files: string[],
+  crashKind = "",
+): Promise<{ code: number; output: string; marker: string }> {
   const marker = path.join(scratch, `marker-${++runs}`);
   // The runner must not believe it is a worker of this vitest run.
   const env = Object.fromEntries(
@@ -25,7 +29,11 @@ function runner(...files: string[]): Promise<{ code: number; output: string; mar
     execFile(
       process.execPath,
       [path.join(here, "test.ts"), "--root", path.join(here, "fixtures/runtime-crash"), ...files],
-      { env: { ...env, CRASH_MARKER: marker, NO_COLOR: "1" }, timeout: 50_000 },
+      {
+        env: { ...env, CRASH_MARKER: marker, CRASH_KIND: crashKind, NO_COLOR: "1" },
+        timeout: 50_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
       (error, stdout, stderr) => {
         const code = error ? Number((error as { code?: unknown }).code ?? 1) : 0;
         resolve({ code, output: `${stdout}\n${stderr}`, marker });
@@ -36,22 +44,30 @@ function runner(...files: string[]): Promise<{ code: number; output: string; mar
 
 describe("npm test's runner", () => {
   it("runs a file again when its process died from SIGSEGV and every test passed", async () => {
-    const { code, output, marker } = await runner("once", "passes");
+    const { code, output, marker } = await runner(["once", "passes"]);
     expect(existsSync(marker)).toBe(true); // it did crash the first time
     expect(output).toMatch(/once\.check\.ts \(SIGSEGV\)/);
     expect(output).toContain("The files that crashed passed when run again: the run passes.");
     expect(code).toBe(0);
   });
 
+  it("runs a file again when its process died from V8's own fatal error (SIGTRAP)", async () => {
+    const { code, output, marker } = await runner(["once", "passes"], "v8-fatal");
+    expect(existsSync(marker)).toBe(true);
+    expect(output).toMatch(/once\.check\.ts \(SIGTRAP\)/);
+    expect(output).toContain("The files that crashed passed when run again: the run passes.");
+    expect(code).toBe(0);
+  });
+
   it("fails when the file crashes again", async () => {
-    const { code, output } = await runner("always", "passes");
+    const { code, output } = await runner(["always", "passes"]);
     expect(output).toMatch(/always\.check\.ts \(SIGSEGV\)/);
     expect(output).toContain("did not pass when run again: the run fails.");
     expect(code).toBe(1);
   });
 
   it("fails without running anything again when a test failed too", async () => {
-    const { code, output, marker } = await runner("once", "fails");
+    const { code, output, marker } = await runner(["once", "fails"]);
     expect(existsSync(marker)).toBe(true);
     expect(output).toContain("expected 2 to be 3");
     expect(output).not.toContain("running it again");

@@ -1,6 +1,6 @@
 // The test run of `npm test`: `vitest run` with its arguments, and one allowance. When the only
-// thing wrong with the run is that a test file's process died from a memory fault (see
-// test-crashes.ts and decision 0035), that file runs once more in a new process, and the run
+// thing wrong with the run is that a test file's process died from a memory fault or a fatal
+// error inside V8 (see test-crashes.ts and decision 0035), that file runs once more in a new process, and the run
 // passes only if it passes then. A failing test, any other error, a second crash or a crash of
 // more than two files fails the run exactly as `vitest run` would.
 import { parseCLI, startVitest, type Vitest } from "vitest/node";
@@ -24,7 +24,7 @@ if (!crashes) {
 } else {
   const list = crashes.map(({ file, signal }) => `  ${file} (${signal})`).join("\n");
   console.error(
-    `\nEvery test that ran passed, but the process of ${crashes.length === 1 ? "this file" : "these files"} died from a memory fault:\n${list}\nA fault in native or WebAssembly code, not a test's verdict (docs/decisions/0035-runtime-crashes-in-tests.md); running ${crashes.length === 1 ? "it" : "them"} again in a new process.\n`,
+    `\nEvery test that ran passed, but the process of ${crashes.length === 1 ? "this file" : "these files"} died from a runtime fault:\n${list}\nA fault in native or WebAssembly code or in V8 itself, not a test's verdict (docs/decisions/0035-runtime-crashes-in-tests.md); running ${crashes.length === 1 ? "it" : "them"} again in a new process.\n`,
   );
   const again = await run(crashes.map(({ file }) => file));
   console.error(
