@@ -27,14 +27,17 @@ export function redactUrl(url: string): string {
   // A filter's value may be what the team searched for (an address, a name): only its operator
   // is kept.
   const filters = url.startsWith("/rest/v1/");
+  let redacted = false;
   for (const [key, value] of [...params]) {
     if (SECRET_PARAMS.test(key)) params.set(key, REDACTED);
     else if (filters && !REST_SHAPE_PARAMS.has(key)) {
       const operator = /^(not\.)?[a-z]+\./.exec(value)?.[0];
       params.set(key, key === "or" || key === "and" || !operator ? REDACTED : operator + REDACTED);
-    }
+    } else continue;
+    redacted = true;
   }
-  return `${path}?${params.toString()}`;
+  // A query with nothing to hide is logged as it came.
+  return redacted ? `${path}?${params.toString()}` : url;
 }
 
 /**
@@ -106,6 +109,8 @@ export type CompletedRequests = (
  */
 export class AccessLog extends LogController {
   private readonly completed: CompletedRequests | undefined;
+  /** The text writer of the info lines (accessLineWriter); null when they are not written. */
+  private text: ((answered: AnsweredRequest) => void) | null | undefined;
 
   constructor(completed?: CompletedRequests) {
     super();
@@ -121,17 +126,32 @@ export class AccessLog extends LogController {
   ) {
     const responseTime = reply.elapsedTime;
     this.completed?.(request, reply, responseTime);
+    if (!error && !(PROBES.has(pathOf(request)) && reply.statusCode < 400)) {
+      // The line every answered request gets, written as text like the one of a request answered
+      // before the framework (the same writer): pino's general serializing of it cost more than
+      // many a request's own work.
+      this.text ??= accessLineWriter(request.server.log) ?? null;
+      if (this.text)
+        this.text({
+          id: request.id,
+          method: request.method,
+          url: request.url,
+          ip: request.ip,
+          status: reply.statusCode,
+          elapsedMs: responseTime,
+        });
+      return;
+    }
     const line = { req: request, res: reply, responseTime };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     // A balancer's health checks come every second or so: they are logged when they fail only.
-    else if (PROBES.has(pathOf(request)) && reply.statusCode < 400) reply.log.debug(line, "probe");
-    else reply.log.info(line, COMPLETED);
+    else reply.log.debug(line, "probe");
   }
 }
 
 const COMPLETED = "request completed";
 
-/** A request answered before the framework (site/fast-path.ts), as its access line tells it. */
+/** A request as its access line tells it. */
 export type AnsweredRequest = {
   id: string;
   method: string;
@@ -142,11 +162,12 @@ export type AnsweredRequest = {
 };
 
 /**
- * What writes the access line of a request answered before the framework, when info lines are
- * written: the line AccessLog writes through pino for a request the framework answered (the same
- * fields in the same order, the URL redacted alike, the logger's own bindings), as text straight to
- * the logger's destination. pino's general serializing of the same line costs several times the
- * rest of such a request's own work (decision 0051).
+ * What writes the access line of an answered request, when info lines are written: the JSON line
+ * pino would write for it (the same fields in the same order, the URL redacted, the logger's own
+ * bindings and the request's id), as text straight to the logger's destination, for the requests
+ * the framework answers (AccessLog) and those answered before it (site/fast-path.ts) alike.
+ * pino's general serializing of the same line costs several times the rest of a static request's
+ * own work (decision 0051).
  *
  * No number becomes text anew on each line: V8 keeps the text of each number it converts in a
  * cache held by the old generation, so a fresh time or duration per request kept every line's
