@@ -5,6 +5,7 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { AddressInfo, Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { freePort } from "./ports.ts";
 
 export type SmtpReply = { code: number; message: string };
 
@@ -88,7 +89,8 @@ export async function startSmtp(initial: SmtpBehaviour = {}): Promise<TestSmtp> 
   let connections = 0;
   const pendingAnswers = new Set<ParsedMail>();
   const abandoned: ParsedMail[] = [];
-  let port = 0;
+  // Outside the kernel's own range: no connection of the machine takes it while the peer is stopped.
+  let port = await freePort();
   let server: SMTPServer | undefined;
   const wake = () => {
     for (const waiter of waiters) waiter();
