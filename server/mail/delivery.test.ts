@@ -232,6 +232,47 @@ describeEachDatabase("mail delivery", (ctx) => {
     expectEachOnce(smtp, "reject", 4);
   });
 
+  it("asks for due emails once a poll when idle, not once per lane, and still sends a backlog on every lane", async () => {
+    // The claims the worker makes, counted on their way to the real database.
+    const claimedAt: number[] = [];
+    const counted = new Proxy(ctx.db, {
+      get(db, key) {
+        if (key === "query")
+          return (sql: string, params?: unknown[]) => {
+            if (sql.includes("SET claim_token = gen_random_uuid()"))
+              claimedAt.push(performance.now());
+            return db.query(sql, params);
+          };
+        const value = Reflect.get(db, key) as unknown;
+        return typeof value === "function"
+          ? (value as (...a: unknown[]) => unknown).bind(db)
+          : value;
+      },
+    });
+    const pollMs = 150;
+    const lanes = 4;
+    const options = { ...DEFAULT_WORKER_OPTIONS, concurrency: lanes, pollMs, probeMs: 100 };
+    const transport = await smtpTransport(smtp.url, "Revwise <no-reply@revwise.example>", {
+      connections: lanes,
+    });
+    const worker = new DeliveryWorker(counted, transport, pino({ level: "silent" }), options);
+    worker.start();
+    // Each lane asks once as it starts; after that, one ask a poll.
+    const polls = 5;
+    await waitUntil(() => Promise.resolve(claimedAt.length >= lanes + polls), 10_000);
+    const span = claimedAt[lanes + polls - 1]! - claimedAt[lanes - 1]!;
+    expect(span).toBeGreaterThanOrEqual(polls * pollMs * 0.9);
+
+    // Rows queued without a kick: the polling lane finds the first and wakes the others, so all
+    // four are on the wire at once.
+    smtp.behave({ delayMs: 800 });
+    await queueTagged(ctx.db, "lanes", addresses("lanes", lanes));
+    await smtp.waitForPendingAnswers(lanes, tagged("lanes"), 10_000);
+    await waitUntil(settled(ctx.db, "lanes"));
+    await worker.stop();
+    expectEachOnce(smtp, "lanes", lanes);
+  });
+
   it("reuses one SMTP connection for many emails", async () => {
     await queueTagged(ctx.db, "reuse", addresses("reuse", 20));
     const before = smtp.connections;

@@ -6,7 +6,10 @@ type Sleeper = { wake: () => void; onKick: boolean };
 export class Naps {
   private readonly sleepers = new Set<Sleeper>();
 
-  /** Waits ms; wakeAll() ends every wait, kick() only those taken with onKick (idle lanes). */
+  /**
+   * Waits ms (Infinity: until woken); wakeAll() ends every wait, kick() only those taken with
+   * onKick (idle lanes).
+   */
   sleep(ms: number, onKick: boolean): Promise<void> {
     return new Promise((resolve) => {
       const sleeper: Sleeper = {
@@ -17,8 +20,7 @@ export class Naps {
           resolve();
         },
       };
-      const timer = setTimeout(sleeper.wake, ms);
-      timer.unref();
+      const timer = Number.isFinite(ms) ? setTimeout(sleeper.wake, ms).unref() : undefined;
       this.sleepers.add(sleeper);
     });
   }

@@ -3,6 +3,9 @@
 // between claims (naps.ts) until kicked or the next poll; stop() claims nothing more, lets each
 // lane finish the row on the wire, and after a grace period aborts what is still on the wire (the
 // subclass releases it). A subclass says how one claimed row is delivered.
+// With nothing due, one idle lane polls and the others wait for a kick: a lane that claims a row
+// kicks them, so a backlog still goes out on every lane, and an idle worker asks the database
+// once a poll instead of once per lane (each ask costs an idle embedded database tens of ms).
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.ts";
 import type { Claimed, Claims, Release } from "./claims.ts";
@@ -26,6 +29,8 @@ export abstract class OutboxWorker<R> {
   private readonly onTheWire = new Set<Lease>();
   private readonly naps = new Naps();
   private kicks = 0;
+  /** Whether an idle lane is waiting out the poll (the others wait for a kick). */
+  private polling = false;
   /** While set, lanes wait for it before claiming again (e.g. while the peer is down). */
   protected paused: Promise<void> | undefined;
 
@@ -73,6 +78,17 @@ export abstract class OutboxWorker<R> {
     this.naps.kick();
   }
 
+  /** An idle lane's wait: the poll for one lane at a time, a kick (or stop) for the others. */
+  private async idle(pollMs: number) {
+    if (this.polling) return this.sleep(Infinity, true);
+    this.polling = true;
+    try {
+      await this.sleep(pollMs, true);
+    } finally {
+      this.polling = false;
+    }
+  }
+
   /** Waits ms; stop() ends every wait, kick() the waits of idle lanes. */
   protected sleep(ms: number, onKick: boolean): Promise<void> {
     return this.stopping ? Promise.resolve() : this.naps.sleep(ms, onKick);
@@ -105,11 +121,13 @@ export abstract class OutboxWorker<R> {
         continue;
       }
       if (!claim) {
-        if (kicks === this.kicks) await this.sleep(pollMs, true);
+        if (kicks === this.kicks) await this.idle(pollMs);
       } else if (this.stopping) {
         await this.release(claim, { kind: "unsent" });
       } else {
         const row = claim;
+        // More may be due: the lanes waiting for a kick claim too.
+        this.naps.kick();
         const lease = new Lease(
           () => this.claims.renew(this.db, row, leaseMs),
           leaseMs,
