@@ -5,7 +5,8 @@
 // starts them at zero again, which Prometheus's rate() and increase() read as a reset. Gauges that
 // describe the database (queues, digests) are set when /metrics is scraped, by the readers the
 // metrics listener runs (platform/metrics-listener.ts); nothing here queries anything.
-import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
+import { Counter, Gauge, Registry } from "prom-client";
+import { collectProcessMetrics as collectInto } from "./process-metrics.ts";
 import { RequestDurationHistogram } from "./request-duration-histogram.ts";
 
 export const registry = new Registry();
@@ -15,7 +16,7 @@ let processMetrics = false;
 export function collectProcessMetrics() {
   if (processMetrics) return;
   processMetrics = true;
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  collectInto(registry, 20);
 }
 
 const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
