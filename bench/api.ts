@@ -2,10 +2,10 @@
 // (the real server: key check, validation, rate limit, headers, logging) next to a bare Fastify
 // route doing the same insert on the same kind of database, measured in the same run, on
 // embedded PGlite and on PostgreSQL; and the same server with metrics on (METRICS_PORT, /metrics
-// scraped as Prometheus does) next to it with them off, two servers each in alternating rounds
-// (the figure is the median round's ratio, beside the CPU per insert of each side and the spread
-// between the two "off" servers). Targets: ≥ 85 % of the bare route; metrics cost ≤ 3 % of
-// inserts/s.
+// scraped as Prometheus does) next to it with them off, PAIRS pairs of servers in rounds, each
+// slice alone (metricsRounds: the figure is the median pair's ratio plus a scrape's share, beside
+// the CPU per insert and the spread among the "off" servers). Targets: ≥ 85 % of the bare route;
+// metrics cost ≤ 3 % of inserts/s.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,10 +13,14 @@ import { createTestDatabase, postgresAvailable } from "../tests/support/postgres
 import { sharedDeploymentEnv, startServer } from "../tests/support/server-process.ts";
 import { freePort } from "../tests/support/ports.ts";
 import {
+  alone,
+  pinBenchmark,
+  pinServer,
   fmt,
   load,
   metricsCost,
-  scrapeEvery,
+  scrapeCpuMs,
+  scrapeOnce,
   startBareServer,
   table,
   uniqueInsert,
@@ -27,7 +31,9 @@ import {
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 /** Rounds of the four servers (two with metrics off, two with them on). */
-const ROUNDS = 4;
+const ROUNDS = 3;
+/** Servers with metrics on, and as many with them off, paired (metricsRounds). */
+const PAIRS = 4;
 
 /** Each server on its own database of the engine, so neither sees the other's rows or files. */
 type Engine = {
@@ -42,8 +48,8 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
     dbs.push(db);
     return db.env;
   };
-  // Metrics off and on, two servers each (two identical processes' CPU per insert differs by
-  // several per cent on the 2-core VM: the two "off" ones measure that spread).
+  // Metrics off and on, PAIRS servers each (two identical processes' CPU per insert differs by
+  // several per cent on the 2-core VM: the "off" ones measure that spread).
   const server = async (metrics: boolean) => {
     const port = metrics ? await freePort() : undefined;
     const started = await startServer(
@@ -56,11 +62,19 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
       undefined,
       { keepLogs: false },
     );
+    pinServer(started.child.pid!);
     return { ...started, metricsUrl: port ? `http://127.0.0.1:${port}/metrics` : "" };
   };
-  const off = [await server(false), await server(false)];
-  const on = [await server(true), await server(true)];
-  const bare = await startBareServer("bench/bare-insert-server.ts", { env: await database() });
+  const off: Awaited<ReturnType<typeof server>>[] = [];
+  const on: typeof off = [];
+  // The first of each pair to start alternates: a server started earlier may stay slower or faster.
+  for (let i = 0; i < PAIRS; i++)
+    for (const metrics of i % 2 === 0 ? [true, false] : [false, true])
+      (metrics ? on : off).push(await server(metrics));
+  const bare = await startBareServer("bench/bare-insert-server.ts", {
+    env: await database(),
+    pinned: true,
+  });
   const run = (url: string, extra: Record<string, string>, prefix: string, seconds: number) =>
     load({
       url,
@@ -78,23 +92,26 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
   });
   const runOurs = (s: (typeof off)[number], prefix: string, seconds: number) =>
     run(`${s.url}/rest/v1/newsletter_subscribers`, headersFor(s.anonKey), prefix, seconds);
+  // Our servers' timers are stopped while the bare route is measured (alone).
   const runBare = (prefix: string, seconds: number) =>
-    run(`${bare.url}/insert`, {}, prefix, seconds);
+    alone([...off, ...on], () => run(`${bare.url}/insert`, {}, prefix, seconds));
   for (const [i, s] of [...off, ...on].entries()) await runOurs(s, `warm-${i}`, 2);
   await runBare("warm-bare", 2);
-  // Bare first and last; between, ROUNDS rounds of the four servers (metricsRounds), so a machine
-  // that speeds up or slows down during the run weighs on each alike. The CPU per insert counts
-  // the scrapes, and PGlite's thread, which is in the process.
-  const scrapers = on.map((s) => scrapeEvery(s.metricsUrl));
+  // Bare first and last; between, ROUNDS rounds of the pairs (metricsRounds), so a machine
+  // that speeds up or slows down during the run weighs on each alike, each "on" server scraped
+  // before each of its slices. The CPU per insert counts PGlite's thread, which is in the process.
   const bareRuns = [await runBare("bare-1", DURATION / 2)];
   const compared = await metricsRounds({
     off,
     on,
     rounds: ROUNDS,
     run: (s, label) => runOurs(s, label, DURATION / 4),
+    before: async (s) => {
+      if (s.metricsUrl) await scrapeOnce(s.metricsUrl);
+    },
   });
   bareRuns.push(await runBare("bare-2", DURATION / 2));
-  const scrapes = (await Promise.all(scrapers.map((s) => s.stop()))).reduce((a, b) => a + b, 0);
+  const scrapeMs = await scrapeCpuMs(on[0]!.child.pid!, on[0]!.metricsUrl);
   for (const s of [...off, ...on]) await s.stop();
   bare.close();
   for (const db of dbs) await db.drop();
@@ -108,7 +125,7 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
   const bareRun = mean(bareRuns);
   const offRun = mean(compared.offRuns);
   const onRun = mean(compared.onRuns);
-  const cost = metricsCost(1, compared.medianRatio);
+  const cost = metricsCost(compared.medianRatio, scrapeMs);
   const { offMs, onMs } = compared;
   const row = (endpoint: string, r: ReturnType<typeof mean>) => ({
     engine: engine.name,
@@ -130,21 +147,21 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
     row("bare Fastify route", bareRun),
     row("POST /rest/v1/newsletter_subscribers (metrics off)", offRun),
     note("ratio", `${fmt((offRun.rps / bareRun.rps) * 100, 1)} %`),
-    row(`the same with metrics on (${scrapes} scrapes)`, onRun),
+    row("the same with metrics on", onRun),
     note(
-      "the rounds' on / off ratios",
+      "each pair's on / off ratio",
       compared.ratios.map((r) => `${fmt(r * 100, 0)} %`).join(" "),
     ),
     note(
-      "metrics on / off (median round)",
+      "cost of metrics: request path (median pair) + a scrape every 15 s",
       `${cost.value} ${cost.ok === "yes" ? "" : "(over 3 %)"}`.trim(),
     ),
     note(
-      "server CPU per insert, on / off",
-      `${fmt(onMs, 3)} / ${fmt(offMs, 3)} ms (${fmt((onMs / offMs - 1) * 100, 1)} %)`,
+      "server CPU per insert, on / off (median pair)",
+      `${fmt((compared.medianCpuRatio - 1) * 100, 1)} % (all slices: ${fmt(onMs, 3)} / ${fmt(offMs, 3)} ms)`,
     ),
     note(
-      "spread of two identical servers (off)",
+      `spread of ${PAIRS} identical servers (off)`,
       `${compared.offEachMs.map((ms) => fmt(ms, 3)).join(" / ")} ms (${fmt(compared.offSpread * 100, 1)} %)`,
     ),
   ];
@@ -153,6 +170,9 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
 console.log(
   `Revwise API benchmark · ${os.cpus().length} cores · ${CONNECTIONS} connections · ${DURATION}s per run\n`,
 );
+// The benchmark (autocannon, the generator) on core 0, every server measured on core 1 (lib.ts,
+// onCore); PostgreSQL's own processes where the scheduler puts them.
+pinBenchmark();
 const rows: Record<string, string | number>[] = [];
 const pglite: Engine = {
   name: "PGlite",

@@ -8,6 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../tests/support/ports.ts";
+import { onCore } from "./lib.ts";
 
 const NGINX = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].find((p) =>
   fs.existsSync(p),
@@ -79,8 +80,16 @@ http {
 `,
   );
   const child = spawn(
-    NGINX,
-    ["-p", dir, "-e", path.join(dir, "error.log"), "-c", conf, "-g", "daemon off;"],
+    ...onCore("server", NGINX, [
+      "-p",
+      dir,
+      "-e",
+      path.join(dir, "error.log"),
+      "-c",
+      conf,
+      "-g",
+      "daemon off;",
+    ]),
     { stdio: "inherit" },
   );
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));

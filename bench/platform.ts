@@ -10,6 +10,8 @@
 //  3. The page with metrics on (METRICS_PORT, /metrics scraped as Prometheus does) vs off.
 // The load generator is wrk (one thread, 50 connections) when installed (`apt-get install wrk`),
 // else autocannon in a worker per core: one Node process of autocannon is slower than node:http.
+// With wrk and taskset, wrk runs on core 0 and each server (every thread of it) on core 1
+// (lib.ts, onCore), and a server of ours is stopped while another server is measured (alone).
 // Targets: each static figure ≥ 0.7 × the ceiling; first start ≤ 5 s; restart ≤ 2 s; metrics
 // cost ≤ 3 %.
 import fs from "node:fs";
@@ -19,11 +21,14 @@ import path from "node:path";
 import { startServer } from "../tests/support/server-process.ts";
 import { freePort } from "../tests/support/ports.ts";
 import {
+  alone,
   fmt,
+  pinBenchmark,
+  pinServer,
   metricsCost,
   SCRAPE_EVERY_MS,
   scrapeCpuMs,
-  scrapeEvery,
+  scrapeOnce,
   startBareServer,
   staticLoad,
   table,
@@ -81,14 +86,17 @@ const restart = restarts.sort((a, b) => a - b)[1]!;
 
 // Throughput. Each server runs in its own process; the load generator runs here. A run that fails
 // still stops them (an exit with an error runs the "exit" listeners).
+if (WRK) pinBenchmark();
 const stopOnExit: (() => void)[] = [];
 process.on("exit", () => stopOnExit.forEach((stop) => stop()));
 const ours = await startServer(env, undefined, { keepLogs: false });
 stopOnExit.push(() => ours.child.kill());
-// Metrics on and off, SIDE_SERVERS servers of each: a process's CPU per request differs from
-// another identical one's by up to ~7 % on the 2-core VM, for as long as both run (the "off" ones
-// measure that spread), so each side's figure is the mean of several processes.
-const SIDE_SERVERS = 3;
+pinServer(ours.child.pid!);
+// Metrics on and off, SIDE_SERVERS servers of each, in pairs: a process's CPU per request differs
+// from another identical one's by up to ~7 % on the 2-core VM, for as long as both run (the "off"
+// ones measure that spread), so the figure is taken over several pairs of processes.
+const SIDE_SERVERS = 8;
+const METRICS_ROUNDS = 2;
 const metricsDirs: string[] = [];
 async function metricsServer(on: boolean) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "revwise-bench-metrics-"));
@@ -100,22 +108,17 @@ async function metricsServer(on: boolean) {
     { keepLogs: false },
   );
   stopOnExit.push(() => server.child.kill());
+  pinServer(server.child.pid!);
   return { server, metricsUrl: port ? `http://127.0.0.1:${port}/metrics` : undefined };
-}
-// Each side's servers are started here and warmed alike below: the first server, which has
-// served the static runs for minutes by then, is not one of them.
-const metricsOn: Awaited<ReturnType<typeof metricsServer>>[] = [];
-const metricsOff: typeof metricsOn = [];
-for (let i = 0; i < SIDE_SERVERS; i++) {
-  metricsOn.push(await metricsServer(true));
-  metricsOff.push(await metricsServer(false));
 }
 const bare = await startBareServer("bench/bare-server.ts", {
   args: ["same", ours.url, GZIP["accept-encoding"], ...PATHS],
+  pinned: true,
 });
 stopOnExit.push(() => bare.close());
 const bareFew = await startBareServer("bench/bare-server.ts", {
   args: ["few", ours.url, GZIP["accept-encoding"], ...PATHS],
+  pinned: true,
 });
 stopOnExit.push(() => bareFew.close());
 const nginx = await startNginx(ours.url, GZIP["accept-encoding"], PATHS);
@@ -178,12 +181,15 @@ for (const kind of kinds) {
   const headers = new Map<Server, Record<string, string>>();
   for (const server of servers) headers.set(server, await headersFor(server, kind));
   const sums = new Map<Server, LoadResult[]>(servers.map((s) => [s, []]));
+  // Our server's timers (its pollers) are stopped while the others are measured (alone).
   const run = async (server: Server, seconds: number) =>
-    staticLoad({
-      url: server.url + kind.path,
-      durationSeconds: seconds,
-      headers: headers.get(server),
-    });
+    alone(server.url === ours.url ? [] : [ours], () =>
+      staticLoad({
+        url: server.url + kind.path,
+        durationSeconds: seconds,
+        headers: headers.get(server),
+      }),
+    );
   for (const server of servers) await run(server, 1); // warm-up
   for (const server of [...servers, ...[...servers].reverse()])
     sums.get(server)!.push(await run(server, DURATION / 2));
@@ -210,12 +216,26 @@ for (const kind of kinds) {
   });
 }
 
-// Metrics off and on in alternating rounds while /metrics is scraped (metricsRounds): one run's
-// throughput on this VM moves by a fifth between identical servers, so the figure is the median
-// of six rounds' on/off ratios, beside the CPU each side's processes spent per request (steadier:
-// it is what metrics add to the request path, whatever else the machine is doing), and the spread
-// among the "off" servers.
-const scrapers = metricsOn.map((m) => scrapeEvery(m.metricsUrl!));
+await ours.stop();
+bare.close();
+bareFew.close();
+await nginx?.stop();
+
+// Each side's servers are started now, once the static runs are over, and warmed alike below: the
+// first server, which served the static runs, is not one of them.
+const metricsOn: Awaited<ReturnType<typeof metricsServer>>[] = [];
+const metricsOff: typeof metricsOn = [];
+// The first of each pair to start alternates: a server started earlier may stay slower or faster.
+for (let i = 0; i < SIDE_SERVERS; i++) {
+  for (const on of i % 2 === 0 ? [true, false] : [false, true])
+    (on ? metricsOn : metricsOff).push(await metricsServer(on));
+}
+// Metrics off and on, pair by pair in rounds (metricsRounds), each "on" server scraped before each
+// of its slices: the figures are the median of the pairs' on/off ratios of throughput and of the
+// CPU the server spent per request (steadier: it is what metrics add to the request path,
+// whatever else the machine is doing), a scrape's own CPU at Prometheus's interval, and the
+// spread among the "off" servers.
+const metricsUrls = new Map(metricsOn.map((m) => [m.server, m.metricsUrl!]));
 const slice = { durationSeconds: Math.max(2, Math.round(DURATION / 4)), headers: GZIP };
 const offServers = metricsOff.map((m) => m.server);
 const onServers = metricsOn.map((m) => m.server);
@@ -224,10 +244,13 @@ for (const s of [...offServers, ...onServers])
 const compared = await metricsRounds({
   off: offServers,
   on: onServers,
-  rounds: 6,
+  rounds: METRICS_ROUNDS,
   run: (s) => staticLoad({ url: s.url + PAGE, ...slice }),
+  before: async (s) => {
+    const url = metricsUrls.get(s);
+    if (url) await scrapeOnce(url);
+  },
 });
-const scrapes = (await Promise.all(scrapers.map((s) => s.stop()))).reduce((a, b) => a + b, 0);
 const meanRps = (xs: number[]) => xs.reduce((sum, r) => sum + r, 0) / xs.length;
 const { ratios, medianRatio } = compared;
 const [offUs, onUs] = [compared.offMs * 1000, compared.onMs * 1000];
@@ -235,10 +258,6 @@ const offEach = compared.offEachMs.map((ms) => ms * 1000);
 const perScrapeMs = await scrapeCpuMs(metricsOn[0]!.server.child.pid!, metricsOn[0]!.metricsUrl!);
 for (const m of [...metricsOn, ...metricsOff]) await m.server.stop();
 for (const dir of metricsDirs) fs.rmSync(dir, { recursive: true, force: true });
-await ours.stop();
-bare.close();
-bareFew.close();
-await nginx?.stop();
 
 table(rows);
 if (!nginx) console.log("\n(nginx is not installed: no nginx figure)");
@@ -246,26 +265,26 @@ console.log();
 table([
   ...verdicts,
   {
-    figure: `metrics off / on (six alternating rounds, ${SIDE_SERVERS} servers each)`,
-    value: `${fmt(meanRps(compared.offRps))} / ${fmt(meanRps(compared.onRps))} req/s, ${scrapes} scrapes`,
+    figure: `metrics off / on (${SIDE_SERVERS} pairs of servers × ${METRICS_ROUNDS} rounds)`,
+    value: `${fmt(meanRps(compared.offRuns.map((r) => r.rps)))} / ${fmt(meanRps(compared.onRuns.map((r) => r.rps)))} req/s`,
     target: "",
     ok: "",
   },
   {
-    figure: "the rounds' on / off ratios",
+    figure: "each pair's on / off ratio of throughput",
     value: ratios.map((r) => `${fmt(r * 100, 0)} %`).join(" "),
     target: "",
     ok: "",
   },
-  metricsCost(1, medianRatio),
+  metricsCost(medianRatio, perScrapeMs),
   {
-    figure: "server CPU per request, on / off",
-    value: `${fmt(onUs, 1)} / ${fmt(offUs, 1)} µs (${fmt((onUs / offUs - 1) * 100, 1)} %)`,
+    figure: "server CPU per request, on / off (median pair)",
+    value: `${fmt((compared.medianCpuRatio - 1) * 100, 1)} % (all slices: ${fmt(onUs, 1)} / ${fmt(offUs, 1)} µs)`,
     target: "≤ +3 %",
-    ok: onUs <= offUs * 1.03 ? "yes" : "NO",
+    ok: compared.medianCpuRatio <= 1.03 ? "yes" : "NO",
   },
   {
-    figure: `a scrape of /metrics (every ${SCRAPE_EVERY_MS / 1000} s in the runs above)`,
+    figure: `a scrape of /metrics (at Prometheus's ${SCRAPE_EVERY_MS / 1000} s interval)`,
     value: `${fmt(perScrapeMs, 1)} ms of CPU (${fmt((perScrapeMs / SCRAPE_EVERY_MS) * 100, 2)} % of a core)`,
     target: "",
     ok: "",
