@@ -28,6 +28,8 @@ const BOTH_ENGINES: Record<string, string> = {
     "several workers taking rows from one outbox: leases and row locks (SKIP LOCKED)",
   "server/newsletter/issues.test.ts":
     "an issue's copies queued under its row lock (SKIP LOCKED), paced by the database's clock",
+  "server/newsletter/sender.test.ts":
+    "the idle sender's one question, judged by the database's clock, says yes whenever a step has work",
   "server/webhooks/webhooks.test.ts":
     "deliveries leased by workers, and a second instance on the same database",
   "server/functions/functions.test.ts":

@@ -24,12 +24,13 @@ const WAITING_SECONDS = 2;
 
 /**
  * Whether the sender has anything to do: an issue sending or due to start, or a copy whose outcome
- * the outbox has and newsletter_sends has not. One cheap statement (both through small or partial
- * indexes), asked instead of the three steps while the sender is idle.
+ * the outbox has and newsletter_sends has not. One cheap statement (each part through a partial
+ * index holding only such rows), asked instead of the three steps while the sender is idle.
  */
 export async function hasWork(db: Queryable): Promise<boolean> {
   const [row] = await db.query<{ busy: boolean }>(
-    `SELECT EXISTS (
+    `SELECT /* whole table: the partial indexes of sending issues and of copies without an
+         outcome, read whole */ EXISTS (
          SELECT 1 FROM public.newsletter_issues
          WHERE status = 'sending' OR (status = 'scheduled' AND send_at <= now())
        ) OR EXISTS (
