@@ -21,6 +21,7 @@ import {
   metricsCost,
   scrapeCpuMs,
   scrapeOnce,
+  startPairs,
   startBareServer,
   table,
   uniqueInsert,
@@ -30,7 +31,7 @@ import {
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
-/** Rounds of the four servers (two with metrics off, two with them on). */
+/** Rounds of the pairs of servers (metricsRounds). */
 const ROUNDS = 3;
 /** Servers with metrics on, and as many with them off, paired (metricsRounds). */
 const PAIRS = 4;
@@ -65,12 +66,7 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
     pinServer(started.child.pid!);
     return { ...started, metricsUrl: port ? `http://127.0.0.1:${port}/metrics` : "" };
   };
-  const off: Awaited<ReturnType<typeof server>>[] = [];
-  const on: typeof off = [];
-  // The first of each pair to start alternates: a server started earlier may stay slower or faster.
-  for (let i = 0; i < PAIRS; i++)
-    for (const metrics of i % 2 === 0 ? [true, false] : [false, true])
-      (metrics ? on : off).push(await server(metrics));
+  const { off, on } = await startPairs(PAIRS, server);
   const bare = await startBareServer("bench/bare-insert-server.ts", {
     env: await database(),
     pinned: true,
@@ -152,10 +148,7 @@ async function measure(engine: Engine): Promise<Record<string, string | number>[
       "each pair's on / off ratio",
       compared.ratios.map((r) => `${fmt(r * 100, 0)} %`).join(" "),
     ),
-    note(
-      "cost of metrics: request path (median pair) + a scrape every 15 s",
-      `${cost.value} ${cost.ok === "yes" ? "" : "(over 3 %)"}`.trim(),
-    ),
+    note(cost.figure, `${cost.value} ${cost.ok === "yes" ? "" : "(over 3 %)"}`.trim()),
     note(
       "server CPU per insert, on / off (median pair)",
       `${fmt((compared.medianCpuRatio - 1) * 100, 1)} % (all slices: ${fmt(onMs, 3)} / ${fmt(offMs, 3)} ms)`,

@@ -142,7 +142,6 @@ const TASKSET =
   os.cpus().length >= 2
     ? ["/usr/bin/taskset", "/bin/taskset"].find((p) => fs.existsSync(p))
     : undefined;
-const pinning = () => TASKSET !== undefined;
 
 /**
  * `command` with its arguments, to run on one core when taskset can pin it: the load generator
@@ -156,8 +155,8 @@ export function onCore(
   command: string,
   args: string[],
 ): [string, string[]] {
-  if (!pinning()) return [command, args];
-  return [TASKSET!, ["-c", role === "generator" ? "0" : "1", command, ...args]];
+  if (!TASKSET) return [command, args];
+  return [TASKSET, ["-c", role === "generator" ? "0" : "1", command, ...args]];
 }
 
 /**
@@ -166,13 +165,13 @@ export function onCore(
  * server's core. Not with autocannon's worker per core (staticLoad without wrk): they need both.
  */
 export function pinBenchmark(): void {
-  if (pinning())
-    execFileSync(TASKSET!, ["-a", "-p", "-c", "0", String(process.pid)], { stdio: "ignore" });
+  if (TASKSET)
+    execFileSync(TASKSET, ["-a", "-p", "-c", "0", String(process.pid)], { stdio: "ignore" });
 }
 
 /** Pins a running server (every thread of it) to the servers' core, as `onCore` starts one. */
 export function pinServer(pid: number): void {
-  if (pinning()) execFileSync(TASKSET!, ["-a", "-p", "-c", "1", String(pid)], { stdio: "ignore" });
+  if (TASKSET) execFileSync(TASKSET, ["-a", "-p", "-c", "1", String(pid)], { stdio: "ignore" });
 }
 
 /**
@@ -291,8 +290,25 @@ export async function alone<T>(others: readonly Measured[], work: () => Promise<
 }
 
 /**
+ * The servers of a metrics comparison, `pairs` with metrics off and as many with them on, started
+ * one after the other by `start`; which of a pair starts first alternates, since a server started
+ * earlier may stay slower or faster for as long as it runs.
+ */
+export async function startPairs<S>(
+  pairs: number,
+  start: (metrics: boolean) => Promise<S>,
+): Promise<{ off: S[]; on: S[] }> {
+  const off: S[] = [];
+  const on: S[] = [];
+  for (let i = 0; i < pairs; i++)
+    for (const metrics of i % 2 === 0 ? [true, false] : [false, true])
+      (metrics ? on : off).push(await start(metrics));
+  return { off, on };
+}
+
+/**
  * Metrics off and on compared in pairs (decision 0047). The servers are paired, off[i] with on[i]
- * (their benchmark starts them in turn, the first of each pair alternating); each round runs
+ * (started by startPairs); each round runs
  * every pair's two servers back to back, the one that goes first alternating by round and by
  * pair, so the machine's own changes (it slows down by a fifth for a minute on the shared VM)
  * weigh on both of a pair alike. Each slice runs alone: the other servers are stopped meanwhile,

@@ -30,6 +30,7 @@ import {
   scrapeCpuMs,
   scrapeOnce,
   startBareServer,
+  startPairs,
   staticLoad,
   table,
   WRK,
@@ -93,7 +94,7 @@ const ours = await startServer(env, undefined, { keepLogs: false });
 stopOnExit.push(() => ours.child.kill());
 pinServer(ours.child.pid!);
 // Metrics on and off, SIDE_SERVERS servers of each, in pairs: a process's CPU per request differs
-// from another identical one's by up to ~7 % on the 2-core VM, for as long as both run (the "off"
+// from another identical one's by up to 16 % on the 2-core VM, for as long as both run (the "off"
 // ones measure that spread), so the figure is taken over several pairs of processes.
 const SIDE_SERVERS = 8;
 const METRICS_ROUNDS = 2;
@@ -223,13 +224,7 @@ await nginx?.stop();
 
 // Each side's servers are started now, once the static runs are over, and warmed alike below: the
 // first server, which served the static runs, is not one of them.
-const metricsOn: Awaited<ReturnType<typeof metricsServer>>[] = [];
-const metricsOff: typeof metricsOn = [];
-// The first of each pair to start alternates: a server started earlier may stay slower or faster.
-for (let i = 0; i < SIDE_SERVERS; i++) {
-  for (const on of i % 2 === 0 ? [true, false] : [false, true])
-    (on ? metricsOn : metricsOff).push(await metricsServer(on));
-}
+const { off: metricsOff, on: metricsOn } = await startPairs(SIDE_SERVERS, metricsServer);
 // Metrics off and on, pair by pair in rounds (metricsRounds), each "on" server scraped before each
 // of its slices: the figures are the median of the pairs' on/off ratios of throughput and of the
 // CPU the server spent per request (steadier: it is what metrics add to the request path,

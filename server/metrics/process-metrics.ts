@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { collectDefaultMetrics, type Registry } from "prom-client";
 
 /** The default collectors left out, by prom-client's names. */
-export const LEFT_OUT = ["gc"];
+const LEFT_OUT = ["gc"];
 
 type Collector = (registry: Registry, config: { eventLoopMonitoringPrecision: number }) => void;
 

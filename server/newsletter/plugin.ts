@@ -34,25 +34,25 @@ export default fp(
   async function newsletter(app: FastifyInstance) {
     const links = new NewsletterLinks(app.keys.derive("newsletter-links"), app.config.siteUrl);
     const log = app.log.child({ module: "newsletter" });
+    /**
+     * 0 while there is work (or the sender was woken); else when the idle wait ends, after which a
+     * look asks one question (hasWork) before it runs the steps.
+     */
     let idleUntil = 0;
-    /** Whether the last look found nothing to do: the next one asks first (hasWork). */
-    let idle = false;
     const sender = new Chore(async () => {
       if (performance.now() < idleUntil) return;
       try {
-        if (idle && !(await hasWork(app.db))) {
+        if (idleUntil !== 0 && !(await hasWork(app.db))) {
           idleUntil = performance.now() + IDLE_MS;
           return;
         }
-        idle = false;
+        idleUntil = 0;
         const started = await startDueIssues(app.db);
         const recorded = await recordOutcomes(app.db);
         const queued = await queueNextCopies(app.db, { rate: app.config.newsletterRate, links });
         if (queued) app.mailer.flush();
-        if (started === 0 && recorded === 0 && queued === undefined) {
-          idle = true;
+        if (started === 0 && recorded === 0 && queued === undefined)
           idleUntil = performance.now() + IDLE_MS;
-        }
       } catch (err) {
         log.warn({ err }, "could not send the newsletter's next copies; will try again");
       }
