@@ -24,6 +24,9 @@ export interface Database extends Queryable {
   waiting?(): number;
 }
 
+/** Whether `q` is the database itself, not one of its transactions. */
+export const isDatabase = (q: Queryable): q is Database => "transaction" in q;
+
 /** A database error keeps its PostgreSQL SQLSTATE (`23505`, …) for the layers above. */
 export type DatabaseError = Error & {
   code: string;

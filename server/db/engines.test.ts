@@ -14,6 +14,8 @@ import { expect, it } from "vitest";
 const BOTH_ENGINES: Record<string, string> = {
   "server/db/database.test.ts":
     "the engine adapters themselves: migrations from scratch, concurrent migrate(), errors, transactions, parameters",
+  "server/db/insert-batches.test.ts":
+    "rows of requests at the same moment in one statement, on a pool of connections and on PGlite's one, a failing row told apart",
   "server/db/ids.test.ts":
     "ids made by SQL (internal.uuid_v7(), from the database's clock) and every table's default",
   "server/leads/kinds.test.ts":

@@ -7,6 +7,7 @@ import { decoyUser } from "../auth/models/users.ts";
 import { RefreshTokens } from "../auth/models/refresh-tokens.ts";
 import { describeEachDatabase } from "../../tests/support/databases.ts";
 import { migrate } from "./migrate.ts";
+import { uuidV7At } from "../platform/uuid.ts";
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** The Unix time in milliseconds that a version 7 id starts with. */
@@ -52,4 +53,15 @@ it("makes the ids it writes itself, and a decoy user's, version 7 too", () => {
   const decoy = decoyUser({ email: "taken@revwise.example" }, {});
   expect(decoy.id).toMatch(V7);
   expect(decoy.identities.map((i) => i.identity_id)).toEqual([expect.stringMatching(V7)]);
+});
+
+it("makes a version 7 id of a given instant, unique however many are made in its millisecond", () => {
+  const at = new Date("2026-11-29T23:04:05.678Z");
+  const ids = Array.from({ length: 1000 }, () => uuidV7At(at));
+  for (const id of ids) {
+    expect(id).toMatch(V7);
+    expect(timeOf(id)).toBe(at.getTime());
+  }
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(timeOf(uuidV7At(new Date(0)))).toBe(0);
 });

@@ -6,19 +6,14 @@
 import type { z } from "zod";
 import type { LeadSource } from "../../common/leads.ts";
 import type { Config } from "../config.ts";
-import type { Queryable } from "../db/database.ts";
+import { isDatabase, type Database, type Queryable } from "../db/database.ts";
+import { InsertBatches } from "../db/insert-batches.ts";
 import { emailsParameter, queueEmailsStatement, type Email } from "../mail/outbox.ts";
 import { queueLeadEventsStatement } from "../webhooks/events.ts";
 import { notifyTeam } from "./emails.ts";
 import { uuidV7At } from "../platform/uuid.ts";
 import { columnsOf, type LeadKind, type LeadSchema } from "./kinds.ts";
 import { leadsStored } from "../metrics/metrics.ts";
-
-type StoredLead = { id: string; created_at: Date } & Record<string, unknown>;
-
-/** What an insert reads back: the new row's id, or nothing (return=minimal). */
-type Returning = "id" | "none";
-type Stored<R> = R extends "none" ? undefined : StoredLead;
 
 /** The columns of each kind, in the order of the statement's first parameters. */
 const columns = new WeakMap<LeadKind, { column: string; field: string }[]>();
@@ -29,27 +24,39 @@ function columnsFor(kind: LeadKind) {
   return list;
 }
 
+/** Each database's batches of each kind's rows stored alone (insert-batches.ts). */
+const batches = new WeakMap<Database, Map<LeadKind, InsertBatches>>();
+
+function batchesFor(db: Database, kind: LeadKind): InsertBatches {
+  let byKind = batches.get(db);
+  if (!byKind) batches.set(db, (byKind = new Map()));
+  let kindBatches = byKind.get(kind);
+  if (!kindBatches) {
+    const names = ["id", ...columnsFor(kind).map((c) => c.column), "source"];
+    byKind.set(kind, (kindBatches = new InsertBatches(db, `public.${kind.table}`, names)));
+  }
+  return kindBatches;
+}
+
 /** The column of a kind with a reply that holds the time of its latest request (migration 0024). */
 export const RENEWED = "last_requested_at";
 
 /**
- * The statements of a kind, built once per shape (they depend only on the kind's columns, what
- * is read back and whether emails are queued): a lead is stored on every form post.
+ * The statements of a kind, built once per shape (they depend only on the kind's columns and
+ * whether emails and events are queued): a lead is stored on every form post.
  */
 const statements = new WeakMap<LeadKind, Map<string, string>>();
 
-function statementFor(
-  kind: LeadKind,
-  opts: { returning: Returning; withEmails: boolean; withEvents: boolean; withId: boolean },
-) {
+function statementFor(kind: LeadKind, opts: { withEmails: boolean; withEvents: boolean }) {
   let byShape = statements.get(kind);
   if (!byShape) statements.set(kind, (byShape = new Map()));
-  const shape = `${opts.returning}:${opts.withEmails}:${opts.withEvents}:${opts.withId}`;
+  const shape = `${opts.withEmails}:${opts.withEvents}`;
   let sql = byShape.get(shape);
   if (sql === undefined) {
-    // With emails, the row's time is the one they show; without, the database's default.
+    // The id is made here (storeLead). With emails, the row's time is the one they show; without,
+    // the database's default.
     const names = [
-      ...(opts.withId ? ["id"] : []),
+      "id",
       ...columnsFor(kind).map((c) => c.column),
       "source",
       ...(opts.withEmails ? ["created_at"] : []),
@@ -60,8 +67,10 @@ function statementFor(
       ? ` ON CONFLICT ((lower(email))) DO UPDATE SET ${RENEWED} = now()`
       : "";
     const insert = `INSERT INTO public.${kind.table} (${names.join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")})${repeat}`;
+    // Only a repeat's row has an id other than the one made: only then is it read back (reading a
+    // row back costs an embedded insert a fifth more).
     if (!opts.withEmails && !opts.withEvents) {
-      sql = `${insert}${{ id: " RETURNING id, created_at", none: "" }[opts.returning]}`;
+      sql = `${insert}${kind.reply ? " RETURNING id" : ""}`;
     } else {
       const mail = opts.withEmails
         ? `, mail AS (${queueEmailsStatement(names.length + 1, "lead")})`
@@ -73,8 +82,7 @@ function statementFor(
             kind.reply ? "(SELECT * FROM lead WHERE created)" : "lead",
           )})`
         : "";
-      // Only what the caller asked for is sent back (reading rows back costs an embedded insert).
-      const back = { id: "SELECT id, created_at FROM lead", none: "SELECT" }[opts.returning];
+      const back = kind.reply ? "SELECT id FROM lead" : "SELECT";
       // A row inserted has no updating transaction (xmax 0); a renewed one has this one.
       const created = kind.reply ? ", (xmax = 0) AS created" : "";
       sql = `WITH lead AS (${insert} RETURNING ${opts.withEvents ? "*" : "id, created_at"}${created})${mail}${events} ${back}`;
@@ -86,12 +94,12 @@ function statementFor(
 
 /**
  * Inserts the lead and queues its emails and webhook events in one statement: atomic on its own
- * (no transaction needed), and inside the caller's transaction when `db` is one. `returning` says
- * what to read back: the id (the default), or nothing (return=minimal: reading rows back is a
- * fifth of an embedded insert's cost). `reply` says whether the visitor's email goes out: only
- * when the caller spent the email budget for it (a repeat spends nothing and sends nothing).
+ * (no transaction needed), and inside the caller's transaction when `db` is one. `reply` says
+ * whether the visitor's email goes out: only when the caller spent the email budget for it (a
+ * repeat spends nothing and sends nothing). The id of the row that holds the lead comes back:
+ * the one made here, or a repeat's first row's.
  */
-export async function storeLead<S extends LeadSchema, R extends Returning = "id">(opts: {
+export async function storeLead<S extends LeadSchema>(opts: {
   db: Queryable;
   kind: LeadKind<S>;
   input: z.output<S>;
@@ -99,7 +107,6 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
   config: Config;
   /** The team's time zone, which its notification says the lead's time in (team/time-zone.ts). */
   timeZone: string;
-  returning?: R;
   reply?: boolean;
   /** Whether to queue the lead's webhook events: an endpoint may be enabled (webhooks.any()). */
   events: boolean;
@@ -108,12 +115,11 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
    * newsletter's confirmation), with that email.
    */
   linked?: { id: string; email: Email };
-}): Promise<Stored<R>> {
+}): Promise<{ id: string }> {
   const { kind, input, source, config } = opts;
-  const returning = opts.returning ?? ("id" as R);
   const receivedAt = new Date();
-  // A lead the team is told of has its id made here: the team's email links to the lead.
-  const id = opts.linked?.id ?? (kind.notification ? uuidV7At(receivedAt) : undefined);
+  // Made here: the team's email links to the lead, and an insert that reads nothing back is cheaper.
+  const id = opts.linked?.id ?? uuidV7At(receivedAt);
   const emails = [
     ...(kind.notification
       ? [
@@ -121,7 +127,7 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
             receivedAt,
             source,
             config,
-            leadId: id!,
+            leadId: id,
             timeZone: opts.timeZone,
           }),
         ]
@@ -131,22 +137,23 @@ export async function storeLead<S extends LeadSchema, R extends Returning = "id"
   ];
   // An optional text left empty (the Request Demo page's website) is stored as NULL.
   const fields = input as Record<string, unknown>;
-  const values: unknown[] = id ? [id] : [];
+  const values: unknown[] = [id];
   for (const { field } of columnsFor(kind))
     values.push(fields[field] === "" ? null : fields[field]);
   values.push(JSON.stringify(source ?? {}));
-  const sql = statementFor(kind, {
-    returning,
-    withEmails: emails.length > 0,
-    withEvents: opts.events,
-    withId: id !== undefined,
-  });
-  const [lead] = await opts.db.query<StoredLead>(
+  if (emails.length === 0 && !opts.events && !kind.reply && isDatabase(opts.db)) {
+    // A row alone (nothing else written with it, nothing read back): it may share a statement.
+    await batchesFor(opts.db, kind).insert(values);
+    leadsStored.inc({ form: kind.name });
+    return { id };
+  }
+  const sql = statementFor(kind, { withEmails: emails.length > 0, withEvents: opts.events });
+  const [lead] = await opts.db.query<{ id: string }>(
     sql,
     emails.length === 0 ? values : [...values, receivedAt, emailsParameter(emails)],
   );
   // Counted once committed: at once on its own, after the caller's transaction commits when `db`
   // is one (a transaction that fails after the statement stores nothing, and counts nothing).
   opts.db.afterCommit(() => leadsStored.inc({ form: kind.name }));
-  return (returning === "none" ? undefined : lead) as Stored<R>;
+  return { id: lead?.id ?? id };
 }

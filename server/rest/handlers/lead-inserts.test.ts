@@ -501,6 +501,49 @@ describeEachDatabase("REST inserts", (ctx) => {
     }
   });
 
+  it("answers sign-ups sent at the same moment past the forms' email budget each as if sent alone", async () => {
+    const budgeted = await startApiServer(ctx.db, {
+      env: { SMTP_URL: smtp.url, RATE_LIMIT_LEAD_EMAIL_SENT: "1" },
+    });
+    try {
+      const signUp = async (email: string) => {
+        const res = await fetch(`${budgeted.url}/rest/v1/newsletter_subscribers`, {
+          method: "POST",
+          headers: {
+            apikey: budgeted.anonKey,
+            "content-type": "application/json",
+            "x-forwarded-for": uniqueIp(),
+          },
+          body: JSON.stringify({ email }),
+        });
+        const text = await res.text();
+        return { status: res.status, code: text && (JSON.parse(text) as { code: string }).code };
+      };
+      // The budget's one email goes to the first; the sign-ups after it are stored without one.
+      expect(await signUp("burst-known@budget.example")).toEqual({ status: 201, code: "" });
+      const emails = [
+        ...Array.from({ length: 12 }, (_, i) => `burst${i}@budget.example`),
+        "BURST3@budget.example",
+        "burst-known@budget.example",
+      ];
+      const answers = await Promise.all(emails.map(signUp));
+      const created = { status: 201, code: "" };
+      const duplicate = { status: 409, code: "23505" };
+      for (const [i, answer] of answers.slice(0, 12).entries())
+        if (i !== 3) expect(answer).toEqual(created);
+      expect([answers[3], answers[12]]).toEqual(expect.arrayContaining([created, duplicate]));
+      expect(answers[13]).toEqual(duplicate);
+      for (const email of emails) {
+        expect(await count("newsletter_subscribers", email)).toBe(1);
+        expect(await outboxTo(email.toLowerCase())).toBe(
+          email === "burst-known@budget.example" ? 1 : 0,
+        );
+      }
+    } finally {
+      await budgeted.close();
+    }
+  });
+
   it("lets the anon role insert only: reading, updating and deleting are refused", async () => {
     fresh();
     const read = await supabase.from("newsletter_subscribers").select("*");
