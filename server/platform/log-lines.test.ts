@@ -1,6 +1,6 @@
 // The log's destination: each line written once and in order, in batches, whatever the process's
 // end (an exit, an uncaught error) and whatever its reader does (reads late, goes away).
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -45,6 +45,19 @@ describe("log lines", () => {
     fs.closeSync(fd);
   });
 
+  it("writes a line longer than a batch, and lines of many-byte characters, whole and in order", () => {
+    const file = path.join(dir, "long.log");
+    const fd = fs.openSync(file, "w");
+    const lines = new LogLines(fd, { batchChars: 1000, flushMs: 60_000 });
+    const long = `{"msg":"${"y".repeat(50_000)}"}\n`;
+    const wide = (i: number) => `{"n":${i},"msg":"${"é€😀".repeat(100)}"}\n`;
+    const all = [line(0), long, line(1), ...Array.from({ length: 50 }, (_, i) => wide(i)), line(2)];
+    for (const l of all) lines.write(l);
+    lines.flush();
+    expect(fs.readFileSync(file, "utf8")).toBe(all.join(""));
+    fs.closeSync(fd);
+  });
+
   it.each([
     ["an exit", "process.exit(0)", 0],
     ["an uncaught error", "setTimeout(() => { throw new Error('boom'); }, 10)", 1],
@@ -70,6 +83,43 @@ describe("log lines", () => {
     expect(await exit).toBe(0);
     await closed;
     expect(Buffer.concat(chunks).toString()).toBe(expected(count));
+  });
+
+  it("keeps what a full non-blocking pipe did not take, and writes it first once there is room", () => {
+    const fifo = path.join(dir, "full.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const reader = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const fd = fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
+    const lines = new LogLines(fd, { batchChars: 1000, flushMs: 60_000 });
+    const read = () => {
+      const chunks: Buffer[] = [];
+      const chunk = Buffer.alloc(65_536);
+      for (;;) {
+        try {
+          const n = fs.readSync(reader, chunk);
+          if (n === 0) break;
+          chunks.push(Buffer.from(chunk.subarray(0, n)));
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === "EAGAIN") break;
+          throw err;
+        }
+      }
+      return Buffer.concat(chunks).toString();
+    };
+    // More than the pipe holds (64 KiB): the rest waits, and later lines go into the batch meanwhile.
+    const count = 3000;
+    let got = "";
+    for (let i = 0; i < count; i++) {
+      lines.write(line(i));
+      if (i % 1000 === 999) got += read();
+    }
+    lines.flush();
+    got += read();
+    lines.flush();
+    got += read();
+    expect(got).toBe(expected(count));
+    fs.closeSync(fd);
+    fs.closeSync(reader);
   });
 
   it("stops logging, not the process, when its reader goes away", async () => {
