@@ -1,8 +1,9 @@
 // Storing a lead: its row, the emails its kind causes and its webhook events (one per enabled
 // endpoint, while any is enabled: webhooks/endpoints.ts), written by one statement, so a lead, its
-// emails and its deliveries are stored together or not at all. REST inserts and the server
-// functions both store leads here; the caller spends the email budget for a reply first
-// (mail/email-budget.ts).
+// emails and its deliveries are stored together or not at all. A row with neither shares its
+// statement with the rows of its kind asked meanwhile (db/insert-batches.ts, decision 0066). REST
+// inserts and the server functions both store leads here; the caller spends the email budget for
+// a reply first (mail/email-budget.ts).
 import type { z } from "zod";
 import type { LeadSource } from "../../common/leads.ts";
 import type { Config } from "../config.ts";
@@ -24,6 +25,9 @@ function columnsFor(kind: LeadKind) {
   return list;
 }
 
+/** The columns every insert of a kind writes, in the order of its values (storeLead). */
+const rowColumns = (kind: LeadKind) => ["id", ...columnsFor(kind).map((c) => c.column), "source"];
+
 /** Each database's batches of each kind's rows stored alone (insert-batches.ts). */
 const batches = new WeakMap<Database, Map<LeadKind, InsertBatches>>();
 
@@ -32,8 +36,10 @@ function batchesFor(db: Database, kind: LeadKind): InsertBatches {
   if (!byKind) batches.set(db, (byKind = new Map()));
   let kindBatches = byKind.get(kind);
   if (!kindBatches) {
-    const names = ["id", ...columnsFor(kind).map((c) => c.column), "source"];
-    byKind.set(kind, (kindBatches = new InsertBatches(db, `public.${kind.table}`, names)));
+    byKind.set(
+      kind,
+      (kindBatches = new InsertBatches(db, `public.${kind.table}`, rowColumns(kind))),
+    );
   }
   return kindBatches;
 }
@@ -55,12 +61,7 @@ function statementFor(kind: LeadKind, opts: { withEmails: boolean; withEvents: b
   if (sql === undefined) {
     // The id is made here (storeLead). With emails, the row's time is the one they show; without,
     // the database's default.
-    const names = [
-      "id",
-      ...columnsFor(kind).map((c) => c.column),
-      "source",
-      ...(opts.withEmails ? ["created_at"] : []),
-    ];
+    const names = [...rowColumns(kind), ...(opts.withEmails ? ["created_at"] : [])];
     // A kind that replies keeps its first row per address (its unique index): a repeat only
     // renews the row's last request (the lead's last contact), and queues no event.
     const repeat = kind.reply
