@@ -7,7 +7,7 @@
 // request takes one round trip, as before, and under load a round trip carries many rows.
 import { isDatabaseError, isDatabaseUnavailable, type Database } from "./database.ts";
 
-type Waiting = { values: unknown[]; done: (err?: unknown) => void };
+type Waiting = { values: unknown[]; stored: () => void; failed: (err: unknown) => void };
 
 /** Rows in one statement at most (PostgreSQL takes 65,535 parameters). */
 const MAX_ROWS = 100;
@@ -29,7 +29,7 @@ export class InsertBatches {
   /** Inserts one row (its values in the order of the columns); resolves once it is committed. */
   insert(values: unknown[]): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ values, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      this.waiting.push({ values, stored: resolve, failed: reject });
       if (!this.running) void this.next();
     });
   }
@@ -41,13 +41,15 @@ export class InsertBatches {
       const batch = this.waiting.splice(0, MAX_ROWS);
       try {
         await this.send(batch);
-        for (const row of batch) row.done();
+        for (const row of batch) row.stored();
       } catch (err) {
         if (batch.length === 1 || !isDatabaseError(err) || isDatabaseUnavailable(err)) {
-          for (const row of batch) row.done(err);
+          for (const row of batch) row.failed(err);
         } else {
           // Nothing of the batch was written: each row on its own, to tell which one failed.
-          await Promise.all(batch.map((row) => this.send([row]).then(() => row.done(), row.done)));
+          await Promise.all(
+            batch.map((row) => this.send([row]).then(() => row.stored(), row.failed)),
+          );
         }
       }
     }
