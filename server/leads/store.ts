@@ -142,19 +142,20 @@ export async function storeLead<S extends LeadSchema>(opts: {
   for (const { field } of columnsFor(kind))
     values.push(fields[field] === "" ? null : fields[field]);
   values.push(JSON.stringify(source ?? {}));
+  let stored = id;
   if (emails.length === 0 && !opts.events && !kind.reply && isDatabase(opts.db)) {
     // A row alone (nothing else written with it, nothing read back): it may share a statement.
     await batchesFor(opts.db, kind).insert(values);
-    leadsStored.inc({ form: kind.name });
-    return { id };
+  } else {
+    const sql = statementFor(kind, { withEmails: emails.length > 0, withEvents: opts.events });
+    const [lead] = await opts.db.query<{ id: string }>(
+      sql,
+      emails.length === 0 ? values : [...values, receivedAt, emailsParameter(emails)],
+    );
+    stored = lead?.id ?? id;
   }
-  const sql = statementFor(kind, { withEmails: emails.length > 0, withEvents: opts.events });
-  const [lead] = await opts.db.query<{ id: string }>(
-    sql,
-    emails.length === 0 ? values : [...values, receivedAt, emailsParameter(emails)],
-  );
   // Counted once committed: at once on its own, after the caller's transaction commits when `db`
   // is one (a transaction that fails after the statement stores nothing, and counts nothing).
   opts.db.afterCommit(() => leadsStored.inc({ form: kind.name }));
-  return { id: lead?.id ?? id };
+  return { id: stored };
 }
