@@ -52,6 +52,21 @@ describeEachDatabase("REST inserts", (ctx) => {
       },
     });
 
+  /** One row posted to a server's table from a new client address: the status and error code. */
+  const postRow = async (target: { url: string; anonKey: string }, table: string, row: object) => {
+    const res = await fetch(`${target.url}/rest/v1/${table}`, {
+      method: "POST",
+      headers: {
+        apikey: target.anonKey,
+        "content-type": "application/json",
+        "x-forwarded-for": uniqueIp(),
+      },
+      body: JSON.stringify(row),
+    });
+    const text = await res.text();
+    return { status: res.status, code: text && (JSON.parse(text) as { code: string }).code };
+  };
+
   it("inserts a newsletter subscriber: 201 with an empty body, stored lower-cased with its source", async () => {
     fresh();
     const source = {
@@ -273,24 +288,8 @@ describeEachDatabase("REST inserts", (ctx) => {
     for (let pair = 0; pair < 3; pair++)
       for (const table of ["demo_requests", "newsletter_subscribers"] as const) {
         const email = `overlap-${tag}${pair}@${table.replace("_", "-")}.example`;
-        const body = JSON.stringify({ email });
         const answers = await Promise.all(
-          urls.map(async (url) => {
-            const res = await fetch(`${url}/rest/v1/${table}`, {
-              method: "POST",
-              headers: {
-                apikey: server.anonKey,
-                "content-type": "application/json",
-                "x-forwarded-for": uniqueIp(),
-              },
-              body,
-            });
-            const text = await res.text();
-            return {
-              status: res.status,
-              code: text && (JSON.parse(text) as { code: string }).code,
-            };
-          }),
+          urls.map((url) => postRow({ url, anonKey: server.anonKey }, table, { email })),
         );
         const [first, second] = answers.sort((a, b) => a.status - b.status);
         if (table === "demo_requests") {
@@ -506,19 +505,7 @@ describeEachDatabase("REST inserts", (ctx) => {
       env: { SMTP_URL: smtp.url, RATE_LIMIT_LEAD_EMAIL_SENT: "1" },
     });
     try {
-      const signUp = async (email: string) => {
-        const res = await fetch(`${budgeted.url}/rest/v1/newsletter_subscribers`, {
-          method: "POST",
-          headers: {
-            apikey: budgeted.anonKey,
-            "content-type": "application/json",
-            "x-forwarded-for": uniqueIp(),
-          },
-          body: JSON.stringify({ email }),
-        });
-        const text = await res.text();
-        return { status: res.status, code: text && (JSON.parse(text) as { code: string }).code };
-      };
+      const signUp = (email: string) => postRow(budgeted, "newsletter_subscribers", { email });
       // The budget's one email goes to the first; the sign-ups after it are stored without one.
       expect(await signUp("burst-known@budget.example")).toEqual({ status: 201, code: "" });
       const emails = [
