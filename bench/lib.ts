@@ -143,6 +143,10 @@ const TASKSET =
     ? ["/usr/bin/taskset", "/bin/taskset"].find((p) => fs.existsSync(p))
     : undefined;
 
+/** Who runs on which core (onCore). */
+type Role = "generator" | "server";
+const CORE: Record<Role, string> = { generator: "0", server: "1" };
+
 /**
  * `command` with its arguments, to run on one core when taskset can pin it: the load generator
  * on core 0 (`"generator"`), the servers measured on core 1, every thread of theirs. Left to the
@@ -150,13 +154,15 @@ const TASKSET =
  * one slice to the next by 10–25 % on the 2-core VM; pinned, one server's slices agree within a
  * few per cent, and every server, ours and the baselines alike, has one core.
  */
-export function onCore(
-  role: "generator" | "server",
-  command: string,
-  args: string[],
-): [string, string[]] {
+export function onCore(role: Role, command: string, args: string[]): [string, string[]] {
   if (!TASKSET) return [command, args];
-  return [TASKSET, ["-c", role === "generator" ? "0" : "1", command, ...args]];
+  return [TASKSET, ["-c", CORE[role], command, ...args]];
+}
+
+/** Pins a running process, every thread of it, to `role`'s core, as onCore starts one. */
+function pin(pid: number, role: Role): void {
+  if (TASKSET)
+    execFileSync(TASKSET, ["-a", "-p", "-c", CORE[role], String(pid)], { stdio: "ignore" });
 }
 
 /**
@@ -165,13 +171,12 @@ export function onCore(
  * server's core. Not with autocannon's worker per core (staticLoad without wrk): they need both.
  */
 export function pinBenchmark(): void {
-  if (TASKSET)
-    execFileSync(TASKSET, ["-a", "-p", "-c", "0", String(process.pid)], { stdio: "ignore" });
+  pin(process.pid, "generator");
 }
 
 /** Pins a running server (every thread of it) to the servers' core, as `onCore` starts one. */
 export function pinServer(pid: number): void {
-  if (TASKSET) execFileSync(TASKSET, ["-a", "-p", "-c", "1", String(pid)], { stdio: "ignore" });
+  pin(pid, "server");
 }
 
 /**
