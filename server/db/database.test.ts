@@ -93,6 +93,31 @@ describeEachDatabase("database layer", { fromScratch: true }, (ctx) => {
     expect(await ctx.db.query("SELECT n FROM internal.iso_probe")).toEqual([{ n: 1 }]);
   });
 
+  it("runs a transaction's statements asked together one after another, in the order asked, on its one connection", async () => {
+    await ctx.db.exec("CREATE TABLE internal.turn_probe (n int)");
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on("warning", onWarning);
+    try {
+      const kept = await ctx.db.transaction(async (tx) => {
+        const asked = [1, 2, 3].map((n) =>
+          tx.query<{ n: number }>(
+            "INSERT INTO internal.turn_probe VALUES ($1) RETURNING (SELECT count(*)::int FROM internal.turn_probe) AS n",
+            [n],
+          ),
+        );
+        return (await Promise.all(asked)).map(([row]) => row!.n);
+      });
+      // Each insert saw the rows of those asked before it, and only those.
+      expect(kept).toEqual([0, 1, 2]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => /already executing a query/.test(w))).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+      await ctx.db.exec("DROP TABLE internal.turn_probe");
+    }
+  });
+
   it("reports a failed commit as the transaction's error, with its code", async () => {
     await ctx.db.exec(`CREATE TABLE internal.deferred_probe (
       email text UNIQUE DEFERRABLE INITIALLY DEFERRED)`);

@@ -56,14 +56,22 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       const onError = (err: Error) => (lost = err);
       client.on("error", onError);
       const committed: (() => void)[] = [];
+      // The transaction's statements share its connection: asked together, they run one after
+      // another in the order asked (node-postgres's own queue for that is deprecated).
+      let turn: Promise<unknown> = Promise.resolve();
+      const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+        const result = turn.then(run);
+        turn = result.catch(() => {});
+        return result;
+      };
       let value;
       try {
         await client.query("BEGIN");
         value = await fn({
           query: async <T extends Row>(sql: string, params?: readonly unknown[]) =>
-            (await client.query<T>(statement(sql, params))).rows,
+            (await inTurn(() => client.query<T>(statement(sql, params)))).rows,
           exec: async (sql: string) => {
-            await client.query(sql);
+            await inTurn(() => client.query(sql));
           },
           afterCommit: (done) => void committed.push(done),
         });
