@@ -1,5 +1,5 @@
-// POST /token: a password sign-in that reports a weak password, and refuses an unconfirmed email
-// even with MAILER_AUTOCONFIRM; typed fields; grant_type=refresh_token: the token's form checked
+// POST /token: a password sign-in that reports a weak password, refuses an unconfirmed email
+// even with MAILER_AUTOCONFIRM, and stores what it answers with (on each engine); typed fields; grant_type=refresh_token: the token's form checked
 // before any lookup, rotation, the reuse window, the end of a session on later reuse, a banned
 // user refused before anything changes; grant_type=id_token answered as GoTrue does with no
 // provider configured; the per-address limit of token requests.
@@ -376,55 +376,100 @@ describeAuthSuite(
   { MAILER_AUTOCONFIRM: "true" },
 );
 
-// Two tabs refreshing at the same moment are kept apart by the database alone: on each engine.
-describeAuthSuiteEachDatabase(
-  "auth: token refreshes at the same moment",
-  ({ ctx, auth, confirmedUser }) => {
-    it("rotates refresh tokens, lets a concurrent tab reuse within the window, and ends the session on later reuse", async () => {
-      const { session } = await confirmedUser("refresh");
-      const refresh = (token: string) =>
-        auth("/token?grant_type=refresh_token", {
-          method: "POST",
-          body: JSON.stringify({ refresh_token: token }),
-        }).then(async (r) => ({ status: r.status, body: await r.json() }));
-
-      // GoTrue refuses a token shorter than its shortest form before looking it up.
-      for (const token of ["", "short"])
-        expect(await refresh(token)).toMatchObject({
-          status: 400,
-          body: { error_code: "validation_failed", msg: "Refresh token is not valid" },
-        });
-      const first = await refresh(session.refresh_token);
-      expect(first.status).toBe(200);
-      expect(first.body.refresh_token).not.toBe(session.refresh_token);
-      expect(decodeJwt(first.body.access_token).session_id).toBe(
-        decodeJwt(session.access_token).session_id,
-      );
-
-      // Two tabs refresh with the same token at the same moment: both get the same new token.
-      const [a, b] = await Promise.all([
-        refresh(first.body.refresh_token),
-        refresh(first.body.refresh_token),
-      ]);
-      expect([a.status, b.status]).toEqual([200, 200]);
-      expect(a.body.refresh_token).toBe(b.body.refresh_token);
-      const current = a.body.refresh_token as string;
-
-      // The parent of the active token is still honoured just after (the client lost a response).
-      expect((await refresh(first.body.refresh_token)).body.refresh_token).toBe(current);
-
-      // Much later, an old token comes back: the whole session ends.
-      await ctx.db.query(
-        "UPDATE auth.refresh_tokens SET revoked_at = now() - interval '1 minute' WHERE revoked",
-      );
-      const reused = await refresh(session.refresh_token);
-      expect(reused).toMatchObject({ status: 400, body: { code: "refresh_token_already_used" } });
-      expect((await refresh(current)).body.code).toBe("refresh_token_not_found");
-      const me = await auth("/user", {
-        headers: { authorization: `Bearer ${a.body.access_token}` },
-      });
-      expect(me.status).toBe(403);
-      expect((await me.json()).code).toBe("session_not_found");
+// What a sign-in stores, and two tabs refreshing at the same moment (kept apart by the database
+// alone): on each engine.
+describeAuthSuiteEachDatabase("auth: token, on each engine", ({ ctx, auth, confirmedUser }) => {
+  it("stores the session it answers with, its refresh token, the user's sign-in time and a login entry; leaves the identity's time to its provider", async () => {
+    const { email, supabase, session: first } = await confirmedUser("stored");
+    const userId = first.user.id;
+    const identityTime = async () =>
+      (
+        await ctx.db.query<{ last_sign_in_at: Date | null }>(
+          "SELECT last_sign_in_at FROM auth.identities WHERE user_id = $1",
+          [userId],
+        )
+      ).map((i) => i.last_sign_in_at?.toISOString() ?? null);
+    const logins = async () =>
+      (
+        await ctx.db.query(
+          `SELECT 1 FROM auth.audit_log_entries
+             WHERE payload->>'actor_id' = $1 AND payload->>'action' = 'login'`,
+          [userId],
+        )
+      ).length;
+    const [identityBefore, loginsBefore] = [await identityTime(), await logins()];
+    const { data, error } = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    const sessionId = decodeJwt(data.session!.access_token).session_id as string;
+    const [stored] = await ctx.db.query<{ created_at: Date; amr: unknown; token: number }>(
+      `SELECT s.created_at, s.amr,
+           (SELECT count(*)::int FROM auth.refresh_tokens t WHERE t.session_id = s.id) AS token
+         FROM auth.sessions s WHERE s.id = $1 AND s.user_id = $2`,
+      [sessionId, userId],
+    );
+    expect(stored).toMatchObject({ token: 1, amr: [{ method: "password" }] });
+    // The answer's sign-in time is the session's start, as stored on the user.
+    const [user] = await ctx.db.query<{ last_sign_in_at: Date }>(
+      "SELECT last_sign_in_at FROM auth.users WHERE id = $1",
+      [userId],
+    );
+    expect(data.user!.last_sign_in_at).toBe(stored!.created_at.toISOString());
+    expect(user!.last_sign_in_at.toISOString()).toBe(stored!.created_at.toISOString());
+    expect(await identityTime()).toEqual(identityBefore);
+    expect(await logins()).toBe(loginsBefore + 1);
+    // The refresh token works: it is the stored one.
+    const refreshed = await auth("/token?grant_type=refresh_token", {
+      method: "POST",
+      body: JSON.stringify({ refresh_token: data.session!.refresh_token }),
     });
-  },
-);
+    expect(refreshed.status).toBe(200);
+    expect(decodeJwt((await refreshed.json()).access_token).session_id).toBe(sessionId);
+  });
+
+  it("rotates refresh tokens, lets a concurrent tab reuse within the window, and ends the session on later reuse", async () => {
+    const { session } = await confirmedUser("refresh");
+    const refresh = (token: string) =>
+      auth("/token?grant_type=refresh_token", {
+        method: "POST",
+        body: JSON.stringify({ refresh_token: token }),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+    // GoTrue refuses a token shorter than its shortest form before looking it up.
+    for (const token of ["", "short"])
+      expect(await refresh(token)).toMatchObject({
+        status: 400,
+        body: { error_code: "validation_failed", msg: "Refresh token is not valid" },
+      });
+    const first = await refresh(session.refresh_token);
+    expect(first.status).toBe(200);
+    expect(first.body.refresh_token).not.toBe(session.refresh_token);
+    expect(decodeJwt(first.body.access_token).session_id).toBe(
+      decodeJwt(session.access_token).session_id,
+    );
+
+    // Two tabs refresh with the same token at the same moment: both get the same new token.
+    const [a, b] = await Promise.all([
+      refresh(first.body.refresh_token),
+      refresh(first.body.refresh_token),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refresh_token).toBe(b.body.refresh_token);
+    const current = a.body.refresh_token as string;
+
+    // The parent of the active token is still honoured just after (the client lost a response).
+    expect((await refresh(first.body.refresh_token)).body.refresh_token).toBe(current);
+
+    // Much later, an old token comes back: the whole session ends.
+    await ctx.db.query(
+      "UPDATE auth.refresh_tokens SET revoked_at = now() - interval '1 minute' WHERE revoked",
+    );
+    const reused = await refresh(session.refresh_token);
+    expect(reused).toMatchObject({ status: 400, body: { code: "refresh_token_already_used" } });
+    expect((await refresh(current)).body.code).toBe("refresh_token_not_found");
+    const me = await auth("/user", {
+      headers: { authorization: `Bearer ${a.body.access_token}` },
+    });
+    expect(me.status).toBe(403);
+    expect((await me.json()).code).toBe("session_not_found");
+  });
+});
