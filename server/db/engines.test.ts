@@ -53,7 +53,9 @@ const BOTH_ENGINES: Record<string, string> = {
     "wrong codes counted in the database by atomic statements, across instances",
   "server/auth/handlers/signup.test.ts": "sign-ups racing for one address: a unique index decides",
   "server/auth/handlers/token.test.ts":
-    "two tabs refreshing one token at the same moment: row locks decide",
+    "what a sign-in's one statement stores; two tabs refreshing one token at the same moment: row locks decide",
+  "server/auth/models/user-json.test.ts":
+    "identities as rows beside the factors as JSON (json_agg's text times) in one statement, as each adapter returns them",
   "server/auth/handlers/user.test.ts":
     "an email change asked again at the same moment: an atomic claim of the minute decides",
   "server/auth/handlers/phone.test.ts":

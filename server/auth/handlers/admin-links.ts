@@ -11,19 +11,19 @@ import type { AuthContext } from "../context.ts";
 import { inviteEmail, verifyUrl } from "../emails/account-emails.ts";
 import { sendLinkEmail } from "../emails/link-emails.ts";
 import { AuthError, ErrorCode } from "../errors.ts";
-import { factorsJson } from "../models/factors.ts";
 import { createOneTimeToken, type TokenType } from "../models/one-time-tokens.ts";
 import { mergeMetadata, stampInvited } from "../models/user-admin.ts";
 import {
   createUser,
-  findUserByEmail,
   identitiesOf,
+  findUserByEmail,
   requestEmailChange,
   serializeUser,
   setMetadata,
   stampEmailSent,
   type UserRow,
 } from "../models/users.ts";
+import { userJson } from "../models/user-json.ts";
 import { checkPasswordPolicy, hashPassword } from "../passwords.ts";
 import { redirectFor } from "../redirects.ts";
 import { presentString, readBody, readEmail, readMetadata } from "../request.ts";
@@ -108,7 +108,7 @@ export default async function adminLinks(app: FastifyInstance, { ctx }: { ctx: A
         link_type: type,
       });
       return {
-        ...serializeUser(user, await identitiesOf(tx, user.id), await factorsJson(tx, user.id)),
+        ...(await userJson(tx, user)),
         action_link: verifyUrl(config.siteUrl, linkToken, link.verify, redirectTo),
         email_otp: code,
         hashed_token: linkToken,

@@ -24,13 +24,8 @@ import {
 } from "../models/user-admin.ts";
 import { lowerToAal1 } from "../models/sessions.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
-import {
-  findUserByEmail,
-  findUserById,
-  identitiesOf,
-  serializeUser,
-  type UserRow,
-} from "../models/users.ts";
+import { findUserByEmail, findUserById, serializeUser, type UserRow } from "../models/users.ts";
+import { userJson } from "../models/user-json.ts";
 import { checkPasswordPolicy, hashPassword, MAX_PASSWORD_BYTES } from "../passwords.ts";
 import {
   presentString,
@@ -70,9 +65,6 @@ export default async function admin(app: FastifyInstance, { ctx }: { ctx: AuthCo
     if (!user) throw new AuthError(404, ErrorCode.user_not_found, "User not found");
     return user;
   }
-
-  const userJson = async (q: Queryable, user: UserRow) =>
-    serializeUser(user, await identitiesOf(q, user.id), await factorsJson(q, user.id));
 
   app.get("/admin/users", { onRequest }, async (request, reply) => {
     // Ours, not GoTrue's: `former_email` lists the accounts that had this address before their

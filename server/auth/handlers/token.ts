@@ -8,12 +8,12 @@ import type { AuthContext } from "../context.ts";
 import { AuthError, emailLoginsDisabled, ErrorCode, OAuthError } from "../errors.ts";
 import { idTokenProvider, verifyIdToken } from "../external/id-tokens.ts";
 import { accountOf, linkToUser, personOf } from "../external/sign-in.ts";
-import { factorsJson } from "../models/factors.ts";
 import { exchangeAuthCode } from "../models/flow-states.ts";
 import { sessionResponse, signIn } from "../models/sessions.ts";
 import { refreshSession } from "../refresh-grant.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
-import { findUserByEmail, findUserById, identitiesOf, isBanned } from "../models/users.ts";
+import { findUserByEmail, findUserById, isBanned } from "../models/users.ts";
+import { listingsOf } from "../models/user-json.ts";
 import type { AuthBucket } from "../rate-limits.ts";
 import { burnPasswordCheck, passwordWeakness, verifyPassword } from "../passwords.ts";
 import { emailOrPhone, presentString, queryParam, readBody, readFlag } from "../request.ts";
@@ -98,10 +98,9 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         throw await refused(invalidCredentials());
       }
       // The identities and factors are read while the password is checked on a worker thread.
-      const [valid, identities, factors] = await Promise.all([
+      const [valid, listings] = await Promise.all([
         verifyPassword(user.encrypted_password, password),
-        identitiesOf(db, user.id),
-        factorsJson(db, user.id),
+        listingsOf(db, user.id),
       ]);
       if (!valid) throw await refused(invalidCredentials());
       // MAILER_AUTOCONFIRM confirms sign-ups as they are made; it never lets an unconfirmed
@@ -118,7 +117,7 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
       // A password the policy now refuses still signs in; the answer says why it is weak.
       const weakness = passwordWeakness(password, config.passwordMinLength);
       // signIn is one statement, atomic by itself: no transaction needed (it would cost two round trips).
-      const session = await signIn(db, ctx, user, "password", request, { identities, factors });
+      const session = await signIn(db, ctx, user, "password", request, listings);
       return weakness ? { ...session, weak_password: weakness } : session;
     }
 

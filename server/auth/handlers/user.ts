@@ -19,13 +19,12 @@ import {
   applyEmailChange,
   findUserByEmail,
   findUserById,
-  identitiesOf,
   requestEmailChange,
-  serializeUser,
   setMetadata,
   setPassword,
   type UserRow,
 } from "../models/users.ts";
+import { userJson } from "../models/user-json.ts";
 import { checkPasswordPolicy, hashPassword, verifyPassword } from "../passwords.ts";
 import { redirectFor } from "../redirects.ts";
 import {
@@ -39,7 +38,7 @@ import {
 import { readChannel, sendPhoneCodeAfterAnswer } from "../sms/phone-codes.ts";
 import { emailExists } from "./admin.ts";
 import { provedEmailJustNow, proveOwnerForPassword, useNonceForPassword } from "../owner-proof.ts";
-import { factorsJson, listFactors } from "../models/factors.ts";
+import { listFactors } from "../models/factors.ts";
 
 const REAUTHENTICATION_AFTER_MS = 24 * 3600 * 1000;
 
@@ -54,7 +53,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         ErrorCode.validation_failed,
         "Token audience doesn't match request audience",
       );
-    return serializeUser(user, await identitiesOf(db, user.id), await factorsJson(db, user.id));
+    return userJson(db, user);
   });
 
   app.put("/user", { onRequest: ctx.limits.hook("user") }, async (request) => {
@@ -205,7 +204,7 @@ export default async function user(app: FastifyInstance, { ctx }: { ctx: AuthCon
         purpose: "phone_change",
         channel,
       });
-    return serializeUser(updated, await identitiesOf(db, user.id), await factorsJson(db, user.id));
+    return userJson(db, updated);
 
     /**
      * A new number gets a code; the change applies once the code is used (at once with SMS

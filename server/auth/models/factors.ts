@@ -308,8 +308,22 @@ export async function deleteFactor(q: Queryable, factor: FactorRow): Promise<boo
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : undefined);
 
+/** What GoTrue's Factor JSON shows of a factor. */
+type ListedFactor = Pick<
+  FactorRow,
+  | "id"
+  | "friendly_name"
+  | "factor_type"
+  | "status"
+  | "phone"
+  | "web_authn_aaguid"
+  | "created_at"
+  | "updated_at"
+  | "last_challenged_at"
+>;
+
 /** GoTrue's Factor JSON (never the secret). */
-export function serializeFactor(factor: FactorRow) {
+export function serializeFactor(factor: ListedFactor) {
   return {
     id: factor.id,
     friendly_name: factor.friendly_name,
@@ -320,6 +334,25 @@ export function serializeFactor(factor: FactorRow) {
     created_at: iso(factor.created_at),
     updated_at: iso(factor.updated_at),
     ...(factor.last_challenged_at ? { last_challenged_at: iso(factor.last_challenged_at) } : {}),
+  };
+}
+
+/**
+ * What the Factor JSON shows of a factor whose row was read as JSON (`json_agg`, which writes
+ * timestamps as ISO 8601 text): the same fields, its times as Dates, as the driver reads columns.
+ */
+export function listedFactorOfJson(json: Record<string, unknown>): ListedFactor {
+  const time = (value: unknown) => (typeof value === "string" ? new Date(value) : null);
+  return {
+    id: json.id as string,
+    friendly_name: json.friendly_name as string,
+    factor_type: json.factor_type as FactorRow["factor_type"],
+    status: json.status as FactorRow["status"],
+    phone: (json.phone as string | null) ?? null,
+    web_authn_aaguid: (json.web_authn_aaguid as string | null) ?? null,
+    created_at: time(json.created_at)!,
+    updated_at: time(json.updated_at)!,
+    last_challenged_at: time(json.last_challenged_at),
   };
 }
 

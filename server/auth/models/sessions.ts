@@ -7,10 +7,11 @@ import type { FastifyRequest } from "fastify";
 import { auditInsert, auditParams } from "../../audit/audit-log.ts";
 import type { Queryable } from "../../db/database.ts";
 import type { TokenService } from "../../security/tokens.ts";
-import { amrMethodOf, factorsJson, type FactorRow } from "./factors.ts";
+import { amrMethodOf, type FactorRow } from "./factors.ts";
 import { userActor } from "../audit.ts";
 import { firstTokenStatement, type RefreshTokens } from "./refresh-tokens.ts";
-import { identitiesOf, serializeUser, type IdentityRow, type UserRow } from "./users.ts";
+import { serializeUser, type UserRow } from "./users.ts";
+import { listingsOf, type UserListings } from "./user-json.ts";
 
 type AmrEntry = { method: string; timestamp: number };
 export type SessionRow = {
@@ -47,12 +48,6 @@ export function accessToken(tokens: TokenService, user: UserRow, session: Sessio
   });
 }
 
-/** What the User JSON lists besides the row, when the caller already read it (saves queries). */
-type UserRelations = {
-  identities?: IdentityRow[];
-  factors?: Awaited<ReturnType<typeof factorsJson>>;
-};
-
 /** GoTrue's AccessTokenResponse for a new or refreshed session. */
 export async function sessionResponse(
   q: Queryable,
@@ -60,20 +55,18 @@ export async function sessionResponse(
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
-  loaded: UserRelations = {},
+  /** The user's identities and factors, when the caller already read them. */
+  loaded?: UserListings,
 ) {
   const { token, exp } = accessToken(tokens, user, session);
-  const [listed, factors] = await Promise.all([
-    loaded.identities ?? identitiesOf(q, user.id),
-    loaded.factors ?? factorsJson(q, user.id),
-  ]);
+  const { identities, factors } = loaded ?? (await listingsOf(q, user.id));
   return {
     access_token: token,
     token_type: "bearer",
     expires_in: tokens.expSeconds,
     expires_at: exp,
     refresh_token: refreshToken,
-    user: serializeUser(user, listed, factors),
+    user: serializeUser(user, identities, factors),
   };
 }
 
@@ -168,7 +161,7 @@ export async function signIn(
   user: UserRow,
   method: string,
   request: FastifyRequest,
-  loaded: UserRelations = {},
+  loaded?: UserListings,
 ) {
   const { session, refreshToken, stored } = openSession(q, services, user, method, request);
   const [answer] = await Promise.all([
