@@ -92,7 +92,8 @@ export default async function oauthToken(app: FastifyInstance, { ctx }: { ctx: A
       if (!user) return invalidGrant("User not found for authorization code");
       if (isBanned(user)) return new OAuthError("access_denied", "User is banned");
       const granted = { id: client.id, scopes: row.scope };
-      const started = await startSession(tx, ctx, user, OAUTH_CODE_METHOD, request, granted);
+      const started = startSession(tx, ctx, user, OAUTH_CODE_METHOD, request, granted);
+      await started.stored;
       await markUsed(tx, row.id, started.session.id);
       return { row, user, started };
     });

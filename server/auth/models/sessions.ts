@@ -84,27 +84,14 @@ export type SessionClient = { id: string; scopes: string };
  * time and the audit log's entry ("login", with the method as the provider, or the client as
  * GoTrue names it). An identity's own sign-in time moves only when its provider signs the user in
  * (external-identities.ts, as GoTrue): a password or a code never moves it.
+ *
+ * The session and its refresh token are known at once (the server makes the session's id and
+ * time), with `stored`: settled once the statement has run, which nothing may answer before. So the
+ * answer can be made while the database stores the session, and nothing is read back: right after
+ * a password check the CPU caches are cold, and every step taken off the path to the answer there
+ * counts (bench:auth).
  */
-export async function startSession(
-  q: Queryable,
-  services: { refreshTokens: RefreshTokens },
-  user: UserRow,
-  method: string,
-  request: FastifyRequest,
-  client?: SessionClient,
-): Promise<{ session: SessionRow; refreshToken: string }> {
-  const { stored, ...started } = openSession(q, services, user, method, request, client);
-  await stored;
-  return started;
-}
-
-/**
- * startSession's session and refresh token, known at once (the server makes the session's id and
- * time), with `stored`: settled once the statement has run. So the answer can be made while the
- * database stores the session, and nothing is read back: right after a password check the CPU
- * caches are cold, and every step taken off the path to the answer there counts (bench:auth).
- */
-function openSession(
+export function startSession(
   q: Queryable,
   services: { refreshTokens: RefreshTokens },
   user: UserRow,
@@ -163,7 +150,7 @@ export async function signIn(
   request: FastifyRequest,
   loaded?: UserListings,
 ) {
-  const { session, refreshToken, stored } = openSession(q, services, user, method, request);
+  const { session, refreshToken, stored } = startSession(q, services, user, method, request);
   const [answer] = await Promise.all([
     sessionResponse(
       q,
