@@ -15,8 +15,8 @@ import { createOneTimeToken, type TokenType } from "../models/one-time-tokens.ts
 import { mergeMetadata, stampInvited } from "../models/user-admin.ts";
 import {
   createUser,
-  identitiesOf,
   findUserByEmail,
+  identitiesOf,
   requestEmailChange,
   serializeUser,
   setMetadata,

@@ -1,8 +1,9 @@
 // POST /token: a password sign-in that reports a weak password, refuses an unconfirmed email
-// even with MAILER_AUTOCONFIRM, and stores what it answers with (on each engine); typed fields; grant_type=refresh_token: the token's form checked
-// before any lookup, rotation, the reuse window, the end of a session on later reuse, a banned
-// user refused before anything changes; grant_type=id_token answered as GoTrue does with no
-// provider configured; the per-address limit of token requests.
+// even with MAILER_AUTOCONFIRM, and stores what it answers with (on each engine); typed fields;
+// grant_type=refresh_token: the token's form checked before any lookup, rotation, the reuse
+// window, the end of a session on later reuse, a banned user refused before anything changes;
+// grant_type=id_token answered as GoTrue does with no provider configured; the per-address limit
+// of token requests.
 import crypto from "node:crypto";
 import { decodeJwt } from "jose";
 import { MIN_PASSWORD_LENGTH } from "../../../common/accounts.ts";

@@ -24,13 +24,28 @@ describeEachDatabase("auth: a user's listings in one statement", (ctx) => {
        VALUES ($1, $2, $3, $4, $5)`,
       [userId, provider, crypto.randomUUID(), JSON.stringify({ sub: userId }), at],
     );
-  const factor = (userId: string, name: string, at: string, extra = "") =>
+  type FactorColumns = {
+    friendly_name: string;
+    factor_type: "totp" | "phone";
+    status: "unverified" | "verified";
+    created_at: string;
+    phone?: string;
+    last_challenged_at?: string;
+  };
+  const factor = (userId: string, row: FactorColumns) =>
     ctx.db.query(
       `INSERT INTO auth.mfa_factors (user_id, friendly_name, factor_type, status, phone,
          last_challenged_at, created_at, updated_at)
-       VALUES ($1, $2, ${extra ? "'phone', 'verified', '15555550100'" : "'totp', 'unverified', NULL"},
-         ${extra ? `'${extra}'` : "NULL"}, $3, $3)`,
-      [userId, name, at],
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+      [
+        userId,
+        row.friendly_name,
+        row.factor_type,
+        row.status,
+        row.phone ?? null,
+        row.last_challenged_at ?? null,
+        row.created_at,
+      ],
     );
   const twoReads = async (userId: string) => ({
     identities: await identitiesOf(ctx.db, userId),
@@ -41,8 +56,20 @@ describeEachDatabase("auth: a user's listings in one statement", (ctx) => {
     const userId = await newUser();
     await identity(userId, "keycloak", "2026-11-02T10:00:00.123456Z");
     await identity(userId, "email", "2026-11-01T10:00:00.987654Z");
-    await factor(userId, "phone", "2026-11-04T08:00:00.000500Z", "2026-11-05T09:30:00.250999Z");
-    await factor(userId, "app", "2026-11-03T08:00:00.999999Z");
+    await factor(userId, {
+      friendly_name: "phone",
+      factor_type: "phone",
+      status: "verified",
+      phone: "15555550100",
+      last_challenged_at: "2026-11-05T09:30:00.250999Z",
+      created_at: "2026-11-04T08:00:00.000500Z",
+    });
+    const app = { factor_type: "totp", status: "unverified" } as const;
+    await factor(userId, {
+      ...app,
+      friendly_name: "app",
+      created_at: "2026-11-03T08:00:00.999999Z",
+    });
     const listed = await listingsOf(ctx.db, userId);
     expect(listed).toEqual(await twoReads(userId));
     expect(listed.identities.map((i) => i.provider)).toEqual(["email", "keycloak"]);
@@ -60,7 +87,12 @@ describeEachDatabase("auth: a user's listings in one statement", (ctx) => {
     const bare = await newUser();
     expect(await listingsOf(ctx.db, bare)).toEqual({ identities: [], factors: [] });
     const factorOnly = await newUser();
-    await factor(factorOnly, "app", "2026-11-03T08:00:00Z");
+    await factor(factorOnly, {
+      friendly_name: "app",
+      factor_type: "totp",
+      status: "unverified",
+      created_at: "2026-11-03T08:00:00Z",
+    });
     const listed = await listingsOf(ctx.db, factorOnly);
     expect(listed).toEqual(await twoReads(factorOnly));
     expect(listed.factors).toHaveLength(1);
