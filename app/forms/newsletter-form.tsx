@@ -23,7 +23,6 @@ export function NewsletterForm({ className }: { className?: string }) {
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting) return;
     const form = event.currentTarget;
     const parsed = newsletterSchema.safeParse({ email: new FormData(form).get("email") ?? "" });
     if (!parsed.success) {
@@ -31,7 +30,7 @@ export function NewsletterForm({ className }: { className?: string }) {
       return;
     }
     const { email } = parsed.data;
-    void run(async () => {
+    return run(async () => {
       try {
         const supabase = await getSupabase();
         const { error, status } = await supabase

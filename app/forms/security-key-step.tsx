@@ -10,6 +10,7 @@ import { RegionCard, StepHeading } from "../components/ui/region-card.tsx";
 import { securityKeyStep as copy } from "../content/passkeys.ts";
 import { recoveryCodeStep } from "../content/two-step.ts";
 import { cn } from "../lib/cn.ts";
+import { useBusyAction } from "../lib/use-busy-action.ts";
 import { answerWithSecurityKey } from "../lib/webauthn.ts";
 
 type Way = { label: string; onClick: () => void };
@@ -35,17 +36,15 @@ export function SecurityKeyStep({
   className?: string;
 }) {
   const descriptionId = useId();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const [failed, setFailed] = useState(false);
-  const answer = async () => {
-    if (busy) return;
-    setBusy(true);
-    setFailed(false);
-    const outcome = await answerWithSecurityKey(factorId);
-    if (outcome.ok) await onVerified();
-    else setFailed(true);
-    setBusy(false);
-  };
+  const answer = () =>
+    run(async () => {
+      setFailed(false);
+      const outcome = await answerWithSecurityKey(factorId);
+      if (outcome.ok) await onVerified();
+      else setFailed(true);
+    });
   const body: React.ReactNode = (
     <div className="grid gap-3">
       <Button type="button" aria-disabled={busy} onClick={() => void answer()}>

@@ -22,6 +22,24 @@ describe("useBusyAction", () => {
     expect(getToasts()).toEqual([]);
   });
 
+  it("ignores a second action asked before the first is done, even before a render", async () => {
+    const { result } = renderHook(() => useBusyAction());
+    const run = result.current[1];
+    const finishes: (() => void)[] = [];
+    const action = () => new Promise<void>((resolve) => finishes.push(resolve));
+    let both!: Promise<void[]>;
+    act(() => {
+      both = Promise.all([run(action), run(action)]);
+    });
+    expect(finishes).toHaveLength(1);
+    await act(async () => {
+      for (const finish of finishes) finish();
+      await both;
+    });
+    await act(() => run(async () => void finishes.push(() => {})));
+    expect(finishes).toHaveLength(2);
+  });
+
   it("shows a failure as a toast and is no longer busy", async () => {
     const { result } = renderHook(() => useBusyAction());
     await act(() =>

@@ -128,6 +128,32 @@ describeInBrowser("islands whose code cannot load", (ctx) => {
     expect(await rows("newsletter_subscribers", "retry-reader@example.com")).toHaveLength(1);
   });
 
+  it("Newsletter: two sign-ups sent while the form's code is on its way send once", async () => {
+    const page = await ctx.newPage();
+    await page.goto("/faq", { waitUntil: "networkidle" });
+    await page.waitForFunction(() => sessionStorage.getItem("revwise-lead-source") !== null);
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    const inserts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes("/newsletter_subscribers"))
+        inserts.push(request.url());
+    });
+    const field = page.getByRole("form", { name: "Newsletter" }).getByLabel("Email address");
+    await field.fill("twice-pressed@example.com");
+    await field.press("Enter");
+    await field.press("Enter");
+    arrive(); // both submissions are replayed together, in one task
+    await toastText(page, "Almost done").waitFor();
+    // Both would have gone before the first answer came back.
+    expect(inserts).toHaveLength(1);
+    expect(await rows("newsletter_subscribers", "twice-pressed@example.com")).toHaveLength(1);
+  });
+
   it("Newsletter: a live form whose client code cannot load says so, and the next try sends", async () => {
     allowFailedLoads();
     const page = await ctx.newPage();

@@ -150,7 +150,7 @@ function PasskeyItem({
             e.preventDefault();
             const next = field.current?.value.trim() ?? "";
             if (!next) return field.current?.focus();
-            void onRename(next).then(close);
+            return onRename(next).then(close);
           }}
           onKeyDown={(e) => {
             if (e.key === "Escape") close();
