@@ -173,4 +173,36 @@ describeEachDatabase("database layer", { fromScratch: true }, (ctx) => {
       none: null,
     });
   });
+
+  it("runs a statement again after its table's columns changed, and more distinct statements than are kept prepared", async () => {
+    await ctx.db.exec("CREATE TABLE internal.shape_probe (id int, label text)");
+    const read = "SELECT * FROM internal.shape_probe WHERE id = $1";
+    await ctx.db.query("INSERT INTO internal.shape_probe VALUES ($1, $2)", [1, "one"]);
+    expect(await ctx.db.query(read, [1])).toEqual([{ id: 1, label: "one" }]);
+    const inTransaction = () => ctx.db.transaction((tx) => tx.query(read, [1]));
+    expect(await inTransaction()).toEqual([{ id: 1, label: "one" }]);
+
+    // Outside a transaction the statement runs at once; inside one, the transaction it first
+    // runs in after the change may fail, and the next one runs it.
+    await ctx.db.exec("ALTER TABLE internal.shape_probe ADD COLUMN added_at timestamptz");
+    expect(await ctx.db.query(read, [1])).toEqual([{ id: 1, label: "one", added_at: null }]);
+    await ctx.db.exec("ALTER TABLE internal.shape_probe DROP COLUMN label");
+    const first = await inTransaction().catch((err: Error) => err);
+    if (first instanceof Error) expect(first.message).toMatch(/cached plan/);
+    else expect(first).toEqual([{ id: 1, added_at: null }]);
+    expect(await inTransaction()).toEqual([{ id: 1, added_at: null }]);
+    expect(await ctx.db.query(read, [1])).toEqual([{ id: 1, added_at: null }]);
+
+    // Each text below is a statement of its own; the first ones run again at the end.
+    const texts = Array.from(
+      { length: 300 },
+      (_, i) => `SELECT $1::int + ${i} AS n, $2::text AS label, $3::jsonb AS doc`,
+    );
+    for (const [i, sql] of [...texts.entries(), ...texts.slice(0, 3).entries()]) {
+      expect(await ctx.db.query(sql, [i, `s${i}`, { i }])).toEqual([
+        { n: 2 * i, label: `s${i}`, doc: { i } },
+      ]);
+    }
+    await ctx.db.exec("DROP TABLE internal.shape_probe");
+  });
 });

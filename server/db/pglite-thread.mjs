@@ -13,6 +13,7 @@ import zlib from "node:zlib";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { EXTENSIONS } from "./pglite-extensions.mjs";
+import { preparedStatements } from "./pglite-statements.mjs";
 
 /**
  * @typedef {import("./pglite-messages.ts").Request} Request
@@ -27,6 +28,7 @@ const gunzip = promisify(zlib.gunzip);
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
 const { dataDir } = /** @type {ThreadData} */ (workerData);
 const pg = await open(/** @type {ThreadData} */ (workerData));
+const statements = preparedStatements(pg);
 
 /**
  * A new folder starts from the template (server/db/template.ts) when there is one. It is unpacked
@@ -173,7 +175,9 @@ async function snapshot() {
 async function handle(msg) {
   switch (msg.op) {
     case "query":
-      return (await target(msg.tx).query(msg.sql, msg.params)).rows;
+      if (msg.tx === undefined) return statements.query(msg.sql, msg.params);
+      target(msg.tx); // the transaction is open
+      return statements.queryInTransaction(msg.sql, msg.params);
     case "exec":
       await target(msg.tx).exec(msg.sql);
       return undefined;

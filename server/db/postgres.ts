@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { poolWaits } from "../metrics/metrics.ts";
 import { PLANNED_WITH_VALUES, type Database, type Row } from "./database.ts";
+import { isPlanChanged } from "./plan-changed.mjs";
 
 // Parameterised statements are prepared once per connection under a name derived from their
 // text: the server parses and plans them once instead of on every request. The texts are the
@@ -19,6 +20,19 @@ function statement(text: string, values: readonly unknown[] | undefined) {
     names.set(text, name);
   }
   return { name, text, values: values as unknown[] };
+}
+
+/**
+ * A named statement whose result columns changed since connections prepared it (a migration,
+ * perhaps run by another instance) gets a new name, which each connection prepares afresh.
+ * True when the statement had a name (an unnamed one is prepared at every run).
+ */
+let renamed = 0;
+function prepareAgain(text: string, err: unknown): boolean {
+  const name = names.get(text);
+  if (name === undefined || !isPlanChanged(err)) return false;
+  names.set(text, `${name.replace(/_r\d+$/, "")}_r${++renamed}`);
+  return true;
 }
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
@@ -42,8 +56,12 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     waiting: () => pool.waitingCount,
     async query<T extends Row>(sql: string, params?: readonly unknown[]) {
       noteWait();
-      const result = await pool.query<T>(statement(sql, params));
-      return result.rows;
+      try {
+        return (await pool.query<T>(statement(sql, params))).rows;
+      } catch (err) {
+        if (!prepareAgain(sql, err)) throw err;
+        return (await pool.query<T>(statement(sql, params))).rows;
+      }
     },
     afterCommit: (fn) => fn(),
     async transaction(fn) {
@@ -68,8 +86,14 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       try {
         await client.query("BEGIN");
         value = await fn({
-          query: async <T extends Row>(sql: string, params?: readonly unknown[]) =>
-            (await inTurn(() => client.query<T>(statement(sql, params)))).rows,
+          query: async <T extends Row>(sql: string, params?: readonly unknown[]) => {
+            try {
+              return (await inTurn(() => client.query<T>(statement(sql, params)))).rows;
+            } catch (err) {
+              prepareAgain(sql, err); // the next transaction's run prepares it afresh
+              throw err;
+            }
+          },
           exec: async (sql: string) => {
             await inTurn(() => client.query(sql));
           },
