@@ -203,6 +203,14 @@ describeEachDatabase("database layer", { fromScratch: true }, (ctx) => {
         { n: 2 * i, label: `s${i}`, doc: { i } },
       ]);
     }
+    if (ctx.db.kind === "pglite") {
+      // The embedded database keeps the latest 256 statements prepared, those just run among them.
+      const prepared = await ctx.db.query<{ statement: string }>(
+        "SELECT statement FROM pg_prepared_statements",
+      );
+      expect(prepared.length).toBeLessThanOrEqual(256);
+      expect(prepared.map((p) => p.statement)).toEqual(expect.arrayContaining(texts.slice(0, 3)));
+    }
     await ctx.db.exec("DROP TABLE internal.shape_probe");
   });
 });

@@ -5,7 +5,8 @@
 export type ThreadData = { dataDir: string; template?: string | undefined };
 
 export type Request = { id: number } & (
-  | { op: "query"; sql: string; params?: unknown[]; tx?: number }
+  /** Kept prepared by its text, unless `unnamed` (planned with its values at each run). */
+  | { op: "query"; sql: string; params?: unknown[]; tx?: number; unnamed: boolean }
   | { op: "exec"; sql: string; tx?: number }
   /** Answered once BEGIN has run; the transaction then holds the database until "end". */
   | { op: "begin"; tx: number }

@@ -175,6 +175,7 @@ async function snapshot() {
 async function handle(msg) {
   switch (msg.op) {
     case "query":
+      if (msg.unnamed) return (await target(msg.tx).query(msg.sql, msg.params)).rows;
       if (msg.tx === undefined) return statements.query(msg.sql, msg.params);
       target(msg.tx); // the transaction is open
       return statements.queryInTransaction(msg.sql, msg.params);

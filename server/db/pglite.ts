@@ -3,7 +3,7 @@
 // server's event loop. Queries from everywhere are sent as they come (PGlite runs them one at
 // a time); a transaction holds the database from BEGIN to COMMIT, as on a single connection.
 import { Worker } from "node:worker_threads";
-import type { Database, Queryable, Row } from "./database.ts";
+import { PLANNED_WITH_VALUES, type Database, type Queryable, type Row } from "./database.ts";
 import type { ErrorFields, Reply, Request, SnapshotEntry, ThreadData } from "./pglite-messages.ts";
 
 type Pending = { resolve(rows: unknown[] | undefined): void; reject(err: Error): void };
@@ -64,7 +64,8 @@ export async function openPglite(
 
   const on = (tx?: number, committed?: (() => void)[]): Queryable => ({
     async query<T extends Row>(sql: string, params?: readonly unknown[]) {
-      return (await send({ op: "query", sql, params: params as unknown[] | undefined, tx })) as T[];
+      const unnamed = sql.startsWith(PLANNED_WITH_VALUES);
+      return (await send({ op: "query", sql, params: params as unknown[], tx, unnamed })) as T[];
     },
     async exec(sql: string) {
       await send({ op: "exec", sql, tx });
