@@ -65,7 +65,8 @@ export async function openPglite(
   const on = (tx?: number, committed?: (() => void)[]): Queryable => ({
     async query<T extends Row>(sql: string, params?: readonly unknown[]) {
       const unnamed = sql.startsWith(PLANNED_WITH_VALUES);
-      return (await send({ op: "query", sql, params: params as unknown[], tx, unnamed })) as T[];
+      const values = params as unknown[] | undefined;
+      return (await send({ op: "query", sql, params: values, tx, unnamed })) as T[];
     },
     async exec(sql: string) {
       await send({ op: "exec", sql, tx });
