@@ -12,27 +12,15 @@ import { isPlanChanged } from "./plan-changed.mjs";
  */
 
 /** How many statements stay prepared; the least recently run one is closed to make room. */
-export const CAPACITY = 256;
+const CAPACITY = 256;
 
 const { serialize } = protocol;
-
-/** @param {Uint8Array[]} parts */
-function joined(parts) {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
 
 /**
  * Runs statements on `pg` by their prepared names.
  * @param {PGlite} pg
- * @param {number} [capacity]
  */
-export function preparedStatements(pg, capacity = CAPACITY) {
+export function preparedStatements(pg) {
   /** Least recently run first (a Map keeps insertion order). @type {Map<string, Prepared>} */
   const prepared = new Map();
   /** Names no longer used, closed with the next statement prepared. @type {string[]} */
@@ -45,7 +33,7 @@ export function preparedStatements(pg, capacity = CAPACITY) {
    * @returns {Promise<Prepared>}
    */
   async function prepare(sql, inTransaction) {
-    const [oldest] = prepared.size >= capacity ? prepared : [];
+    const [oldest] = prepared.size >= CAPACITY ? prepared : [];
     if (oldest) {
       prepared.delete(oldest[0]);
       stale.push(oldest[1].name);
@@ -57,7 +45,7 @@ export function preparedStatements(pg, capacity = CAPACITY) {
       serialize.describe({ type: "S", name }),
       serialize.sync(),
     );
-    const { messages } = await pg.execProtocol(joined(parts), { syncToFs: !inTransaction });
+    const { messages } = await pg.execProtocol(Buffer.concat(parts), { syncToFs: !inTransaction });
     const statement = { name, types: parse.parseDescribeStatementResults(messages) };
     prepared.set(sql, statement);
     return statement;
@@ -76,7 +64,7 @@ export function preparedStatements(pg, capacity = CAPACITY) {
       return serializer ? serializer(value) : String(value);
     });
     const { messages } = await pg.execProtocol(
-      joined([
+      Buffer.concat([
         serialize.bind({ statement: name, values }),
         serialize.describe({ type: "P" }),
         serialize.execute({}),
@@ -124,9 +112,5 @@ export function preparedStatements(pg, capacity = CAPACITY) {
      * @param {readonly unknown[]} [params]
      */
     queryInTransaction: (sql, params = []) => pg._runExclusiveQuery(() => query(sql, params, true)),
-    /** How many statements are prepared now. */
-    get size() {
-      return prepared.size;
-    },
   };
 }
