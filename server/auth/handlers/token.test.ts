@@ -427,6 +427,21 @@ describeAuthSuiteEachDatabase("auth: token, on each engine", ({ ctx, auth, confi
     expect(decodeJwt((await refreshed.json()).access_token).session_id).toBe(sessionId);
   });
 
+  it("answers a sign-in with the user's identities and factors, as GET /user lists them", async () => {
+    const { email, supabase } = await confirmedUser("listed");
+    const enrolled = await supabase.auth.mfa.enroll({ factorType: "totp", friendlyName: "Phone" });
+    expect(enrolled.error).toBeNull();
+    const { data, error } = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    expect(data.user!.identities!.map((i) => i.provider)).toEqual(["email"]);
+    expect(data.user!.factors!.map((f) => [f.id, f.friendly_name])).toEqual([
+      [(enrolled.data as { id: string }).id, "Phone"],
+    ]);
+    const listed = (await supabase.auth.getUser()).data.user!;
+    expect(data.user!.identities).toEqual(listed.identities);
+    expect(data.user!.factors).toEqual(listed.factors);
+  });
+
   it("rotates refresh tokens, lets a concurrent tab reuse within the window, and ends the session on later reuse", async () => {
     const { session } = await confirmedUser("refresh");
     const refresh = (token: string) =>

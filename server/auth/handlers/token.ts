@@ -13,7 +13,6 @@ import { sessionResponse, signIn } from "../models/sessions.ts";
 import { refreshSession } from "../refresh-grant.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import { findUserByEmail, findUserById, isBanned } from "../models/users.ts";
-import { listingsOf } from "../models/user-json.ts";
 import type { AuthBucket } from "../rate-limits.ts";
 import { burnPasswordCheck, passwordWeakness, verifyPassword } from "../passwords.ts";
 import { emailOrPhone, presentString, queryParam, readBody, readFlag } from "../request.ts";
@@ -97,12 +96,10 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         await burnPasswordCheck(password);
         throw await refused(invalidCredentials());
       }
-      // The identities and factors are read while the password is checked on a worker thread.
-      const [valid, listings] = await Promise.all([
-        verifyPassword(user.encrypted_password, password),
-        listingsOf(db, user.id),
-      ]);
-      if (!valid) throw await refused(invalidCredentials());
+      // The check runs alone: the answer's identities and factors come with the statement that
+      // stores the session (signIn).
+      if (!(await verifyPassword(user.encrypted_password, password)))
+        throw await refused(invalidCredentials());
       // MAILER_AUTOCONFIRM confirms sign-ups as they are made; it never lets an unconfirmed
       // address in (one the admin API made without email_confirm, or from before it was set).
       if (email !== undefined && !user.email_confirmed_at)
@@ -117,7 +114,7 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
       // A password the policy now refuses still signs in; the answer says why it is weak.
       const weakness = passwordWeakness(password, config.passwordMinLength);
       // signIn is one statement, atomic by itself: no transaction needed (it would cost two round trips).
-      const session = await signIn(db, ctx, user, "password", request, listings);
+      const session = await signIn(db, ctx, user, "password", request);
       return weakness ? { ...session, weak_password: weakness } : session;
     }
 

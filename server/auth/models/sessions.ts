@@ -11,7 +11,13 @@ import { amrMethodOf, type FactorRow } from "./factors.ts";
 import { userActor } from "../audit.ts";
 import { firstTokenStatement, type RefreshTokens } from "./refresh-tokens.ts";
 import { serializeUser, type UserRow } from "./users.ts";
-import { listingsOf, type UserListings } from "./user-json.ts";
+import {
+  listingsOf,
+  listingsOfRows,
+  listingsSelect,
+  type ListingRow,
+  type UserListings,
+} from "./user-json.ts";
 
 type AmrEntry = { method: string; timestamp: number };
 export type SessionRow = {
@@ -55,18 +61,26 @@ export async function sessionResponse(
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
-  /** The user's identities and factors, when the caller already read them. */
-  loaded?: UserListings,
+) {
+  const answer = tokenAnswer(tokens, user, session, refreshToken);
+  const { identities, factors } = await listingsOf(q, user.id);
+  return { ...answer, user: serializeUser(user, identities, factors) };
+}
+
+/** The AccessTokenResponse without its user: what needs nothing read from the database. */
+function tokenAnswer(
+  tokens: TokenService,
+  user: UserRow,
+  session: SessionRow,
+  refreshToken: string,
 ) {
   const { token, exp } = accessToken(tokens, user, session);
-  const { identities, factors } = loaded ?? (await listingsOf(q, user.id));
   return {
     access_token: token,
     token_type: "bearer",
     expires_in: tokens.expSeconds,
     expires_at: exp,
     refresh_token: refreshToken,
-    user: serializeUser(user, identities, factors),
   };
 }
 
@@ -86,10 +100,11 @@ export type SessionClient = { id: string; scopes: string };
  * (external-identities.ts, as GoTrue): a password or a code never moves it.
  *
  * The session and its refresh token are known at once (the server makes the session's id and
- * time), with `stored`: settled once the statement has run, which nothing may answer before. So the
- * answer can be made while the database stores the session, and nothing is read back: right after
- * a password check the CPU caches are cold, and every step taken off the path to the answer there
- * counts (bench:auth).
+ * time), with `stored`: settled once the statement has run, which nothing may answer before, with
+ * the user's identities and factors (the User JSON's listings), which the same statement reads. So
+ * the tokens can be made while the database stores the session, and a sign-in costs one statement:
+ * right after a password check the CPU caches are cold, and every step taken off the path to the
+ * answer there counts (bench:auth).
  */
 export function startSession(
   q: Queryable,
@@ -98,7 +113,7 @@ export function startSession(
   method: string,
   request: FastifyRequest,
   client?: SessionClient,
-): { session: SessionRow; refreshToken: string; stored: Promise<unknown> } {
+): { session: SessionRow; refreshToken: string; stored: Promise<UserListings> } {
   const refresh = services.refreshTokens.mint();
   const now = new Date();
   const session: SessionRow = {
@@ -113,14 +128,14 @@ export function startSession(
   const traits = client
     ? { provider_type: "oauth_provider_authorization_code", client_id: client.id }
     : { provider: method };
-  const stored = q.query(
+  const stored = q.query<ListingRow>(
     `WITH s AS (
        INSERT INTO auth.sessions (id, user_id, amr, user_agent, ip, oauth_client_id, scopes, created_at, updated_at)
        VALUES ($12, $1, $2, $3, $4, $10, $11, $13, $13) RETURNING id, user_id, created_at
      ), r AS (${FIRST_TOKEN}), u AS (
        UPDATE auth.users SET last_sign_in_at = s.created_at FROM s WHERE auth.users.id = s.user_id
      ), a AS (${LOGIN_AUDIT})
-     SELECT 1 FROM s`,
+     ${listingsSelect(1)}`,
     [
       user.id,
       JSON.stringify(session.amr),
@@ -135,12 +150,12 @@ export function startSession(
       now,
     ],
   );
-  return { session, refreshToken: refresh.token, stored };
+  return { session, refreshToken: refresh.token, stored: stored.then(listingsOfRows) };
 }
 
 /**
  * Signs the user in: a new session (startSession) and GoTrue's answer with its tokens, made while
- * the session is stored and given once it is.
+ * the session is stored and given once it is, with the listings its statement read.
  */
 export async function signIn(
   q: Queryable,
@@ -148,21 +163,12 @@ export async function signIn(
   user: UserRow,
   method: string,
   request: FastifyRequest,
-  loaded?: UserListings,
 ) {
   const { session, refreshToken, stored } = startSession(q, services, user, method, request);
-  const [answer] = await Promise.all([
-    sessionResponse(
-      q,
-      services.tokens,
-      { ...user, last_sign_in_at: session.created_at },
-      session,
-      refreshToken,
-      loaded,
-    ),
-    stored,
-  ]);
-  return answer;
+  const signedIn = { ...user, last_sign_in_at: session.created_at };
+  const answer = tokenAnswer(services.tokens, signedIn, session, refreshToken);
+  const { identities, factors } = await stored;
+  return { ...answer, user: serializeUser(signedIn, identities, factors) };
 }
 
 /** The amr method of a session an OAuth client started with a code (GoTrue's name). */

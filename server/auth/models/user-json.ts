@@ -12,22 +12,25 @@ export type UserListings = {
 };
 
 /**
- * The user's identities and its factors, each in the order made, read by one statement (a
- * statement's round trip costs more than the rows): the identities as rows, the factors (few, most
- * users none) as one JSON value beside them.
+ * The statement that reads the user's identities and its factors, each in the order made, the
+ * user's id its parameter `$n` (a statement's round trip costs more than the rows): the
+ * identities as rows, the factors (few, most users none) as one JSON value beside them. A
+ * sign-in's statement ends with it, so that the session is stored and the listings read at once.
  */
-export async function listingsOf(q: Queryable, userId: string): Promise<UserListings> {
-  type Row = { [K in keyof IdentityRow]: IdentityRow[K] | null } & {
-    factors: Record<string, unknown>[];
-  };
-  const rows = await q.query<Row>(
-    `SELECT i.*, f.factors FROM (
-       SELECT coalesce(json_agg(m ORDER BY m.created_at), '[]') AS factors
-       FROM auth.mfa_factors m WHERE m.user_id = $1
-     ) f LEFT JOIN auth.identities i ON i.user_id = $1
-     ORDER BY i.created_at`,
-    [userId],
-  );
+export const listingsSelect = (n: number) =>
+  `SELECT i.*, f.factors FROM (
+     SELECT coalesce(json_agg(m ORDER BY m.created_at), '[]') AS factors
+     FROM auth.mfa_factors m WHERE m.user_id = $${n}
+   ) f LEFT JOIN auth.identities i ON i.user_id = $${n}
+   ORDER BY i.created_at`;
+
+/** The rows of listingsSelect. */
+export type ListingRow = { [K in keyof IdentityRow]: IdentityRow[K] | null } & {
+  factors: Record<string, unknown>[];
+};
+
+/** The listings the rows of listingsSelect tell. */
+export function listingsOfRows(rows: ListingRow[]): UserListings {
   return {
     // A user without identities (an anonymous one) reads one row of nulls beside its factors.
     identities: rows
@@ -35,6 +38,13 @@ export async function listingsOf(q: Queryable, userId: string): Promise<UserList
       .map(({ factors: _, ...identity }) => identity as IdentityRow),
     factors: rows[0]!.factors.map((factor) => serializeFactor(listedFactorOfJson(factor))),
   };
+}
+
+const LISTINGS = listingsSelect(1);
+
+/** The user's identities and its factors, read by one statement. */
+export async function listingsOf(q: Queryable, userId: string): Promise<UserListings> {
+  return listingsOfRows(await q.query<ListingRow>(LISTINGS, [userId]));
 }
 
 /** GoTrue's User JSON of the user, its identities and factors read by one statement. */
