@@ -55,32 +55,39 @@ export function accessToken(tokens: TokenService, user: UserRow, session: Sessio
 }
 
 /** GoTrue's AccessTokenResponse for a new or refreshed session. */
-export async function sessionResponse(
+export function sessionResponse(
   q: Queryable,
   tokens: TokenService,
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
 ) {
-  const answer = tokenAnswer(tokens, user, session, refreshToken);
-  const { identities, factors } = await listingsOf(q, user.id);
-  return { ...answer, user: serializeUser(user, identities, factors) };
+  return answerWith(tokens, user, session, refreshToken, listingsOf(q, user.id));
 }
 
-/** The AccessTokenResponse without its user: what needs nothing read from the database. */
-function tokenAnswer(
+/**
+ * The AccessTokenResponse, its tokens made while the user's identities and factors are read
+ * (`listings`), its user once they are.
+ */
+async function answerWith(
   tokens: TokenService,
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
+  listings: Promise<UserListings>,
 ) {
-  const { token, exp } = accessToken(tokens, user, session);
+  // Both awaited together: a failure of either fails the answer, and neither is left unobserved.
+  const [{ token, exp }, { identities, factors }] = await Promise.all([
+    (async () => accessToken(tokens, user, session))(),
+    listings,
+  ]);
   return {
     access_token: token,
     token_type: "bearer",
     expires_in: tokens.expSeconds,
     expires_at: exp,
     refresh_token: refreshToken,
+    user: serializeUser(user, identities, factors),
   };
 }
 
@@ -166,9 +173,7 @@ export async function signIn(
 ) {
   const { session, refreshToken, stored } = startSession(q, services, user, method, request);
   const signedIn = { ...user, last_sign_in_at: session.created_at };
-  const answer = tokenAnswer(services.tokens, signedIn, session, refreshToken);
-  const { identities, factors } = await stored;
-  return { ...answer, user: serializeUser(signedIn, identities, factors) };
+  return answerWith(services.tokens, signedIn, session, refreshToken, stored);
 }
 
 /** The amr method of a session an OAuth client started with a code (GoTrue's name). */
