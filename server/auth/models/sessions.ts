@@ -12,9 +12,9 @@ import { userActor } from "../audit.ts";
 import { firstTokenStatement, type RefreshTokens } from "./refresh-tokens.ts";
 import { serializeUser, type UserRow } from "./users.ts";
 import {
+  LISTINGS_SELECT,
   listingsOf,
   listingsOfRows,
-  listingsSelect,
   type ListingRow,
   type UserListings,
 } from "./user-json.ts";
@@ -142,7 +142,7 @@ export function startSession(
      ), r AS (${FIRST_TOKEN}), u AS (
        UPDATE auth.users SET last_sign_in_at = s.created_at FROM s WHERE auth.users.id = s.user_id
      ), a AS (${LOGIN_AUDIT})
-     ${listingsSelect(1)}`,
+     ${LISTINGS_SELECT}`,
     [
       user.id,
       JSON.stringify(session.amr),

@@ -13,23 +13,22 @@ export type UserListings = {
 
 /**
  * The statement that reads the user's identities and its factors, each in the order made, the
- * user's id its parameter `$n` (a statement's round trip costs more than the rows): the
+ * user's id its first parameter (a statement's round trip costs more than the rows): the
  * identities as rows, the factors (few, most users none) as one JSON value beside them. A
  * sign-in's statement ends with it, so that the session is stored and the listings read at once.
  */
-export const listingsSelect = (n: number) =>
-  `SELECT i.*, f.factors FROM (
+export const LISTINGS_SELECT = `SELECT i.*, f.factors FROM (
      SELECT coalesce(json_agg(m ORDER BY m.created_at), '[]') AS factors
-     FROM auth.mfa_factors m WHERE m.user_id = $${n}
-   ) f LEFT JOIN auth.identities i ON i.user_id = $${n}
+     FROM auth.mfa_factors m WHERE m.user_id = $1
+   ) f LEFT JOIN auth.identities i ON i.user_id = $1
    ORDER BY i.created_at`;
 
-/** The rows of listingsSelect. */
+/** The rows of LISTINGS_SELECT. */
 export type ListingRow = { [K in keyof IdentityRow]: IdentityRow[K] | null } & {
   factors: Record<string, unknown>[];
 };
 
-/** The listings the rows of listingsSelect tell. */
+/** The listings the rows of LISTINGS_SELECT tell. */
 export function listingsOfRows(rows: ListingRow[]): UserListings {
   return {
     // A user without identities (an anonymous one) reads one row of nulls beside its factors.
@@ -40,11 +39,9 @@ export function listingsOfRows(rows: ListingRow[]): UserListings {
   };
 }
 
-const LISTINGS = listingsSelect(1);
-
 /** The user's identities and its factors, read by one statement. */
 export async function listingsOf(q: Queryable, userId: string): Promise<UserListings> {
-  return listingsOfRows(await q.query<ListingRow>(LISTINGS, [userId]));
+  return listingsOfRows(await q.query<ListingRow>(LISTINGS_SELECT, [userId]));
 }
 
 /** GoTrue's User JSON of the user, its identities and factors read by one statement. */
