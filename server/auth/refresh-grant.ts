@@ -9,7 +9,7 @@ import { auditUser } from "./audit.ts";
 import type { AuthContext } from "./context.ts";
 import { AuthError, ErrorCode } from "./errors.ts";
 import { alreadyUsed, tokenNotFound } from "./models/refresh-tokens.ts";
-import { findSession } from "./models/sessions.ts";
+import { findSession, type SessionRow } from "./models/sessions.ts";
 import { findUserById, isBanned } from "./models/users.ts";
 
 /**
@@ -30,7 +30,7 @@ export async function refreshSession(
   if (isBanned(user))
     throw new AuthError(400, ErrorCode.user_banned, "Invalid Refresh Token: User Banned");
   const result = await db.transaction(async (tx) => {
-    const rotation = await ctx.refreshTokens.rotate(tx, found, clientId);
+    const rotation = await ctx.refreshTokens.rotate<SessionRow>(tx, found, clientId);
     if (rotation.kind === "reused") {
       // An old token came back and ended its session: logged with the session it ended.
       await auditUser(tx, request, user, "token_revoked", {
@@ -39,7 +39,8 @@ export async function refreshSession(
       });
       return undefined;
     }
-    return { session: (await findSession(tx, rotation.sessionId))!, refreshToken: rotation.token };
+    const session = rotation.session ?? (await findSession(tx, rotation.sessionId))!;
+    return { session, refreshToken: rotation.token };
   });
   if (!result) throw alreadyUsed();
   return { user, ...result };

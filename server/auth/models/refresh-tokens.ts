@@ -4,7 +4,7 @@
 // A token is an HMAC of its row id with the server's key, so the server can hand out the active
 // token again without ever storing a token: the row keeps only the token's SHA-256.
 import crypto from "node:crypto";
-import type { Queryable } from "../../db/database.ts";
+import type { Queryable, Row } from "../../db/database.ts";
 import { AuthError, ErrorCode, OAuthError } from "../errors.ts";
 
 /** Supabase's hosted reuse interval: a token revoked less than this ago still works. */
@@ -48,16 +48,6 @@ export class RefreshTokens {
     const id = crypto.randomUUIDv7();
     const token = this.tokenFor(id);
     return { id, token, hash: RefreshTokens.hash(token) };
-  }
-
-  /** Issues a rotated child token; returns the token string. */
-  async issue(q: Queryable, sessionId: string, userId: string, parentId: string): Promise<string> {
-    const { id, token, hash } = this.mint();
-    await q.query(
-      "INSERT INTO auth.refresh_tokens (id, token_hash, session_id, user_id, parent_id) VALUES ($1, $2, $3, $4, $5)",
-      [id, hash, sessionId, userId, parentId],
-    );
-    return token;
   }
 
   /**
@@ -116,11 +106,11 @@ export class RefreshTokens {
    * refreshed by that client only, and a user's own session by no OAuth client (GoTrue's
    * RefreshTokenGrant).
    */
-  async rotate(
+  async rotate<S extends Row>(
     q: Queryable,
     found: StoredToken,
     clientId: string | null = null,
-  ): Promise<Rotation> {
+  ): Promise<Rotation<S>> {
     const [session] = await q.query<{ id: string; oauth_client_id: string | null }>(
       "SELECT id, oauth_client_id FROM auth.sessions WHERE id = $1 FOR UPDATE",
       [found.sessionId],
@@ -144,19 +134,25 @@ export class RefreshTokens {
     if (!token) throw tokenNotFound();
 
     if (!token.revoked) {
-      await q.query(
-        "UPDATE auth.refresh_tokens SET revoked = true, revoked_at = now() WHERE id = $1",
-        [token.id],
-      );
-      await q.query(
-        "UPDATE auth.sessions SET refreshed_at = now(), updated_at = now() WHERE id = $1",
-        [token.session_id],
+      // One statement: the token revoked, its child stored, the session's refresh time written
+      // and its row read back.
+      const child = this.mint();
+      const [refreshed] = await q.query<S>(
+        `WITH revoked AS (
+           UPDATE auth.refresh_tokens SET revoked = true, revoked_at = now() WHERE id = $1
+         ), child AS (
+           INSERT INTO auth.refresh_tokens (id, token_hash, session_id, user_id, parent_id)
+           VALUES ($2, $3, $4, $5, $1)
+         )
+         UPDATE auth.sessions SET refreshed_at = now(), updated_at = now() WHERE id = $4 RETURNING *`,
+        [token.id, child.id, child.hash, token.session_id, token.user_id],
       );
       return {
         kind: "rotated",
-        token: await this.issue(q, token.session_id, token.user_id, token.id),
+        token: child.token,
         sessionId: token.session_id,
         userId: token.user_id,
+        session: refreshed,
       };
     }
 
@@ -187,8 +183,14 @@ export class RefreshTokens {
 /** A stored token a client presented: its row and its user. */
 export type StoredToken = { id: string; sessionId: string; userId: string };
 
-type Rotation =
-  { kind: "rotated"; token: string; sessionId: string; userId: string } | { kind: "reused" };
+/**
+ * A rotation's outcome. A rotated token's `session` is the session's row when the rotation wrote
+ * it (a token used for the first time), not when a tab that lost the race is given the current
+ * token.
+ */
+type Rotation<S extends Row> =
+  | { kind: "rotated"; token: string; sessionId: string; userId: string; session?: S }
+  | { kind: "reused" };
 
 export const tokenNotFound = () =>
   new AuthError(
