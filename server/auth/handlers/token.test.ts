@@ -1,9 +1,9 @@
 // POST /token: a password sign-in that reports a weak password, refuses an unconfirmed email
 // even with MAILER_AUTOCONFIRM, and stores what it answers with (on each engine); typed fields;
-// grant_type=refresh_token: the token's form checked before any lookup, rotation, the reuse
-// window, the end of a session on later reuse, a banned user refused before anything changes;
-// grant_type=id_token answered as GoTrue does with no provider configured; the per-address limit
-// of token requests.
+// grant_type=refresh_token: the token's form checked before any lookup, rotation and what it
+// stores, the reuse window, the end of a session on later reuse, a banned user refused before
+// anything changes; grant_type=id_token answered as GoTrue does with no provider configured; the
+// per-address limit of token requests.
 import crypto from "node:crypto";
 import { decodeJwt } from "jose";
 import { MIN_PASSWORD_LENGTH } from "../../../common/accounts.ts";
@@ -442,7 +442,7 @@ describeAuthSuiteEachDatabase("auth: token, on each engine", ({ ctx, auth, confi
     expect(data.user!.factors).toEqual(listed.factors);
   });
 
-  it("rotates refresh tokens, lets a concurrent tab reuse within the window, and ends the session on later reuse", async () => {
+  it("rotates refresh tokens (the old one revoked, its child stored, the session's refresh time written), lets a concurrent tab reuse within the window, and ends the session on later reuse", async () => {
     const { session } = await confirmedUser("refresh");
     const refresh = (token: string) =>
       auth("/token?grant_type=refresh_token", {
@@ -459,9 +459,22 @@ describeAuthSuiteEachDatabase("auth: token, on each engine", ({ ctx, auth, confi
     const first = await refresh(session.refresh_token);
     expect(first.status).toBe(200);
     expect(first.body.refresh_token).not.toBe(session.refresh_token);
-    expect(decodeJwt(first.body.access_token).session_id).toBe(
-      decodeJwt(session.access_token).session_id,
+    const sessionId = decodeJwt(session.access_token).session_id as string;
+    expect(decodeJwt(first.body.access_token).session_id).toBe(sessionId);
+    // What it stored: the presented token revoked, its child, the session's refresh time.
+    const tokens = await ctx.db.query<{ id: string; parent_id: string | null; revoked: boolean }>(
+      "SELECT id, parent_id, revoked FROM auth.refresh_tokens WHERE session_id = $1 ORDER BY created_at",
+      [sessionId],
     );
+    expect(tokens).toMatchObject([
+      { parent_id: null, revoked: true },
+      { parent_id: tokens[0]!.id, revoked: false },
+    ]);
+    const [stored] = await ctx.db.query<{ refreshed_at: Date | null; created_at: Date }>(
+      "SELECT refreshed_at, created_at FROM auth.sessions WHERE id = $1",
+      [sessionId],
+    );
+    expect(stored!.refreshed_at!.getTime()).toBeGreaterThan(stored!.created_at.getTime());
 
     // Two tabs refresh with the same token at the same moment: both get the same new token.
     const [a, b] = await Promise.all([
