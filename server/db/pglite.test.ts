@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDir } from "../../tests/support/app.ts";
 import { readMigrations } from "./migrate.ts";
-import { openPglite } from "./pglite.ts";
+import { openPglite, type PgliteDatabase } from "./pglite.ts";
 import { templateFor } from "./template.ts";
 
 describe("embedded database", () => {
@@ -12,7 +12,7 @@ describe("embedded database", () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it("runs with a 32 MB buffer pool, in a new folder from the template and in a folder made before", async () => {
-    const pool = async (db: Awaited<ReturnType<typeof openPglite>>) => {
+    const pool = async (db: PgliteDatabase) => {
       const [row] = await db.query<{ shared_buffers: string }>("SHOW shared_buffers");
       await db.close();
       return row!.shared_buffers;
