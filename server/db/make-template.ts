@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { migrate, type Migration } from "./migrate.ts";
-import { EXTENSIONS } from "./pglite-extensions.mjs";
+import { PGLITE_OPTIONS } from "./pglite-options.mjs";
 import { openPglite } from "./pglite.ts";
 
 /** Writes the template of `migrations` to `file` (atomically: a reader sees all of it or none). */
@@ -15,7 +15,7 @@ export async function makeTemplate(migrations: Migration[], file: string): Promi
     const db = await openPglite(dir);
     await migrate(db, migrations);
     await db.close();
-    const pg = await PGlite.create(dir, { extensions: EXTENSIONS });
+    const pg = await PGlite.create(dir, PGLITE_OPTIONS);
     const tarball = Buffer.from(await (await pg.dumpDataDir("gzip")).arrayBuffer());
     await pg.close();
     fs.mkdirSync(path.dirname(file), { recursive: true });

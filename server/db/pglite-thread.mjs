@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
-import { EXTENSIONS } from "./pglite-extensions.mjs";
+import { PGLITE_OPTIONS } from "./pglite-options.mjs";
 import { preparedStatements } from "./pglite-statements.mjs";
 
 /**
@@ -27,17 +27,6 @@ import { preparedStatements } from "./pglite-statements.mjs";
 const gunzip = promisify(zlib.gunzip);
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
 const { dataDir } = /** @type {ThreadData} */ (workerData);
-/**
- * A buffer pool of 32 MB instead of PostgreSQL's 128 MB: the embedded database's start takes about
- * 4 ms more for each megabyte of pool, so 128 MB cost half a second of every start. 32 MB still
- * holds a small site's working set; pages beyond it come from the operating system's file cache.
- */
-const SHARED_BUFFERS = "32MB";
-/** @type {import("@electric-sql/pglite").PGliteOptions} */
-const OPTIONS = {
-  extensions: EXTENSIONS,
-  startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${SHARED_BUFFERS}`],
-};
 
 const pg = await open(/** @type {ThreadData} */ (workerData));
 const statements = preparedStatements(pg);
@@ -53,7 +42,7 @@ async function open({ dataDir, template }) {
   if (template) {
     try {
       const tarball = await gunzip(await fs.readFile(template));
-      return await PGlite.create(dataDir, { ...OPTIONS, loadDataDir: new Blob([tarball]) });
+      return await PGlite.create(dataDir, { ...PGLITE_OPTIONS, loadDataDir: new Blob([tarball]) });
     } catch {
       if (!dataDir.startsWith("memory://")) {
         await fs.rm(dataDir, { recursive: true, force: true });
@@ -61,7 +50,7 @@ async function open({ dataDir, template }) {
       }
     }
   }
-  return PGlite.create(dataDir, OPTIONS);
+  return PGlite.create(dataDir, PGLITE_OPTIONS);
 }
 
 /**
