@@ -1,7 +1,8 @@
 // MFA with an authenticator app through supabase-js: enrolment (secret, URI, QR code; the secret
 // sealed at rest), challenge and verify with codes computed from the enrolled secret (the session
-// becomes aal2 with totp in its amr), a code used once, the aal2 rules for adding and removing
-// factors, expired challenges, and authentication before anything else.
+// becomes aal2 with totp in its amr, its refresh tokens replaced), a code used once, the aal2
+// rules for adding and removing factors, expired challenges, and authentication before anything
+// else.
 import { expect, it } from "vitest";
 import { describeAuthSuite } from "../../../tests/support/auth-suite.ts";
 import { PASSWORD } from "../../../tests/support/auth.ts";
@@ -86,6 +87,12 @@ describeAuthSuite("auth: MFA (TOTP)", ({ ctx, auth, client, confirmedUser }) => 
     });
     expect(raised.error).toBeNull();
     expect(claimsOf(raised.data!.access_token).aal).toBe("aal2");
+    // The session's refresh tokens were replaced: the sign-in's revoked, the step-up's live.
+    const tokens = await ctx.db.query<{ revoked: boolean }>(
+      "SELECT revoked FROM auth.refresh_tokens WHERE session_id = $1 ORDER BY id",
+      [claimsOf(raised.data!.access_token).session_id],
+    );
+    expect(tokens.map((t) => t.revoked)).toEqual([true, false]);
 
     // Removed from an aal2 session: that session is aal1 again, and has no factor.
     expect((await other.auth.mfa.unenroll({ factorId })).error).toBeNull();

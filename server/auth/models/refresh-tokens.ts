@@ -56,12 +56,13 @@ export class RefreshTokens {
    */
   async replace(q: Queryable, sessionId: string, userId: string): Promise<string> {
     const { id, token, hash } = this.mint();
+    // One statement, as a rotation's: the live tokens revoked (the statement's snapshot does not
+    // hold the new one), the new one stored.
     await q.query(
-      "UPDATE auth.refresh_tokens SET revoked = true, revoked_at = now() WHERE session_id = $1 AND NOT revoked",
-      [sessionId],
-    );
-    await q.query(
-      "INSERT INTO auth.refresh_tokens (id, token_hash, session_id, user_id) VALUES ($1, $2, $3, $4)",
+      `WITH revoked AS (
+         UPDATE auth.refresh_tokens SET revoked = true, revoked_at = now() WHERE session_id = $3 AND NOT revoked
+       )
+       INSERT INTO auth.refresh_tokens (id, token_hash, session_id, user_id) VALUES ($1, $2, $3, $4)`,
       [id, hash, sessionId, userId],
     );
     return token;
