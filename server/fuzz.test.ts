@@ -12,11 +12,11 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { migrate } from "./db/migrate.ts";
 import { loadKeys } from "./security/keys.ts";
-import type { Site, SiteFile } from "./site/site-files.ts";
 import { CHEAP_CAPTCHA, uniqueIp } from "../tests/support/api-server.ts";
 import { TEST_JWT_SECRET, testConfig } from "../tests/support/app.ts";
 import { PASSWORD } from "../tests/support/auth.ts";
 import { solve } from "../tests/support/captcha.ts";
+import { memorySite } from "../tests/support/site-fixture.ts";
 import { tableDigester, type TableDigest } from "../tests/support/table-digest.ts";
 import { describeEachDatabase } from "../tests/support/databases.ts";
 import { LEAD_FORMS } from "../tests/support/leads.ts";
@@ -234,7 +234,7 @@ describeEachDatabase("fuzzing every endpoint", (ctx) => {
       config,
       db: ctx.db,
       keys,
-      site: fixtureSite(),
+      site: memorySite(),
       captcha: CHEAP_CAPTCHA,
       onRoute: (route) => {
         const known = routes.find((r) => r.url === route.url);
@@ -485,26 +485,3 @@ describeEachDatabase("fuzzing every endpoint", (ctx) => {
     },
   );
 });
-
-/** A site of one page and its 404s, enough for the site's routes to answer as they do in production. */
-function fixtureSite(): Site {
-  const page = (title: string): SiteFile => ({
-    body: Buffer.from(`<!doctype html><title>${title}</title>`),
-    br: undefined,
-    gzip: undefined,
-    type: "text/html; charset=utf-8",
-    etag: `"${title}"`,
-    cacheControl: "no-cache",
-    csp: "default-src 'self'",
-  });
-  return {
-    files: new Map([["/favicon.svg", { ...page("icon"), type: "image/svg+xml" }]]),
-    pages: new Map([
-      ["/", page("Home")],
-      ["/faq", page("FAQ")],
-      ["/blog/ai-sales", page("Post")],
-    ]),
-    notFound: page("Not found"),
-    blogNotFound: page("Blog post not found"),
-  };
-}

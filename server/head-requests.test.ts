@@ -10,10 +10,10 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { migrate } from "./db/migrate.ts";
 import { loadKeys, type Keys } from "./security/keys.ts";
-import type { Site, SiteFile } from "./site/site-files.ts";
 import { uniqueIp } from "../tests/support/api-server.ts";
 import { testConfig } from "../tests/support/app.ts";
 import { PASSWORD } from "../tests/support/auth.ts";
+import { memorySite } from "../tests/support/site-fixture.ts";
 import { tableDigester, type TableDigest } from "../tests/support/table-digest.ts";
 import { describeWithDatabase } from "../tests/support/databases.ts";
 
@@ -39,7 +39,7 @@ describeWithDatabase("HEAD requests", (ctx) => {
       config,
       db: ctx.db,
       keys,
-      site: fixtureSite(),
+      site: memorySite(),
       onRoute: (route) => {
         const methods = routes.get(route.url) ?? new Set<string>();
         for (const m of [route.method].flat()) methods.add(m);
@@ -188,25 +188,3 @@ describeWithDatabase("HEAD requests", (ctx) => {
     expect(new URL(get.headers.location as string).hash).toContain("access_token=");
   });
 });
-
-/** A site of one page and its 404s, enough for the site's routes to answer as they do in production. */
-function fixtureSite(): Site {
-  const page = (title: string): SiteFile => ({
-    body: Buffer.from(`<!doctype html><title>${title}</title>`),
-    br: undefined,
-    gzip: undefined,
-    type: "text/html; charset=utf-8",
-    etag: `"${title}"`,
-    cacheControl: "no-cache",
-    csp: "default-src 'self'",
-  });
-  return {
-    files: new Map([["/favicon.svg", { ...page("icon"), type: "image/svg+xml" }]]),
-    pages: new Map([
-      ["/", page("Home")],
-      ["/faq", page("FAQ")],
-    ]),
-    notFound: page("Not found"),
-    blogNotFound: page("Blog post not found"),
-  };
-}

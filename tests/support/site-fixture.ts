@@ -12,7 +12,7 @@ import {
 } from "../../common/site-build.ts";
 import type { AppOptions } from "../../server/app.ts";
 import type { Database } from "../../server/db/database.ts";
-import { loadSite } from "../../server/site/site-files.ts";
+import { loadSite, type Site, type SiteFile } from "../../server/site/site-files.ts";
 import { buildTestApp, tempDir } from "./app.ts";
 
 export const INLINE = 'window.__ctx = {"a":1};';
@@ -72,4 +72,30 @@ export async function fixtureApp(
     providers: ["google", "keycloak"],
   });
   return buildTestApp(db, { ...appOpts, site });
+}
+
+/**
+ * A site of three pages and its 404s held in memory, enough for the site's routes to answer as
+ * they do in production, for tests about every route rather than the site's files.
+ */
+export function memorySite(): Site {
+  const page = (title: string): SiteFile => ({
+    body: Buffer.from(`<!doctype html><title>${title}</title>`),
+    br: undefined,
+    gzip: undefined,
+    type: "text/html; charset=utf-8",
+    etag: `"${title}"`,
+    cacheControl: "no-cache",
+    csp: "default-src 'self'",
+  });
+  return {
+    files: new Map([["/favicon.svg", { ...page("icon"), type: "image/svg+xml" }]]),
+    pages: new Map([
+      ["/", page("Home")],
+      ["/faq", page("FAQ")],
+      ["/blog/ai-sales", page("Post")],
+    ]),
+    notFound: page("Not found"),
+    blogNotFound: page("Blog post not found"),
+  };
 }
