@@ -17,3 +17,20 @@ export async function solveCaptcha(scope: Locator | Page): Promise<void> {
 
 export const toastText = (page: Page, title: string) =>
   page.locator("[data-toaster]").getByText(title, { exact: true });
+
+/**
+ * Runs `action` and waits for a toast titled `title` that it showed: one that was not on the page
+ * before it. Toasts close after 5 seconds, so counting them to tell a new one from earlier ones
+ * depends on how fast the machine runs the steps in between.
+ */
+export async function expectNewToast(page: Page, title: string, action: () => Promise<void>) {
+  await page
+    .locator("[data-toaster] li")
+    .evaluateAll((shown) => shown.forEach((toast) => toast.setAttribute("data-seen", "")));
+  await action();
+  await page
+    .locator("[data-toaster] li:not([data-seen])")
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first()
+    .waitFor();
+}
