@@ -1,6 +1,6 @@
 // A small build of the site, written by the test that serves it: pages (with an inline script
 // and a JSON-LD block), the 404 pages, a hashed script with its compressed copies, an icon and a
-// sitemap.
+// sitemap. And a smaller site held in memory, for tests about every route (memorySite).
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
