@@ -49,7 +49,7 @@ describeEachDatabase("time-ordered ids", (ctx) => {
 });
 
 it("makes the ids it writes itself, and a decoy user's, version 7 too", () => {
-  expect(new RefreshTokens(crypto.randomBytes(32)).mint().id).toMatch(V7);
+  expect(new RefreshTokens(crypto.createSecretKey(crypto.randomBytes(32))).mint().id).toMatch(V7);
   const decoy = decoyUser({ email: "taken@revwise.example" }, {});
   expect(decoy.id).toMatch(V7);
   expect(decoy.identities.map((i) => i.identity_id)).toEqual([expect.stringMatching(V7)]);

@@ -1310,13 +1310,13 @@ describe.skipIf(!pgAvailable)("hot-path queries use indexes [postgres]", () => {
       "SELECT id FROM public.webhook_deliveries WHERE delivered_at IS NOT NULL LIMIT 1",
     );
     expect(await server.app.webhooks.resend(delivered!.id)).toBe(true);
-    await syncEnvEndpoint(db, new SecretBox(Buffer.alloc(32)), undefined);
+    await syncEnvEndpoint(db, new SecretBox(crypto.createSecretKey(Buffer.alloc(32))), undefined);
     // A secret written in plain by hand, sealed as the next start does.
     await raw.query(
       "INSERT INTO public.webhook_endpoints (url, secret, enabled) VALUES ('https://crm.example/plain', $1, false)",
       [`whsec_${Buffer.alloc(24).toString("base64")}`],
     );
-    await sealPlainSecrets(db, new SecretBox(Buffer.alloc(32)));
+    await sealPlainSecrets(db, new SecretBox(crypto.createSecretKey(Buffer.alloc(32))));
 
     // The dev mailbox: the list and one message.
     const [message] = await raw.query<{ id: string }>("SELECT id FROM mail.outbox LIMIT 1");

@@ -18,10 +18,10 @@ export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
 export const ARCHIVE_PATH = "/newsletter";
 
 export class NewsletterLinks {
-  private readonly key: Buffer;
+  private readonly key: crypto.KeyObject;
   private readonly siteUrl: string;
 
-  constructor(key: Buffer, siteUrl: string) {
+  constructor(key: crypto.KeyObject, siteUrl: string) {
     this.key = key;
     this.siteUrl = siteUrl;
   }

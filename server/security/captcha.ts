@@ -9,6 +9,7 @@ import {
   type Payload,
 } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import type { KeyObject } from "node:crypto";
 import type { Queryable } from "../db/database.ts";
 
 export type CaptchaOptions = {
@@ -48,8 +49,9 @@ export class Captcha {
 
   private readonly opts: CaptchaOptions;
 
-  constructor(secret: Buffer, opts: CaptchaOptions = DEFAULT_CAPTCHA_OPTIONS) {
+  constructor(key: KeyObject, opts: CaptchaOptions = DEFAULT_CAPTCHA_OPTIONS) {
     this.opts = opts;
+    const secret = key.export();
     this.signatureSecret = secret.subarray(0, 16).toString("hex");
     this.keySignatureSecret = secret.subarray(16).toString("hex");
   }

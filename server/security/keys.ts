@@ -16,8 +16,12 @@ export type Keys = {
    * JWT_SECRET: never logged, never sent to a browser.
    */
   serviceRoleKey: string;
-  /** Derives an independent key for another purpose (captcha HMAC, token hashing…). */
-  derive(purpose: string): Buffer;
+  /**
+   * Derives an independent key for another purpose (captcha HMAC, token hashing…). A KeyObject:
+   * an HMAC or cipher under it uses the key as it is, where a Buffer would be converted each call
+   * (7 µs, and more than 0.1 ms on a request's path after a pause).
+   */
+  derive(purpose: string): crypto.KeyObject;
 };
 
 const SECRET_FILE = "jwt-secret";
@@ -34,7 +38,9 @@ export async function loadKeys(opts: {
     anonKey: mintApiKey(jwtSecret, "anon"),
     serviceRoleKey: mintApiKey(jwtSecret, "service_role"),
     derive: (purpose) =>
-      Buffer.from(crypto.hkdfSync("sha256", jwtSecret, Buffer.alloc(0), purpose, 32)),
+      crypto.createSecretKey(
+        Buffer.from(crypto.hkdfSync("sha256", jwtSecret, Buffer.alloc(0), purpose, 32)),
+      ),
   };
 }
 

@@ -6,9 +6,9 @@ import crypto from "node:crypto";
 const VERSION = "v1:";
 
 export class SecretBox {
-  private readonly key: Buffer;
+  private readonly key: crypto.KeyObject;
 
-  constructor(key: Buffer) {
+  constructor(key: crypto.KeyObject) {
     this.key = key;
   }
 

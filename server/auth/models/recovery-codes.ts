@@ -25,13 +25,13 @@ function newCode(): string {
 /** A code as typed, read as written: case, spaces and dashes do not count. */
 const normalised = (code: string) => code.toLowerCase().replace(/[\s-]/g, "");
 
-const hashOf = (key: Buffer, code: string) =>
+const hashOf = (key: crypto.KeyObject, code: string) =>
   crypto.createHmac("sha256", key).update(normalised(code)).digest("hex");
 
 /** Makes the user's codes anew (the old ones stop working); the codes, to be shown once. */
 export async function replaceRecoveryCodes(
   q: Queryable,
-  key: Buffer,
+  key: crypto.KeyObject,
   userId: string,
 ): Promise<{ codes: string[]; created_at: Date }> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
@@ -70,7 +70,7 @@ export type RecoveryUse = { used: true } | { wrong: true } | { lockedFor: number
  */
 export async function useRecoveryCode(
   q: Queryable,
-  key: Buffer,
+  key: crypto.KeyObject,
   userId: string,
   code: string,
 ): Promise<RecoveryUse> {

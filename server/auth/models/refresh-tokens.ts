@@ -29,9 +29,9 @@ export function firstTokenStatement(session: string, id: number, hash: number): 
 }
 
 export class RefreshTokens {
-  private readonly key: Buffer;
+  private readonly key: crypto.KeyObject;
 
-  constructor(key: Buffer) {
+  constructor(key: crypto.KeyObject) {
     this.key = key;
   }
 
