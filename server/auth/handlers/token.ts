@@ -9,7 +9,7 @@ import { AuthError, emailLoginsDisabled, ErrorCode, OAuthError } from "../errors
 import { idTokenProvider, verifyIdToken } from "../external/id-tokens.ts";
 import { accountOf, linkToUser, personOf } from "../external/sign-in.ts";
 import { exchangeAuthCode } from "../models/flow-states.ts";
-import { sessionResponse, signIn } from "../models/sessions.ts";
+import { newSignIn, sessionResponse, signIn } from "../models/sessions.ts";
 import { refreshSession } from "../refresh-grant.ts";
 import { findUserByPhone } from "../models/user-phones.ts";
 import { findUserByEmail, findUserById, isBanned } from "../models/users.ts";
@@ -96,10 +96,12 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         await burnPasswordCheck(password);
         throw await refused(invalidCredentials());
       }
-      // The check runs alone: the answer's identities and factors come with the statement that
-      // stores the session (signIn).
-      if (!(await verifyPassword(user.encrypted_password, password)))
-        throw await refused(invalidCredentials());
+      // The session and its tokens are made while the password is checked (on another thread):
+      // nothing of them is stored or sent unless the check passes and the account may sign in.
+      // The answer's identities and factors come with the statement that stores it (signIn).
+      const checked = verifyPassword(user.encrypted_password, password);
+      const made = newSignIn(ctx, user, "password", request);
+      if (!(await checked)) throw await refused(invalidCredentials());
       // MAILER_AUTOCONFIRM confirms sign-ups as they are made; it never lets an unconfirmed
       // address in (one the admin API made without email_confirm, or from before it was set).
       if (email !== undefined && !user.email_confirmed_at)
@@ -114,7 +116,7 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
       // A password the policy now refuses still signs in; the answer says why it is weak.
       const weakness = passwordWeakness(password, config.passwordMinLength);
       // signIn is one statement, atomic by itself: no transaction needed (it would cost two round trips).
-      const session = await signIn(db, ctx, user, "password", request);
+      const session = await signIn(db, ctx, user, "password", request, made);
       return weakness ? { ...session, weak_password: weakness } : session;
     }
 

@@ -20,12 +20,18 @@ type TokenRow = {
 };
 
 /**
- * The INSERT of a new session's first token, for a data-modifying WITH whose `session` query
- * returns the new session's row: the token's row id and hash (mint()) are the statement's
- * parameters `$id` and `$hash`. The session and its token are stored by one statement.
+ * The INSERT of a new session's first token, for a data-modifying WITH that stores the session
+ * too: the token's row id and hash (mint()), the session's id and its user's are the statement's
+ * parameters `$id`, `$hash`, `$session` and `$user`. The session and its token are stored by one
+ * statement (the token's reference to the session is checked once the statement has run).
  */
-export function firstTokenStatement(session: string, id: number, hash: number): string {
-  return `INSERT INTO auth.refresh_tokens (id, token_hash, session_id, user_id) SELECT $${id}, $${hash}, ${session}.id, ${session}.user_id FROM ${session}`;
+export function firstTokenStatement(
+  id: number,
+  hash: number,
+  session: number,
+  user: number,
+): string {
+  return `INSERT INTO auth.refresh_tokens (id, token_hash, session_id, user_id) VALUES ($${id}, $${hash}, $${session}, $${user})`;
 }
 
 export class RefreshTokens {

@@ -75,10 +75,11 @@ async function answerWith(
   session: SessionRow,
   refreshToken: string,
   listings: Promise<UserListings>,
+  access?: AccessToken,
 ) {
   // Both awaited together: a failure of either fails the answer, and neither is left unobserved.
   const [{ token, exp }, { identities, factors }] = await Promise.all([
-    (async () => accessToken(tokens, user, session))(),
+    (async () => access ?? accessToken(tokens, user, session))(),
     listings,
   ]);
   return {
@@ -92,7 +93,7 @@ async function answerWith(
 }
 
 /** The session's first refresh token, stored by the statement that starts the session. */
-const FIRST_TOKEN = firstTokenStatement("s", 5, 6);
+const FIRST_TOKEN = firstTokenStatement(5, 6, 12, 1);
 /** The sign-in's audit entry ("login", its method as the provider), stored by the same statement. */
 const LOGIN_AUDIT = auditInsert(7);
 
@@ -121,6 +122,29 @@ export function startSession(
   request: FastifyRequest,
   client?: SessionClient,
 ): { session: SessionRow; refreshToken: string; stored: Promise<UserListings> } {
+  return storeSession(q, newSession(services, user, method, request, client));
+}
+
+type AccessToken = { token: string; exp: number };
+
+/** A session made but not yet stored (newSession): nothing of it has left the process. */
+export type NewSession = {
+  session: SessionRow;
+  refreshToken: string;
+  /** The parameters of the statement that stores it. */
+  params: unknown[];
+  /** Its access token, when made with it (newSignIn). */
+  access?: AccessToken;
+};
+
+/** A new session, its first refresh token and its statement's parameters: nothing is stored. */
+export function newSession(
+  services: { refreshTokens: RefreshTokens },
+  user: UserRow,
+  method: string,
+  request: FastifyRequest,
+  client?: SessionClient,
+): NewSession {
   const refresh = services.refreshTokens.mint();
   const now = new Date();
   const session: SessionRow = {
@@ -135,34 +159,57 @@ export function startSession(
   const traits = client
     ? { provider_type: "oauth_provider_authorization_code", client_id: client.id }
     : { provider: method };
-  const stored = q.query<ListingRow>(
-    `WITH s AS (
-       INSERT INTO auth.sessions (id, user_id, amr, user_agent, ip, oauth_client_id, scopes, created_at, updated_at)
-       VALUES ($12, $1, $2, $3, $4, $10, $11, $13, $13) RETURNING id, user_id, created_at
-     ), r AS (${FIRST_TOKEN}), u AS (
-       UPDATE auth.users SET last_sign_in_at = s.created_at FROM s WHERE auth.users.id = s.user_id
-     ), a AS (${LOGIN_AUDIT})
-     ${LISTINGS_SELECT}`,
-    [
-      user.id,
-      JSON.stringify(session.amr),
-      (request.headers["user-agent"] ?? "").slice(0, 512),
-      request.ip,
-      refresh.id,
-      refresh.hash,
-      ...auditParams(request, userActor(user), "login", traits),
-      session.oauth_client_id,
-      session.scopes,
-      session.id,
-      now,
-    ],
-  );
-  return { session, refreshToken: refresh.token, stored: stored.then(listingsOfRows) };
+  const params = [
+    user.id,
+    JSON.stringify(session.amr),
+    (request.headers["user-agent"] ?? "").slice(0, 512),
+    request.ip,
+    refresh.id,
+    refresh.hash,
+    ...auditParams(request, userActor(user), "login", traits),
+    session.oauth_client_id,
+    session.scopes,
+    session.id,
+    now,
+  ];
+  return { session, refreshToken: refresh.token, params };
 }
 
 /**
- * Signs the user in: a new session (startSession) and GoTrue's answer with its tokens, made while
- * the session is stored and given once it is, with the listings its statement read.
+ * The statement of startSession. Each part writes from the parameters alone, none joins another
+ * part's rows; the refresh token's reference to its session is checked once all have run.
+ */
+const STORE_SESSION = `WITH s AS (
+       INSERT INTO auth.sessions (id, user_id, amr, user_agent, ip, oauth_client_id, scopes, created_at, updated_at)
+       VALUES ($12, $1, $2, $3, $4, $10, $11, $13, $13)
+     ), r AS (${FIRST_TOKEN}), u AS (
+       UPDATE auth.users SET last_sign_in_at = $13 WHERE id = $1
+     ), a AS (${LOGIN_AUDIT})
+     ${LISTINGS_SELECT}`;
+
+function storeSession(q: Queryable, { session, refreshToken, params }: NewSession) {
+  const stored = q.query<ListingRow>(STORE_SESSION, params);
+  return { session, refreshToken, stored: stored.then(listingsOfRows) };
+}
+
+/**
+ * A new session with both its tokens, for a sign-in that can make them while it waits on something
+ * else (a password's check): nothing is stored or sent until signIn is given it.
+ */
+export function newSignIn(
+  services: { tokens: TokenService; refreshTokens: RefreshTokens },
+  user: UserRow,
+  method: string,
+  request: FastifyRequest,
+): NewSession {
+  const made = newSession(services, user, method, request);
+  return { ...made, access: accessToken(services.tokens, user, made.session) };
+}
+
+/**
+ * Signs the user in: stores a new session (`made` before, or made now) and gives GoTrue's answer
+ * with its tokens once it is stored, with the listings its statement read. An access token not
+ * made before is made while the session is stored.
  */
 export async function signIn(
   q: Queryable,
@@ -170,10 +217,11 @@ export async function signIn(
   user: UserRow,
   method: string,
   request: FastifyRequest,
+  made: NewSession = newSession(services, user, method, request),
 ) {
-  const { session, refreshToken, stored } = startSession(q, services, user, method, request);
+  const { session, refreshToken, stored } = storeSession(q, made);
   const signedIn = { ...user, last_sign_in_at: session.created_at };
-  return answerWith(services.tokens, signedIn, session, refreshToken, stored);
+  return answerWith(services.tokens, signedIn, session, refreshToken, stored, made.access);
 }
 
 /** The amr method of a session an OAuth client started with a code (GoTrue's name). */
