@@ -3,7 +3,7 @@
 // grant_type=refresh_token: the token's form checked before any lookup, rotation and what it
 // stores, the reuse window, the end of a session on later reuse, a banned user refused before
 // anything changes; grant_type=id_token answered as GoTrue does with no provider configured; the
-// per-address limit of token requests; nothing of a refused password sign-in stored (each engine).
+// per-address limit of token requests; nothing stored of a refused password sign-in.
 import crypto from "node:crypto";
 import { decodeJwt } from "jose";
 import { MIN_PASSWORD_LENGTH } from "../../../common/accounts.ts";
@@ -81,6 +81,32 @@ describeAuthSuite("auth: token", ({ ctx, server, auth, client, confirmedUser }) 
     // Well-formed (one of ours, or GoTrue's legacy form, which we never issue) but unknown.
     for (const token of [ours, "abcdefghij12"])
       expect(await refresh(token)).toEqual({ token, status: 400, code: "refresh_token_not_found" });
+  });
+
+  it("stores nothing of a refused sign-in (its session is made while the password is checked): a wrong password, a banned account", async () => {
+    const { email, supabase, session } = await confirmedUser("refused");
+    const userId = session.user.id;
+    const stored = async () =>
+      (
+        await ctx.db.query(
+          `SELECT (SELECT count(*)::int FROM auth.sessions WHERE user_id = $1) AS sessions,
+             (SELECT count(*)::int FROM auth.refresh_tokens WHERE user_id = $1) AS tokens,
+             (SELECT count(*)::int FROM auth.audit_log_entries
+               WHERE payload->>'actor_id' = $1::text AND payload->>'action' = 'login') AS logins,
+             (SELECT last_sign_in_at FROM auth.users WHERE id = $1) AS signed_in`,
+          [userId],
+        )
+      )[0];
+    const before = await stored();
+    const wrong = await supabase.auth.signInWithPassword({ email, password: `${PASSWORD}x` });
+    expect(wrong.error).toMatchObject({ status: 400, code: "invalid_credentials" });
+    const { error } = await server
+      .admin()
+      .auth.admin.updateUserById(userId, { ban_duration: "1h" });
+    expect(error).toBeNull();
+    const banned = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(banned.error).toMatchObject({ status: 400, code: "user_banned" });
+    expect(await stored()).toEqual(before);
   });
 
   it("refuses a banned user's refresh first, with GoTrue's message, and rotates or ends nothing", async () => {
@@ -379,165 +405,126 @@ describeAuthSuite(
 
 // What a sign-in stores, and two tabs refreshing at the same moment (kept apart by the database
 // alone): on each engine.
-describeAuthSuiteEachDatabase(
-  "auth: token, on each engine",
-  ({ ctx, server, auth, confirmedUser, count }) => {
-    it("stores nothing of a refused sign-in (its session is made while the password is checked): a wrong password, a banned account", async () => {
-      const { email, supabase, session } = await confirmedUser("refused");
-      const userId = session.user.id;
-      const stored = async () => [
-        await count("SELECT count(*)::int AS n FROM auth.sessions WHERE user_id = $1", [userId]),
-        await count("SELECT count(*)::int AS n FROM auth.refresh_tokens WHERE user_id = $1", [
-          userId,
-        ]),
-        await count(
-          `SELECT count(*)::int AS n FROM auth.audit_log_entries
-           WHERE payload->>'actor_id' = $1 AND payload->>'action' = 'login'`,
+describeAuthSuiteEachDatabase("auth: token, on each engine", ({ ctx, auth, confirmedUser }) => {
+  it("stores the session it answers with, its refresh token, the user's sign-in time and a login entry; leaves the identity's time to its provider", async () => {
+    const { email, supabase, session: first } = await confirmedUser("stored");
+    const userId = first.user.id;
+    const identityTime = async () =>
+      (
+        await ctx.db.query<{ last_sign_in_at: Date | null }>(
+          "SELECT last_sign_in_at FROM auth.identities WHERE user_id = $1",
           [userId],
-        ),
-      ];
-      const signInTime = async () =>
-        (
-          await ctx.db.query<{ last_sign_in_at: Date }>(
-            "SELECT last_sign_in_at FROM auth.users WHERE id = $1",
-            [userId],
-          )
-        )[0]!.last_sign_in_at.toISOString();
-      const [before, timeBefore] = [await stored(), await signInTime()];
-      const wrong = await supabase.auth.signInWithPassword({ email, password: `${PASSWORD}x` });
-      expect(wrong.error).toMatchObject({ status: 400, code: "invalid_credentials" });
-      expect(
-        (await server.admin().auth.admin.updateUserById(userId, { ban_duration: "1h" })).error,
-      ).toBeNull();
-      const banned = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
-      expect(banned.error).toMatchObject({ status: 400, code: "user_banned" });
-      expect(await stored()).toEqual(before);
-      expect(await signInTime()).toBe(timeBefore);
-    });
-
-    it("stores the session it answers with, its refresh token, the user's sign-in time and a login entry; leaves the identity's time to its provider", async () => {
-      const { email, supabase, session: first } = await confirmedUser("stored");
-      const userId = first.user.id;
-      const identityTime = async () =>
-        (
-          await ctx.db.query<{ last_sign_in_at: Date | null }>(
-            "SELECT last_sign_in_at FROM auth.identities WHERE user_id = $1",
-            [userId],
-          )
-        ).map((i) => i.last_sign_in_at?.toISOString() ?? null);
-      const logins = async () =>
-        (
-          await ctx.db.query(
-            `SELECT 1 FROM auth.audit_log_entries
+        )
+      ).map((i) => i.last_sign_in_at?.toISOString() ?? null);
+    const logins = async () =>
+      (
+        await ctx.db.query(
+          `SELECT 1 FROM auth.audit_log_entries
              WHERE payload->>'actor_id' = $1 AND payload->>'action' = 'login'`,
-            [userId],
-          )
-        ).length;
-      const [identityBefore, loginsBefore] = [await identityTime(), await logins()];
-      const { data, error } = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
-      expect(error).toBeNull();
-      const sessionId = decodeJwt(data.session!.access_token).session_id as string;
-      const [stored] = await ctx.db.query<{ created_at: Date; amr: unknown; token: number }>(
-        `SELECT s.created_at, s.amr,
+          [userId],
+        )
+      ).length;
+    const [identityBefore, loginsBefore] = [await identityTime(), await logins()];
+    const { data, error } = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    const sessionId = decodeJwt(data.session!.access_token).session_id as string;
+    const [stored] = await ctx.db.query<{ created_at: Date; amr: unknown; token: number }>(
+      `SELECT s.created_at, s.amr,
            (SELECT count(*)::int FROM auth.refresh_tokens t WHERE t.session_id = s.id) AS token
          FROM auth.sessions s WHERE s.id = $1 AND s.user_id = $2`,
-        [sessionId, userId],
-      );
-      expect(stored).toMatchObject({ token: 1, amr: [{ method: "password" }] });
-      // The answer's sign-in time is the session's start, as stored on the user.
-      const [user] = await ctx.db.query<{ last_sign_in_at: Date }>(
-        "SELECT last_sign_in_at FROM auth.users WHERE id = $1",
-        [userId],
-      );
-      expect(data.user!.last_sign_in_at).toBe(stored!.created_at.toISOString());
-      expect(user!.last_sign_in_at.toISOString()).toBe(stored!.created_at.toISOString());
-      expect(await identityTime()).toEqual(identityBefore);
-      expect(await logins()).toBe(loginsBefore + 1);
-      // The refresh token works: it is the stored one.
-      const refreshed = await auth("/token?grant_type=refresh_token", {
+      [sessionId, userId],
+    );
+    expect(stored).toMatchObject({ token: 1, amr: [{ method: "password" }] });
+    // The answer's sign-in time is the session's start, as stored on the user.
+    const [user] = await ctx.db.query<{ last_sign_in_at: Date }>(
+      "SELECT last_sign_in_at FROM auth.users WHERE id = $1",
+      [userId],
+    );
+    expect(data.user!.last_sign_in_at).toBe(stored!.created_at.toISOString());
+    expect(user!.last_sign_in_at.toISOString()).toBe(stored!.created_at.toISOString());
+    expect(await identityTime()).toEqual(identityBefore);
+    expect(await logins()).toBe(loginsBefore + 1);
+    // The refresh token works: it is the stored one.
+    const refreshed = await auth("/token?grant_type=refresh_token", {
+      method: "POST",
+      body: JSON.stringify({ refresh_token: data.session!.refresh_token }),
+    });
+    expect(refreshed.status).toBe(200);
+    expect(decodeJwt((await refreshed.json()).access_token).session_id).toBe(sessionId);
+  });
+
+  it("answers a sign-in with the user's identities and factors, as GET /user lists them", async () => {
+    const { email, supabase } = await confirmedUser("listed");
+    const enrolled = await supabase.auth.mfa.enroll({ factorType: "totp", friendlyName: "Phone" });
+    expect(enrolled.error).toBeNull();
+    const { data, error } = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    expect(data.user!.identities!.map((i) => i.provider)).toEqual(["email"]);
+    expect(data.user!.factors!.map((f) => [f.id, f.friendly_name])).toEqual([
+      [(enrolled.data as { id: string }).id, "Phone"],
+    ]);
+    const listed = (await supabase.auth.getUser()).data.user!;
+    expect(data.user!.identities).toEqual(listed.identities);
+    expect(data.user!.factors).toEqual(listed.factors);
+  });
+
+  it("rotates refresh tokens (the old one revoked, its child stored, the session's refresh time written), lets a concurrent tab reuse within the window, and ends the session on later reuse", async () => {
+    const { session } = await confirmedUser("refresh");
+    const refresh = (token: string) =>
+      auth("/token?grant_type=refresh_token", {
         method: "POST",
-        body: JSON.stringify({ refresh_token: data.session!.refresh_token }),
+        body: JSON.stringify({ refresh_token: token }),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+    // GoTrue refuses a token shorter than its shortest form before looking it up.
+    for (const token of ["", "short"])
+      expect(await refresh(token)).toMatchObject({
+        status: 400,
+        body: { error_code: "validation_failed", msg: "Refresh token is not valid" },
       });
-      expect(refreshed.status).toBe(200);
-      expect(decodeJwt((await refreshed.json()).access_token).session_id).toBe(sessionId);
+    const first = await refresh(session.refresh_token);
+    expect(first.status).toBe(200);
+    expect(first.body.refresh_token).not.toBe(session.refresh_token);
+    const sessionId = decodeJwt(session.access_token).session_id as string;
+    expect(decodeJwt(first.body.access_token).session_id).toBe(sessionId);
+    // What it stored: the presented token revoked, its child, the session's refresh time.
+    const tokens = await ctx.db.query<{ id: string; parent_id: string | null; revoked: boolean }>(
+      "SELECT id, parent_id, revoked FROM auth.refresh_tokens WHERE session_id = $1 ORDER BY created_at",
+      [sessionId],
+    );
+    expect(tokens).toMatchObject([
+      { parent_id: null, revoked: true },
+      { parent_id: tokens[0]!.id, revoked: false },
+    ]);
+    const [stored] = await ctx.db.query<{ refreshed_at: Date | null; created_at: Date }>(
+      "SELECT refreshed_at, created_at FROM auth.sessions WHERE id = $1",
+      [sessionId],
+    );
+    expect(stored!.refreshed_at!.getTime()).toBeGreaterThan(stored!.created_at.getTime());
+
+    // Two tabs refresh with the same token at the same moment: both get the same new token.
+    const [a, b] = await Promise.all([
+      refresh(first.body.refresh_token),
+      refresh(first.body.refresh_token),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refresh_token).toBe(b.body.refresh_token);
+    const current = a.body.refresh_token as string;
+
+    // The parent of the active token is still honoured just after (the client lost a response).
+    expect((await refresh(first.body.refresh_token)).body.refresh_token).toBe(current);
+
+    // Much later, an old token comes back: the whole session ends.
+    await ctx.db.query(
+      "UPDATE auth.refresh_tokens SET revoked_at = now() - interval '1 minute' WHERE revoked",
+    );
+    const reused = await refresh(session.refresh_token);
+    expect(reused).toMatchObject({ status: 400, body: { code: "refresh_token_already_used" } });
+    expect((await refresh(current)).body.code).toBe("refresh_token_not_found");
+    const me = await auth("/user", {
+      headers: { authorization: `Bearer ${a.body.access_token}` },
     });
-
-    it("answers a sign-in with the user's identities and factors, as GET /user lists them", async () => {
-      const { email, supabase } = await confirmedUser("listed");
-      const enrolled = await supabase.auth.mfa.enroll({
-        factorType: "totp",
-        friendlyName: "Phone",
-      });
-      expect(enrolled.error).toBeNull();
-      const { data, error } = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
-      expect(error).toBeNull();
-      expect(data.user!.identities!.map((i) => i.provider)).toEqual(["email"]);
-      expect(data.user!.factors!.map((f) => [f.id, f.friendly_name])).toEqual([
-        [(enrolled.data as { id: string }).id, "Phone"],
-      ]);
-      const listed = (await supabase.auth.getUser()).data.user!;
-      expect(data.user!.identities).toEqual(listed.identities);
-      expect(data.user!.factors).toEqual(listed.factors);
-    });
-
-    it("rotates refresh tokens (the old one revoked, its child stored, the session's refresh time written), lets a concurrent tab reuse within the window, and ends the session on later reuse", async () => {
-      const { session } = await confirmedUser("refresh");
-      const refresh = (token: string) =>
-        auth("/token?grant_type=refresh_token", {
-          method: "POST",
-          body: JSON.stringify({ refresh_token: token }),
-        }).then(async (r) => ({ status: r.status, body: await r.json() }));
-
-      // GoTrue refuses a token shorter than its shortest form before looking it up.
-      for (const token of ["", "short"])
-        expect(await refresh(token)).toMatchObject({
-          status: 400,
-          body: { error_code: "validation_failed", msg: "Refresh token is not valid" },
-        });
-      const first = await refresh(session.refresh_token);
-      expect(first.status).toBe(200);
-      expect(first.body.refresh_token).not.toBe(session.refresh_token);
-      const sessionId = decodeJwt(session.access_token).session_id as string;
-      expect(decodeJwt(first.body.access_token).session_id).toBe(sessionId);
-      // What it stored: the presented token revoked, its child, the session's refresh time.
-      const tokens = await ctx.db.query<{ id: string; parent_id: string | null; revoked: boolean }>(
-        "SELECT id, parent_id, revoked FROM auth.refresh_tokens WHERE session_id = $1 ORDER BY created_at",
-        [sessionId],
-      );
-      expect(tokens).toMatchObject([
-        { parent_id: null, revoked: true },
-        { parent_id: tokens[0]!.id, revoked: false },
-      ]);
-      const [stored] = await ctx.db.query<{ refreshed_at: Date | null; created_at: Date }>(
-        "SELECT refreshed_at, created_at FROM auth.sessions WHERE id = $1",
-        [sessionId],
-      );
-      expect(stored!.refreshed_at!.getTime()).toBeGreaterThan(stored!.created_at.getTime());
-
-      // Two tabs refresh with the same token at the same moment: both get the same new token.
-      const [a, b] = await Promise.all([
-        refresh(first.body.refresh_token),
-        refresh(first.body.refresh_token),
-      ]);
-      expect([a.status, b.status]).toEqual([200, 200]);
-      expect(a.body.refresh_token).toBe(b.body.refresh_token);
-      const current = a.body.refresh_token as string;
-
-      // The parent of the active token is still honoured just after (the client lost a response).
-      expect((await refresh(first.body.refresh_token)).body.refresh_token).toBe(current);
-
-      // Much later, an old token comes back: the whole session ends.
-      await ctx.db.query(
-        "UPDATE auth.refresh_tokens SET revoked_at = now() - interval '1 minute' WHERE revoked",
-      );
-      const reused = await refresh(session.refresh_token);
-      expect(reused).toMatchObject({ status: 400, body: { code: "refresh_token_already_used" } });
-      expect((await refresh(current)).body.code).toBe("refresh_token_not_found");
-      const me = await auth("/user", {
-        headers: { authorization: `Bearer ${a.body.access_token}` },
-      });
-      expect(me.status).toBe(403);
-      expect((await me.json()).code).toBe("session_not_found");
-    });
-  },
-);
+    expect(me.status).toBe(403);
+    expect((await me.json()).code).toBe("session_not_found");
+  });
+});
