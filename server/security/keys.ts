@@ -19,7 +19,7 @@ export type Keys = {
   /**
    * Derives an independent key for another purpose (captcha HMAC, token hashing…). A KeyObject:
    * an HMAC or cipher under it uses the key as it is, where a Buffer would be converted each call
-   * (7 µs, and more than 0.1 ms on a request's path after a pause).
+   * (7 µs when warm, about 0.1 ms on a request's path after a pause).
    */
   derive(purpose: string): crypto.KeyObject;
 };

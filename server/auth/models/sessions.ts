@@ -176,8 +176,9 @@ export function newSession(
 }
 
 /**
- * The statement of startSession. Each part writes from the parameters alone, none joins another
- * part's rows; the refresh token's reference to its session is checked once all have run.
+ * The statement that stores a new session (storeSession). Each part writes from the parameters
+ * alone, none joins another part's rows; the refresh token's reference to its session is checked
+ * once all have run.
  */
 const STORE_SESSION = `WITH s AS (
        INSERT INTO auth.sessions (id, user_id, amr, user_agent, ip, oauth_client_id, scopes, created_at, updated_at)
