@@ -96,7 +96,7 @@ export default async function token(app: FastifyInstance, { ctx }: { ctx: AuthCo
         await burnPasswordCheck(password);
         throw await refused(invalidCredentials());
       }
-      // The session and its tokens are made while the password is checked (on another thread):
+      // The session and its tokens are made here while the thread pool checks the password:
       // nothing of them is stored or sent unless the check passes and the account may sign in.
       // The answer's identities and factors come with the statement that stores it (signIn).
       const checked = verifyPassword(user.encrypted_password, password);
